@@ -1,0 +1,41 @@
+// Browser tests in Debian's Chromium against the worker started by scripts/serve-e2e.mjs.
+import { defineConfig, devices } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 8790)
+
+export default defineConfig({
+  testDir: './test/e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    // Visitors are Korean unless a test says otherwise (Chromium would send en-US).
+    locale: 'ko-KR',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
+  ],
+  webServer: {
+    command: 'node scripts/serve-e2e.mjs',
+    url: `http://127.0.0.1:${port}/terms`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

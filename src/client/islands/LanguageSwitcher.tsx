@@ -1,0 +1,57 @@
+// Language switcher: a disclosure menu listing the other locales. The links work without
+// JavaScript (the server sets the locale cookie from ?locale=); hydration adds the menu behaviour.
+import { useEffect, useRef, useState } from 'react'
+
+export interface LanguageSwitcherProps {
+  label: string
+  current: { code: string; name: string }
+  others: { code: string; name: string; href: string }[]
+}
+
+export default function LanguageSwitcher({ label, current, others }: LanguageSwitcherProps) {
+  const [open, setOpen] = useState(false)
+  const [hydrated, setHydrated] = useState(false)
+  // A fixed id, not useId(): the island hydrates as its own root, so React's tree-position ids would differ.
+  const menuId = 'language-menu'
+  const root = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    setHydrated(true)
+    if (!open) return
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) {
+        setOpen(false)
+      }
+    }
+    document.addEventListener('click', close)
+    document.addEventListener('keydown', close)
+    return () => {
+      document.removeEventListener('click', close)
+      document.removeEventListener('keydown', close)
+    }
+  }, [open])
+
+  return (
+    <div className="lang-switcher" ref={root} data-hydrated={hydrated ? '' : undefined}>
+      <button
+        type="button"
+        className="lang-switcher__button"
+        aria-label={`${label}: ${current.name}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">🌐</span> {current.code.toUpperCase()}
+      </button>
+      <ul id={menuId} className="lang-switcher__menu" data-open={open ? '' : undefined}>
+        {others.map((locale) => (
+          <li key={locale.code}>
+            <a href={locale.href} hrefLang={locale.code} lang={locale.code}>
+              {locale.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+// The island registry: each island's module, loaded lazily so a page downloads only the islands it has.
+export const islands = {
+  LanguageSwitcher: () => import('./LanguageSwitcher'),
+} as const
+
+export type IslandName = keyof typeof islands

@@ -1,0 +1,20 @@
+// RealtorStore: the one interface the pages use to find a realtor, whatever backend answers.
+import type { Realtor } from './types'
+
+export interface RealtorStore {
+  /** By numeric id, desiredUrl, or homepage origin (SPEC.md §7 `GET /v1/realtor/{key}`). */
+  find(key: string): Promise<Realtor | null>
+  /** Realtors shown as examples on the landing page. */
+  list(opts?: { limit?: number }): Promise<Realtor[]>
+}
+
+/** Photos grouped by path (SPEC.md §4); missing lists default to empty. */
+export function photosByPath(realtor: Pick<Realtor, 'photos'>): Partial<Record<string, Realtor['photos']>> {
+  const groups: Partial<Record<string, Realtor['photos']>> = {}
+  for (const photo of realtor.photos ?? []) {
+    const group = groups[photo.path] ?? []
+    group.push(photo)
+    groups[photo.path] = group
+  }
+  return groups
+}

@@ -1,0 +1,69 @@
+// Signed session tokens (HMAC-SHA256, WebCrypto): the browser's HttpOnly session cookie and the
+// bearer token of API clients carry the same token.
+import type { SessionUser } from '../env'
+
+export const SESSION_COOKIE = 'session'
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60
+
+interface SessionPayload extends SessionUser {
+  exp: number
+}
+
+const encoder = new TextEncoder()
+
+function base64url(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
+  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
+}
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ])
+}
+
+export async function signSession(user: SessionUser, secret: string, now = Date.now()): Promise<string> {
+  const payload: SessionPayload = { ...user, exp: Math.floor(now / 1000) + SESSION_TTL_SECONDS }
+  const body = base64url(encoder.encode(JSON.stringify(payload)))
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(body))
+  return `${body}.${base64url(new Uint8Array(signature))}`
+}
+
+/** The user a token names, or null when it is malformed, forged or expired. */
+export async function verifySession(
+  token: string | undefined | null,
+  secret: string,
+  now = Date.now(),
+): Promise<SessionUser | null> {
+  if (!token || token.length > 4096) return null
+  const [body, signature, extra] = token.split('.')
+  if (!body || !signature || extra !== undefined) return null
+  try {
+    const valid = await crypto.subtle.verify(
+      'HMAC',
+      await hmacKey(secret),
+      fromBase64url(signature),
+      encoder.encode(body),
+    )
+    if (!valid) return null
+    const payload = JSON.parse(new TextDecoder().decode(fromBase64url(body))) as Partial<SessionPayload>
+    if (typeof payload.exp !== 'number' || payload.exp * 1000 <= now) return null
+    if (typeof payload.id !== 'number' || (payload.role !== 'admin' && payload.role !== 'realtor')) return null
+    return {
+      id: payload.id,
+      email: String(payload.email ?? ''),
+      name: String(payload.name ?? ''),
+      role: payload.role,
+      realtorId: typeof payload.realtorId === 'number' ? payload.realtorId : null,
+    }
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,45 @@
+// One place for every error (SPEC.md §8): JSON `{ error: { code, message, fields? } }` for API paths,
+// the localized error page for everything else. Unexpected errors are reported and never leak details.
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { AppEnv } from '../env'
+import { AppError, INTERNAL_ERROR_MESSAGE, pageNotFound } from '../lib/errors'
+import { isApiPath } from '../lib/tenant'
+import { pageContext, renderPage } from '../render'
+import { ErrorPage } from '../views/ErrorPage'
+import { applyLocale, localeOfRequest } from './locale'
+import { reportError } from './monitoring'
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  if (error instanceof HTTPException)
+    return new AppError(error.status as AppError['status'], error.message || INTERNAL_ERROR_MESSAGE)
+  return new AppError(500, INTERNAL_ERROR_MESSAGE, { cause: error })
+}
+
+async function respond(c: Context<AppEnv>, error: AppError): Promise<Response> {
+  const pathname = new URL(c.req.url).pathname
+  if (isApiPath(pathname) || c.req.method !== 'GET') {
+    return c.json(error.toJSON(), error.status)
+  }
+  if (!c.var.intl) applyLocale(c, localeOfRequest(c))
+  const page = <ErrorPage ctx={pageContext(c)} status={error.status} message={error.message} />
+  const head = { title: `${error.status} | ${error.message}`, description: error.message, noindex: true }
+  try {
+    return await renderPage(c, page, { status: error.status, head })
+  } catch (renderError) {
+    console.error('[errors] the error page failed to render', renderError)
+    return c.text(`${error.status} ${error.message}`, error.status)
+  }
+}
+
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  const appError = toAppError(error)
+  if (appError.status >= 500) {
+    console.error('[error]', c.req.method, new URL(c.req.url).pathname, error)
+    reportError(c, error)
+  }
+  return respond(c, appError)
+}
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) => respond(c, pageNotFound(new URL(c.req.url).pathname))

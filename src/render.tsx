@@ -1,0 +1,93 @@
+// Turns a React page into a streamed HTML response (react-dom/server.edge). Data is loaded before
+// rendering, so the status is known before the shell: an error before the shell becomes the 500
+// page; after the shell it is logged and the stream closed cleanly. Bots wait for allReady.
+import type { Context } from 'hono'
+import type { ReactElement } from 'react'
+import { renderToReadableStream } from 'react-dom/server.edge'
+import type { AppEnv } from './env'
+import { isBot } from './lib/environment'
+import { LOCALES, type Locale, localePrefix } from './lib/locale'
+import type { PageContext } from './views/context'
+import { Document, type HeadProps } from './views/Document'
+
+export interface RenderOptions {
+  status?: number
+  head: Omit<HeadProps, 'canonical' | 'alternates'> & Partial<Pick<HeadProps, 'canonical' | 'alternates'>>
+  bodyStyle?: Record<string, string>
+  bodyClassName?: string
+  headers?: Record<string, string>
+}
+
+/** The site-relative path of this page without its locale prefix, e.g. '/terms' for '/en/terms'. */
+export function pathWithoutLocale(c: Context<AppEnv>): string {
+  const pathname = new URL(c.req.url).pathname
+  return pathname.replace(/^\/en(?=\/|$)/, '') || '/'
+}
+
+/** Origin used for canonical and hreflang URLs: the tenant's own domain, else the configured one. */
+export function canonicalOrigin(c: Context<AppEnv>): string {
+  const realtor = c.var.realtor
+  if (realtor && c.var.tenantBase === '' && realtor.hompageUrl) return new URL(realtor.hompageUrl).origin
+  return new URL(c.env.PUBLIC_ORIGIN).origin
+}
+
+function alternatesOf(c: Context<AppEnv>): Record<Locale, string> {
+  const origin = canonicalOrigin(c)
+  const rest = pathWithoutLocale(c)
+  const entries = LOCALES.map((locale) => {
+    const path = `${localePrefix(locale)}${rest === '/' && locale !== 'ko' ? '' : rest}`
+    return [locale, `${origin}${path || '/'}`] as const
+  })
+  return Object.fromEntries(entries) as Record<Locale, string>
+}
+
+export function pageContext(c: Context<AppEnv>): PageContext {
+  const locale = c.var.locale
+  const rest = pathWithoutLocale(c)
+  return {
+    locale,
+    intl: c.var.intl,
+    localePrefix: c.var.localePrefix,
+    tenantBase: c.var.tenantBase ?? '',
+    switcher: {
+      label: c.var.intl.formatMessage({ id: 'nav.language' }),
+      current: { code: locale, name: c.var.intl.formatMessage({ id: `locale.${locale}` }) },
+      others: LOCALES.filter((other) => other !== locale).map((other) => ({
+        code: other,
+        name: c.var.intl.formatMessage({ id: `locale.${other}` }),
+        href: `${localePrefix(other)}${rest === '/' && other !== 'ko' ? '' : rest}?locale=${other}`,
+      })),
+    },
+  }
+}
+
+export async function renderPage(c: Context<AppEnv>, page: ReactElement, options: RenderOptions): Promise<Response> {
+  const alternates = options.head.alternates ?? alternatesOf(c)
+  const head: HeadProps = { ...options.head, alternates, canonical: options.head.canonical ?? alternates[c.var.locale] }
+  const document = (
+    <Document
+      locale={c.var.locale}
+      head={head}
+      bodyStyle={options.bodyStyle}
+      bodyClassName={options.bodyClassName}
+      monitoring={c.var.monitoring}
+    >
+      {page}
+    </Document>
+  )
+  let shellReady = false
+  const stream = await renderToReadableStream(document, {
+    nonce: c.var.nonce,
+    onError(error) {
+      // A shell error also rejects renderToReadableStream, and app.onError renders the 500 page;
+      // later errors are recovered by the nearest Suspense boundary and only logged.
+      console.error(shellReady ? '[render] error after the shell' : '[render] error while rendering', error)
+    },
+  })
+  shellReady = true
+  if (isBot(c.req.header('user-agent'))) await stream.allReady
+  return new Response(stream, {
+    status: options.status ?? 200,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', ...options.headers },
+  })
+}

@@ -1,0 +1,22 @@
+// The error page (SPEC.md §2, §8): status code, a localized heading and the spec's message.
+import { localeHome } from '../lib/locale'
+import type { PageContext } from './context'
+import { Layout } from './Layout'
+
+export function ErrorPage({ ctx, status, message }: { ctx: PageContext; status: number; message: string }) {
+  const known = [400, 404, 429, 500, 502].includes(status) ? status : 'generic'
+  return (
+    <Layout ctx={ctx}>
+      <section className="page error-page" data-status={status}>
+        <p className="error-page__status">{status}</p>
+        <h1 className="page__title">{ctx.intl.formatMessage({ id: `error.${known}.title` })}</h1>
+        <p className="error-page__message">{message}</p>
+        <p>
+          <a className="button" href={localeHome(ctx.localePrefix)}>
+            {ctx.intl.formatMessage({ id: 'error.back' })}
+          </a>
+        </p>
+      </section>
+    </Layout>
+  )
+}

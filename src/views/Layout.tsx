@@ -1,0 +1,58 @@
+// The site frame: skip link, header with logo, the "Built for Realtors" label and language
+// switcher, the page, and the footer.
+import type { ReactNode } from 'react'
+import LanguageSwitcher from '../client/islands/LanguageSwitcher'
+import { localeHome } from '../lib/locale'
+import type { PageContext } from './context'
+import { Island } from './Island'
+
+export function SiteHeader({ ctx }: { ctx: PageContext }) {
+  const { intl } = ctx
+  return (
+    <header className="site-header" data-site-header>
+      <a className="site-header__brand" href={localeHome(ctx.localePrefix)}>
+        <Logo />
+        <span className="site-header__name">{intl.formatMessage({ id: 'brand.name' })}</span>
+      </a>
+      <span className="site-header__label">{intl.formatMessage({ id: 'brand.tagline' })}</span>
+      <Island name="LanguageSwitcher" component={LanguageSwitcher} props={ctx.switcher} hydrate="interaction" />
+    </header>
+  )
+}
+
+export function Logo() {
+  return (
+    <svg className="logo" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="currentColor" />
+      <path d="M8 17.5 16 10l8 7.5V24a1 1 0 0 1-1 1h-4.5v-5h-5v5H9a1 1 0 0 1-1-1z" fill="#fff" />
+    </svg>
+  )
+}
+
+export function SiteFooter({ ctx }: { ctx: PageContext }) {
+  const { intl } = ctx
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Legal">
+        <a href={`${ctx.localePrefix}/terms`}>{intl.formatMessage({ id: 'footer.terms' })}</a>
+        <a href={`${ctx.localePrefix}/terms/privacy#${ctx.locale}`}>{intl.formatMessage({ id: 'footer.privacy' })}</a>
+      </nav>
+      <p>{intl.formatMessage({ id: 'footer.rights' }, { year: new Date().getFullYear() })}</p>
+    </footer>
+  )
+}
+
+export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {ctx.intl.formatMessage({ id: 'nav.skipToContent' })}
+      </a>
+      <SiteHeader ctx={ctx} />
+      <main id="main" className="site-main">
+        {children}
+      </main>
+      <SiteFooter ctx={ctx} />
+    </>
+  )
+}

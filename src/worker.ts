@@ -1,0 +1,56 @@
+// The worker: global middleware, the APIs, the provider site and custom-domain sites, one error
+// handler for all of them.
+import { Hono } from 'hono'
+import type { AppEnv, Bindings } from './env'
+import { assertConfig } from './lib/config'
+import { fixtureStore } from './lib/realtors/fixture'
+import type { RealtorStore } from './lib/realtors/store'
+import { DOMAIN_PREFIX, parseProviderHosts, sitePath } from './lib/tenant'
+import { handleError, handleNotFound } from './middleware/errors'
+import { locale } from './middleware/locale'
+import { monitoring } from './middleware/monitoring'
+import { securityHeaders } from './middleware/security'
+import { session } from './middleware/tenant'
+import pages from './routes/pages'
+import tenantPages from './routes/tenant-pages'
+
+export interface AppOptions {
+  /** The realtor store for a request's environment. */
+  realtors?: (env: Bindings) => RealtorStore
+}
+
+export function createApp({ realtors = () => fixtureStore() }: AppOptions = {}) {
+  const app = new Hono<AppEnv>({
+    // A custom domain's pages route under DOMAIN_PREFIX, so the same paths mean the realtor's pages
+    // there and the provider's pages on provider hosts (src/lib/tenant.ts, sitePath).
+    getPath: (request, options) => {
+      const env = options?.env as Partial<Bindings> | undefined
+      return sitePath(new URL(request.url), request.headers.get('host'), parseProviderHosts(env?.PROVIDER_HOSTS))
+    },
+  })
+
+  app.use('*', async function requestDefaults(c, next) {
+    assertConfig(c.env)
+    c.set('realtor', null)
+    c.set('tenantBase', '')
+    c.set('user', null)
+    c.set('realtors', realtors(c.env))
+    await next()
+  })
+  app.use('*', securityHeaders())
+  app.use('*', monitoring())
+  app.use('*', session())
+  app.use('*', locale())
+
+  // Pages of a realtor's custom domain, then the provider site (which holds /{desiredUrl} tenants).
+  app.route(`${DOMAIN_PREFIX}/en`, tenantPages)
+  app.route(DOMAIN_PREFIX, tenantPages)
+  app.route('/en', pages)
+  app.route('/', pages)
+
+  app.notFound(handleNotFound)
+  app.onError(handleError)
+  return app
+}
+
+export default createApp()

@@ -1,0 +1,50 @@
+// Test helpers: requests against the worker with the test environment's bindings.
+import { env } from 'cloudflare:test'
+import worker, { type AppOptions, createApp } from '../src/worker'
+
+export const ORIGIN = 'http://127.0.0.1:8787'
+
+type Fetchable = Pick<ReturnType<typeof createApp>, 'request'>
+
+/** GET (or any method) against the worker; paths are resolved against the provider origin. */
+export async function call(
+  path: string,
+  init: RequestInit & { host?: string; app?: Fetchable } = {},
+): Promise<Response> {
+  const { host, app = worker, ...rest } = init
+  const url = path.startsWith('http') ? path : `${ORIGIN}${path}`
+  const headers = new Headers(rest.headers)
+  headers.set('host', host ?? new URL(url).host)
+  return app.request(url, { redirect: 'manual', ...rest, headers }, env)
+}
+
+export function appWith(options: AppOptions): Fetchable {
+  return createApp(options)
+}
+
+/** The text of the first <h1>. */
+export function heading(html: string): string | undefined {
+  return /<h1[^>]*>([\s\S]*?)<\/h1>/
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim()
+}
+
+export const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'referrer-policy',
+] as const
+
+export function expectSecureHeaders(
+  response: Response,
+  expect: (v: unknown) => { toBeTruthy(): void; toMatch(r: RegExp): void; not: { toMatch(r: RegExp): void } },
+): void {
+  for (const name of SECURITY_HEADERS) expect(response.headers.get(name)).toBeTruthy()
+  const csp = response.headers.get('content-security-policy') ?? ''
+  expect(csp).toMatch(/frame-ancestors 'self'/)
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+  expect(response.headers.get('x-content-type-options')).toMatch(/^nosniff$/)
+}

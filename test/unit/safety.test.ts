@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { configProblems } from '../../src/lib/config'
+import { isHttpUrl, safeHexColor, safeJson } from '../../src/lib/html'
+import { signSession, verifySession } from '../../src/lib/session'
+
+describe('safeJson', () => {
+  it('cannot close a script element or break out with line separators', () => {
+    const json = safeJson({ name: '</script><script>alert(1)</script>', s: '\u2028\u2029&' })
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/)
+    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>', s: '\u2028\u2029&' })
+  })
+})
+
+describe('tenant URL and colour guards', () => {
+  it('accepts only http(s) URLs', () => {
+    expect(isHttpUrl('https://example.com/a')).toBe(true)
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//example.com', 'ftp://x', '', 42]) {
+      expect(isHttpUrl(bad)).toBe(false)
+    }
+  })
+
+  it('accepts only #rrggbb colours', () => {
+    expect(safeHexColor('#1F4e79', '#000000')).toBe('#1F4e79')
+    expect(safeHexColor('red;background:url(x)', '#000000')).toBe('#000000')
+    expect(safeHexColor('#fff', '#000000')).toBe('#000000')
+  })
+})
+
+describe('session tokens', () => {
+  const user = { id: 7, email: 'jane@example.com', name: 'Jane', role: 'realtor' as const, realtorId: 2 }
+
+  it('round-trips a signed user', async () => {
+    const token = await signSession(user, 'secret-a')
+    expect(await verifySession(token, 'secret-a')).toEqual(user)
+  })
+
+  it('refuses forged, tampered and expired tokens', async () => {
+    const token = await signSession(user, 'secret-a')
+    expect(await verifySession(token, 'secret-b')).toBeNull()
+    const [body, sig] = token.split('.')
+    const forged = btoa(JSON.stringify({ ...user, role: 'admin', exp: 9e9 })).replace(/=+$/, '')
+    expect(await verifySession(`${forged}.${sig}`, 'secret-a')).toBeNull()
+    expect(await verifySession(`${body}.${sig}x`, 'secret-a')).toBeNull()
+    expect(await verifySession(token, 'secret-a', Date.now() + 8 * 24 * 3600 * 1000)).toBeNull()
+    expect(await verifySession('garbage', 'secret-a')).toBeNull()
+  })
+})
+
+describe('configuration', () => {
+  it('names each bad variable', () => {
+    expect(configProblems({ PROVIDER_HOSTS: 'localhost', PUBLIC_ORIGIN: 'http://127.0.0.1:8787' })).toEqual([])
+    expect(configProblems({ PROVIDER_HOSTS: '', PUBLIC_ORIGIN: 'nope', SLACK_WEBHOOK_URL: 'x' })).toEqual([
+      'PROVIDER_HOSTS must list at least one host',
+      'PUBLIC_ORIGIN must be an absolute http(s) URL',
+      'SLACK_WEBHOOK_URL must be an absolute http(s) URL',
+    ])
+  })
+})

@@ -1,0 +1,26 @@
+// Vitest runs inside workerd with the real local D1/R2/KV bindings of wrangler.toml.
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('./migrations')
+  return {
+    plugins: [
+      cloudflareTest({
+        main: './src/worker.ts',
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            SESSION_SECRET: 'test-session-secret-which-is-long-enough',
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ['test/**/*.test.{ts,tsx}'],
+      exclude: ['test/e2e/**'],
+      setupFiles: ['./test/setup.ts'],
+    },
+  }
+})
