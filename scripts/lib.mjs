@@ -53,6 +53,9 @@ export function startWorker({ port, persistTo, extraArgs = [], stdio = 'inherit'
       '--var',
       `PUBLIC_ORIGIN:${origin}`,
       '--show-interactive-dev-session=false',
+      // A port of its own for the inspector, so several local workers (dev, e2e, bench) can run at once.
+      '--inspector-port',
+      String(port + 20000),
       ...extraArgs,
     ],
     { cwd: root, stdio, env: { ...process.env, NODE_ENV: 'production' } },
