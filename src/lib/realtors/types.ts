@@ -54,7 +54,7 @@ export interface Realtor {
   userId: number | null
   /**
    * Read-only: the owning account's display name. The spec keeps names on the user, not the realtor;
-   * the Korean name is the etcInfo item `korea_name` (docs/decisions/002-realtor-names.md).
+   * the Korean name is the etcInfo item `korea_name` (docs/decisions/003-realtor-name.md).
    */
   name: string
   contactPhone: string
