@@ -33,7 +33,8 @@ export interface SessionUser {
 }
 
 export interface Variables {
-  nonce: string
+  /** Set by the cachePage middleware: the page is shared by every visitor of its locale and tenant. */
+  cacheable?: boolean
   locale: Locale
   intl: IntlShape<string>
   /** Path prefix of the current locale: '' for ko, '/en' for en. */

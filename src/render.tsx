@@ -77,7 +77,8 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, options
   )
   let shellReady = false
   const stream = await renderToReadableStream(document, {
-    nonce: c.var.nonce,
+    // A cached page is shared: no nonce, and it renders completely (no streamed inline scripts).
+    nonce: c.var.cacheable ? undefined : c.var.secureHeadersNonce,
     onError(error) {
       // A shell error also rejects renderToReadableStream, and app.onError renders the 500 page;
       // later errors are recovered by the nearest Suspense boundary and only logged.
@@ -85,7 +86,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, options
     },
   })
   shellReady = true
-  if (isBot(c.req.header('user-agent'))) await stream.allReady
+  if (c.var.cacheable || isBot(c.req.header('user-agent'))) await stream.allReady
   return new Response(stream, {
     status: options.status ?? 200,
     headers: { 'Content-Type': 'text/html; charset=utf-8', ...options.headers },

@@ -3,6 +3,7 @@
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
+import { withPageCache } from './lib/page-cache'
 import { fixtureStore } from './lib/realtors/fixture'
 import type { RealtorStore } from './lib/realtors/store'
 import { DOMAIN_PREFIX, parseProviderHosts, sitePath } from './lib/tenant'
@@ -53,4 +54,8 @@ export function createApp({ realtors = () => fixtureStore() }: AppOptions = {}) 
   return app
 }
 
-export default createApp()
+const app = createApp()
+
+export default {
+  fetch: withPageCache(app.fetch),
+} satisfies ExportedHandler<Bindings>

@@ -1,0 +1,150 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import {
+  CACHE_HEADER,
+  cacheKey,
+  type GenerationStore,
+  PageCache,
+  purgeTags,
+  sharedCsp,
+  TAGS_HEADER,
+  withPageCache,
+} from '../../src/lib/page-cache'
+
+const url = (path: string) => `http://127.0.0.1:8787${path}`
+
+function memoryStore(): GenerationStore & { data: Map<string, string> } {
+  const data = new Map<string, string>()
+  return {
+    data,
+    get: async (key) => data.get(key) ?? null,
+    put: async (key, value) => void data.set(key, value),
+  }
+}
+
+describe('cacheKey', () => {
+  it.each([
+    ['GET /en with anything', new Request(url('/en'), { headers: { 'accept-language': 'ko' } }), '127.0.0.1:8787/en'],
+    ['GET / for a Korean visitor', new Request(url('/')), '127.0.0.1:8787/'],
+    ['GET / with a ko cookie', new Request(url('/'), { headers: { cookie: 'a=1; locale=ko' } }), '127.0.0.1:8787/'],
+    [
+      'GET / for an English visitor (redirected)',
+      new Request(url('/'), { headers: { 'accept-language': 'en' } }),
+      null,
+    ],
+    ['GET / with an en cookie (redirected)', new Request(url('/'), { headers: { cookie: 'locale=en' } }), null],
+    ['GET with a query', new Request(url('/en?utm=1')), null],
+    ['POST', new Request(url('/en'), { method: 'POST' }), null],
+  ])('%s', (_, request, expected) => {
+    expect(cacheKey(request)).toBe(expected)
+  })
+
+  it('keys custom domains by host, case-insensitively', () => {
+    expect(cacheKey(new Request('https://Jane.Example/en'))).toBe('jane.example/en')
+  })
+})
+
+describe('sharedCsp', () => {
+  it('drops the nonce and keeps everything else', () => {
+    expect(sharedCsp("default-src 'self'; script-src 'self' 'nonce-abc+/='; object-src 'none'")).toBe(
+      "default-src 'self'; script-src 'self'; object-src 'none'",
+    )
+  })
+})
+
+describe('PageCache', () => {
+  const entry = (tags: string[], bytes = 10) => ({
+    body: new Uint8Array(bytes),
+    status: 200,
+    headers: [] as [string, string][],
+    tags,
+    generations: tags.map(() => '0'),
+    storedAt: 0,
+    checkedAt: 0,
+  })
+
+  it('purges by tag and expires after five minutes', () => {
+    let now = 0
+    const cache = new PageCache(() => now)
+    cache.set('a', entry(['realtor:1', 'realtors']))
+    cache.set('b', entry(['realtor:2']))
+    expect(cache.purge(['realtor:1'])).toBe(1)
+    expect(cache.get('a')).toBeNull()
+    expect(cache.get('b')).not.toBeNull()
+    now = 5 * 60_000 + 1
+    expect(cache.get('b')).toBeNull()
+  })
+
+  it('evicts the least recently used entry beyond 500', () => {
+    const cache = new PageCache(() => 0)
+    for (let index = 0; index < 501; index++) cache.set(`k${index}`, entry([]))
+    expect(cache.size).toBe(500)
+    expect(cache.get('k0')).toBeNull()
+    expect(cache.get('k500')).not.toBeNull()
+  })
+})
+
+describe('withPageCache', () => {
+  function setup() {
+    let renders = 0
+    const cache = new PageCache()
+    const store = memoryStore()
+    const fetch = withPageCache<{ CACHE: GenerationStore }>(async (request) => {
+      renders++
+      const path = new URL(request.url).pathname
+      const headers = new Headers({
+        'content-type': 'text/html',
+        'content-security-policy': "script-src 'self' 'nonce-xyz'",
+      })
+      if (path !== '/private') headers.set(TAGS_HEADER, 'realtor:1 realtors')
+      return new Response(`page ${renders}`, { headers })
+    }, cache)
+    const get = async (path: string, init?: RequestInit) => {
+      const ctx = createExecutionContext()
+      const response = await fetch(new Request(url(path), init), { CACHE: store }, ctx)
+      await waitOnExecutionContext(ctx)
+      return response
+    }
+    return { cache, store, get, renders: () => renders }
+  }
+
+  it('renders once, then serves the stored page without the nonce or the internal header', async () => {
+    const { get, renders } = setup()
+    const first = await get('/en')
+    expect(first.headers.get(CACHE_HEADER)).toBe('miss')
+    expect(first.headers.has(TAGS_HEADER)).toBe(false)
+    expect(first.headers.get('content-security-policy')).toBe("script-src 'self'")
+    expect(await first.text()).toBe('page 1')
+    const second = await get('/en')
+    expect(second.headers.get(CACHE_HEADER)).toBe('hit')
+    expect(await second.text()).toBe('page 1')
+    expect(renders()).toBe(1)
+  })
+
+  it('never stores pages that did not opt in, or requests with a query', async () => {
+    const { get, renders } = setup()
+    await get('/private')
+    await get('/private')
+    await get('/en?x=1')
+    await get('/en?x=1')
+    expect(renders()).toBe(4)
+  })
+
+  it('renders again after a purge in this isolate', async () => {
+    const { cache, store, get } = setup()
+    await get('/en')
+    await purgeTags(cache, store, ['realtor:1'])
+    expect(await (await get('/en')).text()).toBe('page 2')
+  })
+
+  it('drops a page another isolate purged, at the next revalidation', async () => {
+    const { cache, store, get } = setup()
+    await get('/en')
+    // Another isolate bumps the generation; this one still holds the page.
+    await purgeTags(new PageCache(), store, ['realtors'])
+    const entry = cache.get('127.0.0.1:8787/en')!
+    entry.checkedAt = 0
+    expect(await (await get('/en')).text()).toBe('page 1') // served stale while revalidating
+    expect(await (await get('/en')).text()).toBe('page 2')
+  })
+})
