@@ -255,8 +255,8 @@ describe('security headers', () => {
   })
 
   it('uses a fresh nonce per request', async () => {
-    const a = (await call('/')).headers.get('content-security-policy')
-    const b = (await call('/')).headers.get('content-security-policy')
+    const a = (await call('/terms')).headers.get('content-security-policy')
+    const b = (await call('/terms')).headers.get('content-security-policy')
     expect(a).not.toBe(b)
   })
 })
@@ -268,5 +268,28 @@ describe('islands', () => {
     expect(html).toMatch(/<div data-island="LanguageSwitcher" data-props="island[^"]+" data-hydrate="interaction"/)
     expect(html).toMatch(/<script type="module" src="\/assets\/main-[A-Z0-9]+\.js"/)
     expect(html).not.toMatch(/<script>(?!<)/)
+  })
+})
+
+describe('page cache', () => {
+  it('serves shared pages from the cache per host, with security headers and no nonce', async () => {
+    for (const host of ['janekim.example', 'equityrealty.example']) {
+      await call('/en', { host })
+      const cached = await call('/en', { host })
+      expect(cached.status).toBe(200)
+      expect(cached.headers.get('x-page-cache')).toBe('hit')
+      expect(cached.headers.has('x-internal-page-cache-tags')).toBe(false)
+      expect(cached.headers.get('content-security-policy')).not.toMatch(/nonce/)
+      expectSecureHeaders(cached, expect)
+      expect(await cached.text()).not.toMatch(/ nonce=/)
+    }
+    expect(heading(await (await call('/en', { host: 'janekim.example' })).text())).toMatch(/Jane Kim/)
+  })
+
+  it('never caches per-visitor pages, redirects or errors', async () => {
+    for (const path of ['/terms', '/en/nope1', '/?locale=en']) {
+      await call(path)
+      expect((await call(path)).headers.has('x-page-cache')).toBe(false)
+    }
   })
 })

@@ -4,6 +4,7 @@
 // tags here at once and bumps their generation in KV, which other isolates check at most once a second
 // in the background (stale-while-revalidate), so a profile change is visible everywhere within ~1 s.
 import { DEFAULT_LOCALE, detectLocale, LOCALE_COOKIE, splitLocalePath } from './locale'
+import { normalizeHost } from './tenant'
 
 export const CACHE_HEADER = 'X-Page-Cache'
 const MAX_ENTRIES = 500
@@ -55,7 +56,9 @@ export function cacheKey(request: Request): string | null {
     )
     if (detected !== DEFAULT_LOCALE) return null
   }
-  return `${url.host.toLowerCase()}${url.pathname}`
+  // The router resolves tenants by the Host header (src/lib/tenant.ts), so the key does too.
+  const host = normalizeHost(request.headers.get('host') ?? url.host)
+  return host === null ? null : `${host}${url.pathname}`
 }
 
 /** Removes the per-request nonce from a CSP: a cached page is shared, and has no inline script. */

@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { pageNotFound, routeValidationFailed } from '../lib/errors'
 import { DESIRED_URL_PATTERN, DESIRED_URL_ROUTE, decodeSegment, RESERVED_SEGMENTS } from '../lib/tenant'
+import { cachePage } from '../middleware/page-cache'
 import { auth } from '../middleware/tenant'
 import { pageContext, renderPage } from '../render'
 import { SimplePage } from '../views/SimplePage'
@@ -22,6 +23,11 @@ function providerPage(titleId: string, introId?: string) {
   }
 }
 
+// The landing page shows demo realtors: it is shared by every visitor of a locale until one changes.
+app.use(
+  '/',
+  cachePage(() => ['realtors']),
+)
 app.get('/', async (c) => {
   // `/?desiredUrl=x` names a tenant: its home lives at /x.
   const desiredUrl = c.req.query('desiredUrl')

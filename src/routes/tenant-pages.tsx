@@ -3,6 +3,8 @@
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { localeHome } from '../lib/locale'
+import { realtorTags } from '../lib/page-cache'
+import { cachePage } from '../middleware/page-cache'
 import { auth, tenant } from '../middleware/tenant'
 import { pageContext, renderPage } from '../render'
 import { SimplePage } from '../views/SimplePage'
@@ -16,6 +18,11 @@ app.use('/', auth())
 app.use('/probiz', auth())
 app.use('/process', auth())
 app.use('/admin', auth({ requireUser: true }))
+// A realtor's public homepage is the same for every visitor of a locale until the realtor changes.
+app.use(
+  '/',
+  cachePage((c) => realtorTags(c.var.realtor!.id)),
+)
 
 /** Renders a titled page of the tenant site; later issues replace these bodies with their screens. */
 function tenantPage(titleId: string, introId?: string) {

@@ -24,9 +24,9 @@ function memoryStore(): GenerationStore & { data: Map<string, string> } {
 
 describe('cacheKey', () => {
   it.each([
-    ['GET /en with anything', new Request(url('/en'), { headers: { 'accept-language': 'ko' } }), '127.0.0.1:8787/en'],
-    ['GET / for a Korean visitor', new Request(url('/')), '127.0.0.1:8787/'],
-    ['GET / with a ko cookie', new Request(url('/'), { headers: { cookie: 'a=1; locale=ko' } }), '127.0.0.1:8787/'],
+    ['GET /en with anything', new Request(url('/en'), { headers: { 'accept-language': 'ko' } }), '127.0.0.1/en'],
+    ['GET / for a Korean visitor', new Request(url('/')), '127.0.0.1/'],
+    ['GET / with a ko cookie', new Request(url('/'), { headers: { cookie: 'a=1; locale=ko' } }), '127.0.0.1/'],
     [
       'GET / for an English visitor (redirected)',
       new Request(url('/'), { headers: { 'accept-language': 'en' } }),
@@ -41,6 +41,8 @@ describe('cacheKey', () => {
 
   it('keys custom domains by host, case-insensitively', () => {
     expect(cacheKey(new Request('https://Jane.Example/en'))).toBe('jane.example/en')
+    const proxied = new Request('http://127.0.0.1:8787/en', { headers: { host: 'Jane.Example.' } })
+    expect(cacheKey(proxied)).toBe('jane.example/en')
   })
 })
 
@@ -142,7 +144,7 @@ describe('withPageCache', () => {
     await get('/en')
     // Another isolate bumps the generation; this one still holds the page.
     await purgeTags(new PageCache(), store, ['realtors'])
-    const entry = cache.get('127.0.0.1:8787/en')!
+    const entry = cache.get('127.0.0.1/en')!
     entry.checkedAt = 0
     expect(await (await get('/en')).text()).toBe('page 1') // served stale while revalidating
     expect(await (await get('/en')).text()).toBe('page 2')

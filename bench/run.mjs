@@ -1,0 +1,168 @@
+// `npm run bench`: throughput, latency, CPU and size of the production build, against budgets.
+//
+// The worker is bundled as `wrangler deploy` would (minified, NODE_ENV=production) and run in workerd
+// through Miniflare's API — not `wrangler dev`, which adds its own proxy and ~2.6 ms per request — on
+// a freshly migrated and seeded local D1/R2. autocannon drives it on loopback, one target at a time,
+// for a bounded time. Budgets are ratios to a static asset of the same size served by the same workerd,
+// so they hold on a noisy machine. Prints a table, writes bench/results/latest.{json,md}, and exits
+// non-zero when a budget is missed.
+import { readFileSync } from 'node:fs'
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { Miniflare } from 'miniflare'
+import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { prepareLocal, root, run } from '../scripts/lib.mjs'
+import { measureClientJs } from './client-js.mjs'
+import { cpuMillis, workerdPids } from './cpu.mjs'
+import { brotliSize, formatTable, gzipSize } from './report.mjs'
+
+const PORT = Number(process.env.BENCH_PORT ?? 8899)
+const ORIGIN = `http://127.0.0.1:${PORT}`
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
+const CONNECTIONS = 32
+const tmp = path.join(root, '.tmp/bench')
+const state = path.join(tmp, 'state')
+const assetsDir = path.join(tmp, 'assets')
+const dist = path.join(tmp, 'dist')
+
+// 1. Production builds: client assets, then the worker bundle exactly as deploy would make it.
+await rm(tmp, { recursive: true, force: true })
+prepareLocal({ persistTo: state })
+run(
+  process.execPath,
+  [path.join(root, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--minify', '--outdir', dist],
+  { env: { NODE_ENV: 'production' } },
+)
+const workerJs = readFileSync(path.join(dist, 'worker.js'))
+
+// 2. workerd through Miniflare with wrangler.toml's bindings and the seeded state.
+async function startWorker() {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
+  const mf = new Miniflare({
+    ...workerOptions,
+    name: 'realtor-homepage',
+    modules: true,
+    scriptPath: path.join(dist, 'worker.js'),
+    bindings: { ...workerOptions.bindings, PUBLIC_ORIGIN: ORIGIN },
+    assets: { ...workerOptions.assets, directory: assetsDir },
+    d1Persist: path.join(state, 'v3/d1'),
+    r2Persist: path.join(state, 'v3/r2'),
+    kvPersist: path.join(state, 'v3/kv'),
+    host: '127.0.0.1',
+    port: PORT,
+  })
+  await mf.ready
+  return mf
+}
+
+// The static ceiling: an asset as large as the landing page, served by the same workerd.
+await cp(path.join(root, 'public'), assetsDir, { recursive: true })
+let mf = await startWorker()
+const landingBytes = (await (await fetch(`${ORIGIN}/`, { headers: { 'accept-language': 'ko' } })).arrayBuffer())
+  .byteLength
+await mf.dispose()
+await writeFile(path.join(assetsDir, 'bench-static.txt'), 'x'.repeat(landingBytes))
+mf = await startWorker()
+const pids = workerdPids()
+
+const targets = [
+  { name: 'static asset (ceiling)', path: '/bench-static.txt', kind: 'ceiling' },
+  { name: 'landing ko /', path: '/', kind: 'cached' },
+  { name: 'landing en /en', path: '/en', kind: 'cached' },
+  { name: 'tenant /equityrealty (cached)', path: '/equityrealty', kind: 'cached' },
+  { name: 'tenant custom domain (cached)', path: '/', host: 'equityrealty.example', kind: 'cached' },
+  { name: 'tenant /equityrealty uncached', path: '/equityrealty?render=fresh', kind: 'uncached' },
+  { name: 'GET /v1/realtor/equityrealty', path: '/v1/realtor/equityrealty', kind: 'api' },
+  {
+    name: 'GET /cozying-api/v1/home/list',
+    path: '/cozying-api/v1/home/list?type=sale&state=CA&currentPage=1&homesPerGroup=12',
+    kind: 'api',
+  },
+]
+
+async function load(target) {
+  const headers = { 'accept-language': 'ko-KR,ko;q=0.9', ...(target.host ? { host: target.host } : {}) }
+  const options = { url: `${ORIGIN}${target.path}`, headers, connections: CONNECTIONS }
+  await autocannon({ ...options, amount: 500 }) // warm-up, caches filled
+  const probe = await fetch(`${ORIGIN}${target.path}`, { headers, redirect: 'manual' })
+  await probe.arrayBuffer()
+  const before = cpuMillis(pids)
+  const result = await autocannon({ ...options, duration: DURATION })
+  const cpu = cpuMillis(pids) - before
+  return {
+    ...target,
+    status: probe.status,
+    cache: probe.headers.get('x-page-cache') ?? '',
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuPerRequest: result.requests.total ? cpu / result.requests.total : null,
+  }
+}
+
+const results = []
+for (const target of targets) results.push(await load(target))
+
+// 3. Client JS in a real browser: before any interaction, then with every island hydrated.
+const clientJs = await measureClientJs(ORIGIN, ['/', '/en', '/equityrealty'])
+await mf.dispose()
+
+// 4. Budgets (issue 7).
+const ceiling = results[0].rps
+const budgets = []
+const check = (name, value, limit, ok, unit = '') => budgets.push({ name, value, limit, unit, ok })
+for (const result of results) {
+  result.ratio = result.rps / ceiling
+  if (result.errors) check(`${result.name}: errors`, result.errors, 0, false)
+  if (result.kind === 'cached') {
+    check(`${result.name}: throughput ratio`, result.ratio.toFixed(2), '≥ 0.90', result.ratio >= 0.9)
+    check(`${result.name}: p99`, result.p99, '≤ 50', result.p99 <= 50, ' ms')
+  }
+  if (result.kind === 'uncached') {
+    check(`${result.name}: throughput ratio`, result.ratio.toFixed(2), '≥ 0.14', result.ratio >= 0.14)
+    if (result.cpuPerRequest !== null)
+      check(`${result.name}: CPU per render`, result.cpuPerRequest.toFixed(2), '≤ 2', result.cpuPerRequest <= 2, ' ms')
+  }
+}
+for (const page of clientJs) {
+  check(
+    `${page.path}: JS before interaction (gzip)`,
+    kb(page.initial.gzip),
+    '≤ 15',
+    page.initial.gzip <= 15 * 1024,
+    ' KB',
+  )
+  check(`${page.path}: JS all islands (gzip)`, kb(page.hydrated.gzip), '≤ 100', page.hydrated.gzip <= 100 * 1024, ' KB')
+}
+const worker = { raw: workerJs.byteLength, gzip: gzipSize(workerJs), brotli: brotliSize(workerJs) }
+check('worker bundle (gzip)', kb(worker.gzip), '≤ 300', worker.gzip <= 300 * 1024, ' KB')
+
+function kb(bytes) {
+  return (bytes / 1024).toFixed(1)
+}
+
+const report = formatTable({
+  results,
+  clientJs,
+  worker,
+  budgets,
+  landingBytes,
+  connections: CONNECTIONS,
+  duration: DURATION,
+})
+console.log(report)
+await mkdir(path.join(root, 'bench/results'), { recursive: true })
+await writeFile(
+  path.join(root, 'bench/results/latest.json'),
+  JSON.stringify({ date: new Date().toISOString(), results, clientJs, worker, budgets }, null, 2),
+)
+await writeFile(path.join(root, 'bench/results/latest.md'), report)
+const missed = budgets.filter((budget) => !budget.ok)
+if (missed.length) {
+  console.error(`✗ ${missed.length} budget(s) missed: ${missed.map((budget) => budget.name).join('; ')}`)
+  process.exit(1)
+}
+console.log('✓ every budget met')
