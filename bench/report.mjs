@@ -10,7 +10,7 @@ const pad = (rows) => {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)))
   return rows.map((row) => `| ${row.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`)
 }
-const table = (header, rows) => {
+export const table = (header, rows) => {
   const lines = pad([header, ...rows])
   lines.splice(1, 0, `|${lines[0].slice(1, -1).replace(/[^|]/g, '-')}|`)
   return lines.join('\n')

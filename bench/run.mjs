@@ -1,69 +1,31 @@
 // `npm run bench`: throughput, latency, CPU and size of the production build, against budgets.
 //
-// The worker is bundled as `wrangler deploy` would (minified, NODE_ENV=production) and run in workerd
-// through Miniflare's API — not `wrangler dev`, which adds its own proxy and ~2.6 ms per request — on
-// a freshly migrated and seeded local D1/R2. autocannon drives it on loopback, one target at a time,
+// The production build runs in workerd (bench/production.mjs); autocannon drives it on loopback, one target at a time,
 // for a bounded time. Budgets are ratios to a static asset of the same size served by the same workerd,
 // so they hold on a noisy machine. Prints a table, writes bench/results/latest.{json,md}, and exits
 // non-zero when a budget is missed.
-import { readFileSync } from 'node:fs'
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { Miniflare } from 'miniflare'
-import { unstable_getMiniflareWorkerOptions } from 'wrangler'
-import { prepareLocal, root, run } from '../scripts/lib.mjs'
+import { root } from '../scripts/lib.mjs'
 import { measureClientJs } from './client-js.mjs'
 import { cpuMillis, workerdPids } from './cpu.mjs'
+import { buildProduction } from './production.mjs'
 import { brotliSize, formatTable, gzipSize } from './report.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8899)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 32
-const tmp = path.join(root, '.tmp/bench')
-const state = path.join(tmp, 'state')
-const assetsDir = path.join(tmp, 'assets')
-const dist = path.join(tmp, 'dist')
-
-// 1. Production builds: client assets, then the worker bundle exactly as deploy would make it.
-await rm(tmp, { recursive: true, force: true })
-prepareLocal({ persistTo: state })
-run(
-  process.execPath,
-  [path.join(root, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--minify', '--outdir', dist],
-  { env: { NODE_ENV: 'production' } },
-)
-const workerJs = readFileSync(path.join(dist, 'worker.js'))
-
-// 2. workerd through Miniflare with wrangler.toml's bindings and the seeded state.
-async function startWorker() {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
-  const mf = new Miniflare({
-    ...workerOptions,
-    name: 'realtor-homepage',
-    modules: true,
-    scriptPath: path.join(dist, 'worker.js'),
-    bindings: { ...workerOptions.bindings, PUBLIC_ORIGIN: ORIGIN },
-    assets: { ...workerOptions.assets, directory: assetsDir },
-    d1Persist: path.join(state, 'v3/d1'),
-    r2Persist: path.join(state, 'v3/r2'),
-    kvPersist: path.join(state, 'v3/kv'),
-    host: '127.0.0.1',
-    port: PORT,
-  })
-  await mf.ready
-  return mf
-}
+const { workerJs, assetsDir, start } = await buildProduction('bench')
 
 // The static ceiling: an asset as large as the landing page, served by the same workerd.
-await cp(path.join(root, 'public'), assetsDir, { recursive: true })
-let mf = await startWorker()
-const landingBytes = (await (await fetch(`${ORIGIN}/`, { headers: { 'accept-language': 'ko' } })).arrayBuffer())
-  .byteLength
-await mf.dispose()
+let worker = await start({ port: PORT })
+const landing = await fetch(`${ORIGIN}/`, { headers: { 'accept-language': 'ko' } })
+const landingBytes = (await landing.arrayBuffer()).byteLength
+await worker.dispose()
 await writeFile(path.join(assetsDir, 'bench-static.txt'), 'x'.repeat(landingBytes))
-mf = await startWorker()
+worker = await start({ port: PORT })
 const pids = workerdPids()
 
 const targets = [
@@ -108,7 +70,7 @@ for (const target of targets) results.push(await load(target))
 
 // 3. Client JS in a real browser: before any interaction, then with every island hydrated.
 const clientJs = await measureClientJs(ORIGIN, ['/', '/en', '/equityrealty'])
-await mf.dispose()
+await worker.dispose()
 
 // 4. Budgets (issue 7).
 const ceiling = results[0].rps
@@ -137,8 +99,8 @@ for (const page of clientJs) {
   )
   check(`${page.path}: JS all islands (gzip)`, kb(page.hydrated.gzip), '≤ 100', page.hydrated.gzip <= 100 * 1024, ' KB')
 }
-const worker = { raw: workerJs.byteLength, gzip: gzipSize(workerJs), brotli: brotliSize(workerJs) }
-check('worker bundle (gzip)', kb(worker.gzip), '≤ 300', worker.gzip <= 300 * 1024, ' KB')
+const bundle = { raw: workerJs.byteLength, gzip: gzipSize(workerJs), brotli: brotliSize(workerJs) }
+check('worker bundle (gzip)', kb(bundle.gzip), '≤ 300', bundle.gzip <= 300 * 1024, ' KB')
 
 function kb(bytes) {
   return (bytes / 1024).toFixed(1)
@@ -157,7 +119,7 @@ console.log(report)
 await mkdir(path.join(root, 'bench/results'), { recursive: true })
 await writeFile(
   path.join(root, 'bench/results/latest.json'),
-  JSON.stringify({ date: new Date().toISOString(), results, clientJs, worker, budgets }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), results, clientJs, worker: bundle, budgets }, null, 2),
 )
 await writeFile(path.join(root, 'bench/results/latest.md'), report)
 const missed = budgets.filter((budget) => !budget.ok)

@@ -1,0 +1,142 @@
+// `npm run audit`: Lighthouse (mobile) and axe-core (WCAG 2.2 AA) in Debian's Chromium against the
+// production build (bench/production.mjs). Prints a table, writes bench/results/audit.{json,md}, and
+// exits non-zero when a page misses a budget or has an accessibility violation.
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
+import { root } from '../scripts/lib.mjs'
+import { buildProduction } from './production.mjs'
+import { table } from './report.mjs'
+
+const PORT = Number(process.env.AUDIT_PORT ?? 8898)
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** Pages of issue 7, each audited by Lighthouse; `open` prepares extra states for axe only. */
+const PAGES = [
+  { name: 'landing ko', path: '/' },
+  { name: 'landing en', path: '/en' },
+  { name: 'homepage equityrealty', path: '/equityrealty' },
+  { name: 'homepage janekim (en)', path: '/en/janekim' },
+  { name: 'login', path: '/login' },
+]
+const STATES = [
+  {
+    name: 'landing: lead panel open',
+    path: '/',
+    open: async (page) => {
+      const trigger = page.locator('[data-lead-open], [aria-controls*="lead"]').first()
+      await trigger.click()
+      await page.locator('[role="dialog"], .lead-panel').first().waitFor({ state: 'visible' })
+    },
+  },
+  {
+    name: 'homepage: contact form',
+    path: '/equityrealty',
+    open: async (page) => page.locator('form').first().scrollIntoViewIfNeeded(),
+  },
+]
+
+const { start } = await buildProduction('audit')
+const worker = await start({ port: PORT })
+const results = []
+try {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...FLAGS] })
+  try {
+    for (const page of PAGES) {
+      const { lhr } = await lighthouse(`${worker.origin}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        locale: 'en-US',
+        extraHeaders: { 'Accept-Language': page.path.startsWith('/en') ? 'en' : 'ko' },
+      })
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+      results.push({
+        ...page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue / 1000,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        failing: Object.values(lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => audit.id),
+      })
+    }
+  } finally {
+    chrome.kill()
+  }
+
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS })
+  try {
+    for (const target of [...PAGES, ...STATES]) {
+      const context = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 } })
+      const page = await context.newPage()
+      await page.goto(`${worker.origin}${target.path}`)
+      let violations
+      try {
+        await target.open?.(page)
+        const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+        violations = axe.violations.map((violation) => `${violation.id} (${violation.nodes.length})`)
+      } catch (error) {
+        violations = [`could not open: ${error.message.split('\n')[0]}`]
+      }
+      const result = results.find((entry) => entry.name === target.name)
+      if (result) result.axe = violations
+      else results.push({ ...target, open: undefined, axe: violations })
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+} finally {
+  await worker.dispose()
+}
+
+const budgetOf = (r) =>
+  r.performance === undefined
+    ? r.axe.length === 0
+    : r.performance >= 98 &&
+      r.accessibility === 100 &&
+      r.bestPractices === 100 &&
+      r.seo === 100 &&
+      r.cls === 0 &&
+      r.lcp <= 2 &&
+      r.axe.length === 0
+const report = table(
+  ['page', 'perf', 'a11y', 'best practices', 'SEO', 'LCP s', 'CLS', 'axe violations', 'failing audits', ''],
+  results.map((r) => [
+    `${r.name} (${r.path})`,
+    r.performance ?? '-',
+    r.accessibility ?? '-',
+    r.bestPractices ?? '-',
+    r.seo ?? '-',
+    r.lcp?.toFixed(2) ?? '-',
+    r.cls?.toFixed(3) ?? '-',
+    r.axe.join(', ') || 'none',
+    r.failing?.join(', ') || '-',
+    budgetOf(r) ? 'ok' : 'MISSED',
+  ]),
+)
+console.log(`Lighthouse mobile and axe (${WCAG.join(', ')}) on the production build\n\n${report}`)
+await mkdir(path.join(root, 'bench/results'), { recursive: true })
+await writeFile(path.join(root, 'bench/results/audit.json'), JSON.stringify(results, null, 2))
+await writeFile(path.join(root, 'bench/results/audit.md'), report)
+const missed = results.filter((r) => !budgetOf(r))
+if (missed.length) {
+  console.error(`✗ ${missed.length} page(s) missed a budget: ${missed.map((r) => r.name).join('; ')}`)
+  process.exit(1)
+}
+console.log('✓ every page met its budget')
