@@ -13,6 +13,8 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             SESSION_SECRET: 'test-session-secret-which-is-long-enough',
+            // fast-check runs per property: few in `npm test`, 10,000 in `npm run fuzz`.
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? '150',
           },
         },
       }),

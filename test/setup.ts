@@ -6,6 +6,7 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[]
       SESSION_SECRET: string
+      FUZZ_RUNS: string
     }
   }
 }

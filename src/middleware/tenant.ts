@@ -15,8 +15,9 @@ export const tenant = () =>
     const url = new URL(c.req.url)
     const desiredUrl = c.req.param('desiredUrl')
     if (desiredUrl !== undefined) {
-      // Provider pages (/terms, /en/...) are routed before tenants; a reserved word is never one.
-      if (RESERVED_SEGMENTS.has(desiredUrl.toLowerCase())) return next()
+      // Provider pages (/terms, /en/...) are routed before tenants and answer first; any other path
+      // under a reserved word (/terms/x, /api on a page route) is not a tenant page.
+      if (RESERVED_SEGMENTS.has(desiredUrl.toLowerCase())) throw pageNotFound(url.pathname)
       if (!DESIRED_URL_PATTERN.test(desiredUrl)) throw routeValidationFailed(url.pathname)
       const realtor = await c.var.realtors.find(desiredUrl)
       if (!realtor) throw pageNotFound(url.pathname)

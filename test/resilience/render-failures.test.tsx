@@ -1,0 +1,74 @@
+// Rendering failures: a component that throws before the shell gives the 500 page; one that throws
+// after the shell was sent ends the stream cleanly. Either way the worker stays healthy.
+import { env } from 'cloudflare:test'
+import { Hono } from 'hono'
+import { Suspense, use } from 'react'
+import { describe, expect, it } from 'vitest'
+import type { AppEnv } from '../../src/env'
+import { handleError } from '../../src/middleware/errors'
+import { applyLocale } from '../../src/middleware/locale'
+import { renderPage } from '../../src/render'
+import { call, heading } from '../helpers'
+
+function ThrowsNow(): never {
+  throw new Error('broken before the shell')
+}
+
+const later = () => new Promise<string>((_, reject) => setTimeout(() => reject(new Error('broken after the shell')), 5))
+function ThrowsLater({ value }: { value: Promise<string> }) {
+  return <p>{use(value)}</p>
+}
+
+const app = new Hono<AppEnv>()
+app.use(async (c, next) => {
+  applyLocale(c, 'en')
+  c.set('realtor', null)
+  c.set('monitoring', null)
+  await next()
+})
+const head = { title: 'Broken', description: 'A page that fails' }
+app.get('/before', (c) => renderPage(c, <ThrowsNow />, { head }))
+app.get('/after', (c) =>
+  renderPage(
+    c,
+    <main>
+      <h1>Shell</h1>
+      <Suspense fallback={<p>Loading</p>}>
+        <ThrowsLater value={later()} />
+      </Suspense>
+    </main>,
+    { head },
+  ),
+)
+app.onError(handleError)
+
+describe('rendering failures', () => {
+  it('a throw before the shell is the 500 page, never a half page with 200', async () => {
+    const response = await app.request('/before', {}, env)
+    expect(response.status).toBe(500)
+    expect(heading(await response.text())).toBe('Internal Server Error')
+  })
+
+  it('a throw after the shell ends the stream cleanly with the shell intact', async () => {
+    const response = await app.request('/after', {}, env)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(heading(html)).toBe('Shell')
+    expect(html).toContain('</html>')
+  })
+
+  it('leaves the next 100 requests healthy', async () => {
+    for (let round = 0; round < 5; round++) {
+      await app.request('/before', {}, env)
+      await (await app.request('/after', {}, env)).text()
+    }
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async (_, index) => {
+        const response = await call(index % 2 ? '/en/terms' : '/en/janekim')
+        await response.arrayBuffer()
+        return response.status
+      }),
+    )
+    expect(statuses.every((status) => status === 200)).toBe(true)
+  })
+})
