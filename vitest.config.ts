@@ -23,6 +23,7 @@ export default defineConfig(async () => {
       include: ['test/**/*.test.{ts,tsx}'],
       exclude: ['test/e2e/**'],
       setupFiles: ['./test/setup.ts'],
+      globalSetup: ['./test/global-setup.ts'],
     },
   }
 })
