@@ -70,3 +70,28 @@ describe('GET /v1/auth/me and POST /v1/auth/logout', () => {
     expect(cookieOf(response)).toMatch(/^session=;.*Max-Age=0/)
   })
 })
+
+describe('sign-in limits and the service agreement', () => {
+  it('refuses the 11th sign-in attempt in a minute from one address for one email with 429', async () => {
+    const attempt = () =>
+      api('/v1/auth/login', {
+        method: 'POST',
+        json: { email: 'target@realtor.local', password: 'guess' },
+        headers: { 'cf-connecting-ip': '203.0.113.9' },
+      })
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401)
+    const limited = await attempt()
+    expect(limited.status).toBe(429)
+    expect((await errorOf(limited)).code).toBe('rate_limited')
+  })
+
+  it('records the first acceptance of the service agreement and keeps it', async () => {
+    const token = await login(JANE)
+    expect((await api('/v1/auth/agreement', { method: 'POST' })).status).toBe(401)
+    const first = (await (await api('/v1/auth/agreement', { method: 'POST', token })).json()) as { agreedAt: string }
+    expect(first.agreedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    const again = (await (await api('/v1/auth/agreement', { method: 'POST', token })).json()) as { agreedAt: string }
+    expect(again.agreedAt).toBe(first.agreedAt)
+    expect(await (await api('/v1/auth/me', { token })).json()).toMatchObject({ agreedAt: first.agreedAt })
+  })
+})
