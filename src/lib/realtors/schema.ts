@@ -1,7 +1,7 @@
 // The realtor input schemas built from SPEC.md §5's validators, shared by the API and the browser
 // forms: no server-only imports here. Issues carry message keys; `localizeIssues` turns them into the
 // ko or en text (validation.ts holds the texts).
-import { z } from 'zod'
+import * as z from 'zod'
 import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
 import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
 

@@ -2,7 +2,7 @@
 // token as a bearer token for API clients), sign out, who is signed in, and the service agreement.
 import { Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { AppEnv } from '../../env'
 import { adminCredentials, sessionSecret } from '../../lib/accounts/config'
 import { verifyPassword } from '../../lib/accounts/password'

@@ -1,7 +1,7 @@
 // /v1/realtor (SPEC.md §7): public reads; create, update, delete, export, import and photo upload
 // grants for admins (any realtor) and realtor accounts (their own). Upstream mode forwards all of it.
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { AppEnv, SessionUser } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { AppError } from '../../lib/errors'
