@@ -4,6 +4,7 @@
 // (docs/decisions/013-photo-uploads.md).
 import { base64url, fromBase64url } from './base64url'
 import { hmacKey } from './session'
+import { decodeSegment } from './tenant'
 
 export const UPLOAD_TYPES = {
   'image/jpeg': 'jpg',
@@ -67,7 +68,7 @@ export async function verifyUploadUrl(url: URL, secret: string, now = Date.now()
   const params = url.searchParams
   const contentType = params.get('type')
   const grant = {
-    key: decodeURIComponent(url.pathname.slice(PHOTOS_PREFIX.length)),
+    key: decodeSegment(url.pathname.slice(PHOTOS_PREFIX.length)),
     contentType,
     maxBytes: Number(params.get('max')),
     expires: Number(params.get('expires')),

@@ -144,6 +144,7 @@ describe('PUT and GET /photos/{key}', () => {
 
   it('answers an unknown photo and a path outside the bucket layout with a JSON 404', async () => {
     expect((await call('/photos/realtors/2/nothing.png')).status).toBe(404)
+    expect((await call('/photos/realtors/%E0%A4%A.png')).status).toBe(404)
     const traversal = await call('/photos/realtors/..%2F..%2Fsecret')
     expect(traversal.status).toBe(404)
     expect(traversal.headers.get('content-type')).toMatch(/json/)

@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { AppError } from '../../lib/errors'
+import { decodeSegment } from '../../lib/tenant'
 import { PHOTOS_PREFIX, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
 
 const KEY_PATTERN = /^(?!.*\.\.)[\w-]+(?:\/[\w.-]+)+$/
@@ -13,7 +14,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 const app = new Hono<AppEnv>()
 
 function keyOf(url: URL): string {
-  const key = decodeURIComponent(url.pathname.slice(PHOTOS_PREFIX.length))
+  const key = decodeSegment(url.pathname.slice(PHOTOS_PREFIX.length))
   if (!KEY_PATTERN.test(key)) throw new AppError(404, `Photo not found: ${url.pathname}`)
   return key
 }
