@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Realtor } from '../../src/lib/realtors/types'
+import { signSession } from '../../src/lib/session'
 import { call } from '../helpers'
 import { ADMIN, api, EQUITY, errorOf, JANE, login } from './client'
 
@@ -106,6 +107,15 @@ describe('POST /v1/realtor', () => {
   it('refuses a forged or expired token with 401', async () => {
     const forged = `${jane.split('.')[0]}.AAAA`
     expect((await api('/v1/realtor', { method: 'POST', token: forged, json: { desiredUrl: 'x' } })).status).toBe(401)
+    const user = { id: 2, email: 'janekim@realtor.local', name: 'Jane Kim', role: 'admin' as const, realtorId: 2 }
+    const eightDaysAgo = Date.now() - 8 * 24 * 60 * 60 * 1000
+    const expired = await signSession(user, env.SESSION_SECRET, eightDaysAgo)
+    expect((await api('/v1/realtor', { method: 'POST', token: expired, json: { desiredUrl: 'x' } })).status).toBe(401)
+    const otherSecret = await signSession(user, 'a-different-secret-of-enough-length')
+    expect((await api('/v1/realtor', { method: 'POST', token: otherSecret, json: { desiredUrl: 'x' } })).status).toBe(
+      401,
+    )
+    expect((await api('/v1/realtor/x')).status).toBe(404)
   })
 
   it('refuses bad fields with 400 naming each field, in the caller language', async () => {
