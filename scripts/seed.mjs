@@ -9,6 +9,7 @@ import { Miniflare } from 'miniflare'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
 import { root } from './lib.mjs'
 import { seedImage } from './seed-images.mjs'
+import { splitSql } from './sql.mjs'
 
 const { values } = parseArgs({ options: { 'persist-to': { type: 'string', default: '.wrangler/state' } } })
 const state = path.resolve(root, values['persist-to'])
@@ -31,7 +32,6 @@ try {
     .filter((file) => file.endsWith('.sql'))
     .sort()
   for (const file of files) {
-    // One statement per batch entry: D1's exec() splits on lines, which breaks multi-line statements.
     const statements = splitSql(readFileSync(path.join(root, 'seed', file), 'utf8'))
     await db.batch(statements.map((sql) => db.prepare(sql)))
   }
@@ -57,22 +57,4 @@ try {
   )
 } finally {
   await mf.dispose()
-}
-
-/** Splits a SQL script into statements on `;` at line ends outside string literals. */
-export function splitSql(sql) {
-  const statements = []
-  let current = ''
-  let quoted = false
-  for (const line of sql.split('\n')) {
-    if (!quoted && /^\s*--/.test(line)) continue
-    current += `${line}\n`
-    for (const ch of line) if (ch === "'") quoted = !quoted
-    if (!quoted && /;\s*$/.test(line)) {
-      statements.push(current.trim())
-      current = ''
-    }
-  }
-  if (current.trim()) statements.push(current.trim())
-  return statements
 }
