@@ -1,6 +1,7 @@
 // Every realtor write goes through here, so the pages that show a realtor are purged in one place
 // (the `onWrite` hook: the page cache's tags, src/lib/page-cache.ts).
-import type { RealtorRepository } from './d1-store'
+import { type GenerationStore, pageCache, purgeTags, realtorTags } from '../page-cache'
+import { d1Store, type RealtorRepository } from './d1-store'
 import { type RealtorInput, type RealtorPatch, realtorCreateSchema } from './schema'
 import type { Realtor } from './types'
 
@@ -43,4 +44,9 @@ export function realtorService(repo: RealtorRepository, onWrite: WriteHook): Rea
       return removed
     },
   }
+}
+
+/** The worker's service: the D1 store, purging the realtor's cached pages (and the landing's) on every write. */
+export function realtorServiceOf(env: { DB: D1Database; CACHE?: GenerationStore }): RealtorService {
+  return realtorService(d1Store(env.DB), (id) => purgeTags(pageCache, env.CACHE, realtorTags(id)))
 }

@@ -2,14 +2,13 @@
 // grants for admins (any realtor) and realtor accounts (their own). Upstream mode forwards all of it.
 import { type Context, Hono } from 'hono'
 import * as z from 'zod'
-import type { AppEnv, SessionUser } from '../../env'
+import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { AppError } from '../../lib/errors'
 import type { Locale } from '../../lib/locale'
-import { pageCache, purgeTags, realtorTags } from '../../lib/page-cache'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
 import { realtorCreateSchema, realtorImportSchema, realtorPatchSchema } from '../../lib/realtors/schema'
-import { realtorService } from '../../lib/realtors/service'
+import { realtorServiceOf } from '../../lib/realtors/service'
 import type { Realtor } from '../../lib/realtors/types'
 import {
   isUploadType,
@@ -39,20 +38,16 @@ const app = new Hono<AppEnv>()
 
 app.use('*', limitBody(2 * MAX_IMPORT_BYTES), realtorProxy())
 
-function service(c: Context<AppEnv>) {
-  return realtorService(d1Store(c.env.DB), (id) => purgeTags(pageCache, c.env.CACHE, realtorTags(id)))
-}
-
 /** The API serves the embedded store (upstream mode never reaches these handlers). */
 const findRealtor = (c: Context<AppEnv>, key: string) => d1Store(c.env.DB).find(key)
 
 /** The realtor a write names, after the caller's role and ownership are checked. */
-async function writable(c: Context<AppEnv>, id: string): Promise<{ user: SessionUser; realtor: Realtor }> {
+async function writable(c: Context<AppEnv>, id: string): Promise<Realtor> {
   const user = requireUser(c)
   const realtor = await findRealtor(c, id)
   if (!realtor) throw new AppError(404, `Realtor ${id} not found`)
   assertCanWrite(user, realtor)
-  return { user, realtor }
+  return realtor
 }
 
 /** A unique index refused the write: a 409 naming the field. */
@@ -88,7 +83,7 @@ const presignSchema = z.strictObject({
 
 app.post('/presigned-multi-file-upload', jsonBody(presignSchema), async (c) => {
   const { realtorId, files } = c.req.valid('json')
-  const { realtor } = await writable(c, String(realtorId))
+  const realtor = await writable(c, String(realtorId))
   const secret = sessionSecret(c.env)
   if (!secret) throw new AppError(500, 'Uploads need SESSION_SECRET')
   const origin = new URL(c.req.url).origin
@@ -106,7 +101,7 @@ app.post('/presigned-multi-file-upload', jsonBody(presignSchema), async (c) => {
 })
 
 app.get(`/export/:id${ID}`, async (c) => {
-  const { realtor } = await writable(c, c.req.param('id'))
+  const realtor = await writable(c, c.req.param('id'))
   const ascii = realtor.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'realtor'
   const filename = `realtor-${realtor.id}-${ascii}.json`
   const utf8 = encodeURIComponent(`realtor-${realtor.id}-${realtor.name}.json`)
@@ -139,7 +134,7 @@ app.post(`/import/:id${ID}`, async (c) => {
     })
   }
   const input = parseInput(realtorImportSchema, data, locale)
-  const realtor = await withConflicts(locale, () => service(c).replace(Number(id), input))
+  const realtor = await withConflicts(locale, () => realtorServiceOf(c.env).replace(Number(id), input))
   if (!realtor) throw new AppError(404, `Realtor ${id} not found`)
   return c.json(realtor, 201)
 })
@@ -155,17 +150,17 @@ app.post('/', jsonBody(realtorCreateSchema), async (c) => {
   const user = requireUser(c)
   const input = c.req.valid('json')
   const realtor = await withConflicts(apiLocale(c), () =>
-    service(c).create(input, user.role === 'admin' ? null : user.id),
+    realtorServiceOf(c.env).create(input, user.role === 'admin' ? null : user.id),
   )
   return c.json(realtor, 201)
 })
 
 app.patch(`/:id${ID}`, jsonBody(realtorPatchSchema), async (c) => {
-  const { realtor } = await writable(c, c.req.param('id'))
+  const realtor = await writable(c, c.req.param('id'))
   const locale = apiLocale(c)
   const updated = await withConflicts(locale, async () => {
     try {
-      return await service(c).update(realtor.id, c.req.valid('json'))
+      return await realtorServiceOf(c.env).update(realtor.id, c.req.valid('json'))
     } catch (error) {
       // The merged profile failed a check across fields (e.g. career end before its start).
       throw error instanceof z.ZodError ? invalidInput(error, locale) : error
@@ -176,8 +171,8 @@ app.patch(`/:id${ID}`, jsonBody(realtorPatchSchema), async (c) => {
 })
 
 app.delete(`/:id${ID}`, async (c) => {
-  const { realtor } = await writable(c, c.req.param('id'))
-  await service(c).remove(realtor.id)
+  const realtor = await writable(c, c.req.param('id'))
+  await realtorServiceOf(c.env).remove(realtor.id)
   return c.json({ id: realtor.id, deleted: true })
 })
 
