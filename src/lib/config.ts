@@ -29,6 +29,9 @@ export function configProblems(env: Partial<Bindings>): string[] {
     const value = env[name]
     if (value && !isAbsoluteHttpUrl(value)) problems.push(`${name} must be an absolute http(s) URL`)
   }
+  const origins = (env.API_ALLOWED_ORIGINS ?? '').split(',').map((entry) => entry.trim())
+  if (origins.some((origin) => origin && !(isAbsoluteHttpUrl(origin) && new URL(origin).origin === origin.replace(/\/$/, ''))))
+    problems.push('API_ALLOWED_ORIGINS must list origins like https://admin.example.com, comma separated')
   if (env.UPSTREAM_TIMEOUT_MS && !/^\d{2,6}$/.test(env.UPSTREAM_TIMEOUT_MS))
     problems.push('UPSTREAM_TIMEOUT_MS must be a number of milliseconds')
   if (env.ENVIRONMENT === 'production' && !env.SESSION_SECRET) problems.push('SESSION_SECRET must be set in production')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { adminCredentials, LOCAL_ADMIN, sessionSecret } from '../../src/lib/accounts/config'
 import { hashPassword, verifyPassword } from '../../src/lib/accounts/password'
+import { configProblems } from '../../src/lib/config'
 import { findHostileKey } from '../../src/lib/json'
 import { isPublicRealtorRead, isRealtorApiCall } from '../../src/lib/realtors/contract'
 import { displayName, homepageHostOf } from '../../src/lib/realtors/d1-store'
@@ -112,5 +113,17 @@ describe('realtor lookup keys', () => {
       }),
     ).toBe('J. Kim')
     expect(displayName('  ', profile)).toBe('janekim')
+  })
+})
+
+describe('API_ALLOWED_ORIGINS configuration', () => {
+  const base = { PROVIDER_HOSTS: 'localhost', PUBLIC_ORIGIN: 'http://127.0.0.1:8787' }
+  it('accepts an empty list and comma-separated origins, and names the variable otherwise', () => {
+    expect(configProblems({ ...base, API_ALLOWED_ORIGINS: '' })).toEqual([])
+    expect(configProblems({ ...base, API_ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000/' })).toEqual([])
+    for (const bad of ['a.example', 'https://a.example/admin', 'ftp://a.example'])
+      expect(configProblems({ ...base, API_ALLOWED_ORIGINS: bad }), bad).toEqual([
+        'API_ALLOWED_ORIGINS must list origins like https://admin.example.com, comma separated',
+      ])
   })
 })
