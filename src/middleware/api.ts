@@ -3,6 +3,7 @@
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
 import { validator } from 'hono/validator'
 import type { z } from 'zod'
 import type { AppEnv, SessionUser } from '../env'
@@ -46,6 +47,13 @@ export const limitBody = (maxSize = JSON_BODY_LIMIT) =>
     onError: () => {
       throw new AppError(413, `The request body is larger than ${maxSize} bytes`)
     },
+  })
+
+/** Refuses a signed-out caller before its body is even read: 401 comes before 400. */
+export const signedIn = () =>
+  createMiddleware<AppEnv>(async function signedIn(c, next) {
+    requireUser(c)
+    await next()
   })
 
 export function requireUser(c: Context<AppEnv>): SessionUser {

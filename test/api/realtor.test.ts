@@ -101,6 +101,7 @@ describe('POST /v1/realtor', () => {
   it('refuses a signed-out caller with 401 and writes nothing', async () => {
     const response = await api('/v1/realtor', { method: 'POST', json: { desiredUrl: 'ghost' } })
     expect(response.status).toBe(401)
+    expect((await api('/v1/realtor', { method: 'POST', json: { desiredUrl: 'bad1' } })).status).toBe(401)
     expect((await api('/v1/realtor/ghost')).status).toBe(404)
   })
 

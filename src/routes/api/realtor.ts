@@ -28,6 +28,7 @@ import {
   limitBody,
   parseInput,
   requireUser,
+  signedIn,
 } from '../../middleware/api'
 import { realtorProxy } from '../../middleware/realtor-proxy'
 
@@ -81,7 +82,7 @@ const presignSchema = z.strictObject({
     .max(MAX_UPLOAD_FILES, 'too_many'),
 })
 
-app.post('/presigned-multi-file-upload', jsonBody(presignSchema), async (c) => {
+app.post('/presigned-multi-file-upload', signedIn(), jsonBody(presignSchema), async (c) => {
   const { realtorId, files } = c.req.valid('json')
   const realtor = await writable(c, String(realtorId))
   const secret = sessionSecret(c.env)
@@ -146,7 +147,7 @@ app.get('/:key', async (c) => {
   return c.json(realtor)
 })
 
-app.post('/', jsonBody(realtorCreateSchema), async (c) => {
+app.post('/', signedIn(), jsonBody(realtorCreateSchema), async (c) => {
   const user = requireUser(c)
   const input = c.req.valid('json')
   const realtor = await withConflicts(apiLocale(c), () =>
@@ -155,7 +156,7 @@ app.post('/', jsonBody(realtorCreateSchema), async (c) => {
   return c.json(realtor, 201)
 })
 
-app.patch(`/:id${ID}`, jsonBody(realtorPatchSchema), async (c) => {
+app.patch(`/:id${ID}`, signedIn(), jsonBody(realtorPatchSchema), async (c) => {
   const realtor = await writable(c, c.req.param('id'))
   const locale = apiLocale(c)
   const updated = await withConflicts(locale, async () => {
