@@ -218,6 +218,16 @@ describe('PATCH /v1/realtor/{id}', () => {
     expect((await api('/v1/realtor/2', { method: 'PATCH', json: { salesCount: 1 } })).status).toBe(401)
   })
 
+  it('refuses a body over the limit with a JSON 413', async () => {
+    const response = await api('/v1/realtor/2', {
+      method: 'PATCH',
+      token: jane,
+      json: { aboutMeKr: 'a'.repeat(3 * 1024 * 1024) },
+    })
+    expect(response.status).toBe(413)
+    expect((await errorOf(response)).code).toBe('payload_too_large')
+  })
+
   it('refuses malformed JSON with 400', async () => {
     const response = await api('/v1/realtor/2', {
       method: 'PATCH',

@@ -85,6 +85,9 @@ describe('PUT and GET /photos/{key}', () => {
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(served.headers.get('access-control-allow-origin')).toBe('*')
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG)
+    const head = await call(grant.url, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(String(PNG.length))
     const etag = served.headers.get('etag')!
     expect((await call(grant.url, { headers: { 'if-none-match': etag } })).status).toBe(304)
   })
