@@ -145,6 +145,19 @@ describe('PUT and GET /photos/{key}', () => {
     expect((await put(grant.uploadUrl, PNG)).status).toBe(409)
   })
 
+  it('serves anything but the upload image types as a download, never inline', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    await env.PHOTOS.put('legacy/1/logo.svg', svg, { httpMetadata: { contentType: 'image/svg+xml' } })
+    const response = await call('/photos/legacy/1/logo.svg')
+    expect(response.headers.get('content-disposition')).toBe('attachment')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    const grant = await grantFor()
+    expect((await put(grant.uploadUrl, PNG)).status).toBe(200)
+    const png = await call(grant.url)
+    expect(png.status).toBe(200)
+    expect(png.headers.get('content-disposition')).toBeNull()
+  })
+
   it('answers an unknown photo and a path outside the bucket layout with a JSON 404', async () => {
     expect((await call('/photos/realtors/2/nothing.png')).status).toBe(404)
     expect((await call('/photos/realtors/%E0%A4%A.png')).status).toBe(404)

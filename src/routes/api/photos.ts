@@ -6,7 +6,7 @@ import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { AppError } from '../../lib/errors'
 import { decodeSegment } from '../../lib/tenant'
-import { PHOTOS_PREFIX, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
+import { isUploadType, PHOTOS_PREFIX, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
 
 const KEY_PATTERN = /^(?!.*\.\.)[\w-]+(?:\/[\w.-]+)+$/
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -24,11 +24,11 @@ app.on(['GET', 'HEAD'], '/*', async (c) => {
   const key = keyOf(url)
   const object = await c.env.PHOTOS.get(key, { onlyIf: c.req.raw.headers })
   if (!object) throw new AppError(404, `Photo not found: ${url.pathname}`)
-  const headers = new Headers({
-    'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream',
-    'Cache-Control': IMMUTABLE,
-    ETag: object.httpEtag,
-  })
+  const contentType = object.httpMetadata?.contentType ?? 'application/octet-stream'
+  const headers = new Headers({ 'Content-Type': contentType, 'Cache-Control': IMMUTABLE, ETag: object.httpEtag })
+  // Only the upload types render inline; anything else put into the bucket by other means (an SVG
+  // with script, HTML) is a download, never a document on this origin.
+  if (!isUploadType(contentType)) headers.set('Content-Disposition', 'attachment')
   // R2 answers a matching If-None-Match with the object's metadata and no body.
   if (!('body' in object)) return new Response(null, { status: 304, headers })
   headers.set('Content-Length', String(object.size))
