@@ -4,6 +4,7 @@ import type { BrowserMonitoringConfig } from './lib/environment'
 import type { Locale } from './lib/locale'
 import type { RealtorStore } from './lib/realtors/store'
 import type { Realtor } from './lib/realtors/types'
+import type { FetchLike } from './lib/upstream'
 
 /** Secrets and optional vars: `.dev.vars` locally, `wrangler secret put` in production. */
 export interface Secrets {
@@ -45,6 +46,8 @@ export interface Variables {
   /** Path under which the tenant's pages live: '/{desiredUrl}' on provider hosts, '' on custom domains. */
   tenantBase: string
   user: SessionUser | null
+  /** fetch for upstream APIs (a stub in tests). */
+  upstreamFetch: FetchLike
   /** Browser monitoring settings, when a client token is configured. */
   monitoring: BrowserMonitoringConfig | null
   secureHeadersNonce?: string

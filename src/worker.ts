@@ -4,23 +4,38 @@ import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
 import { withPageCache } from './lib/page-cache'
-import { fixtureStore } from './lib/realtors/fixture'
+import { d1Store } from './lib/realtors/d1-store'
 import type { RealtorStore } from './lib/realtors/store'
+import { upstreamStore } from './lib/realtors/upstream-store'
 import { DOMAIN_PREFIX, parseProviderHosts, sitePath } from './lib/tenant'
+import { type FetchLike, upstreamTimeout } from './lib/upstream'
 import { handleError, handleNotFound } from './middleware/errors'
 import { locale } from './middleware/locale'
 import { monitoring } from './middleware/monitoring'
 import { securityHeaders } from './middleware/security'
 import { session } from './middleware/tenant'
+import api from './routes/api'
 import pages from './routes/pages'
 import tenantPages from './routes/tenant-pages'
 
 export interface AppOptions {
   /** The realtor store for a request's environment. */
   realtors?: (env: Bindings) => RealtorStore
+  /** fetch for upstream APIs; tests pass a fake upstream. */
+  upstreamFetch?: FetchLike
 }
 
-export function createApp({ realtors = () => fixtureStore() }: AppOptions = {}) {
+/** The realtor API's origin when set (upstream mode), else the embedded D1 store. */
+export function defaultRealtorStore(env: Bindings, upstreamFetch: FetchLike): RealtorStore {
+  return env.REALTOR_API_ORIGIN
+    ? upstreamStore(env.REALTOR_API_ORIGIN, upstreamTimeout(env.UPSTREAM_TIMEOUT_MS), upstreamFetch)
+    : d1Store(env.DB)
+}
+
+export function createApp({
+  upstreamFetch = (input, init) => fetch(input, init),
+  realtors = (env) => defaultRealtorStore(env, upstreamFetch),
+}: AppOptions = {}) {
   const app = new Hono<AppEnv>({
     // A custom domain's pages route under DOMAIN_PREFIX, so the same paths mean the realtor's pages
     // there and the provider's pages on provider hosts (src/lib/tenant.ts, sitePath).
@@ -36,6 +51,7 @@ export function createApp({ realtors = () => fixtureStore() }: AppOptions = {}) 
     c.set('tenantBase', '')
     c.set('user', null)
     c.set('realtors', realtors(c.env))
+    c.set('upstreamFetch', upstreamFetch)
     await next()
   })
   app.use('*', securityHeaders())
@@ -43,6 +59,7 @@ export function createApp({ realtors = () => fixtureStore() }: AppOptions = {}) 
   app.use('*', session())
   app.use('*', locale())
 
+  app.route('/', api)
   // Pages of a realtor's custom domain, then the provider site (which holds /{desiredUrl} tenants).
   app.route(`${DOMAIN_PREFIX}/en`, tenantPages)
   app.route(DOMAIN_PREFIX, tenantPages)

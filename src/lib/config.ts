@@ -19,6 +19,11 @@ function isAbsoluteHttpUrl(value: string): boolean {
   }
 }
 
+/** An http(s) origin: scheme, host and optional port, nothing after but an optional slash. */
+function isOrigin(value: string): boolean {
+  return isAbsoluteHttpUrl(value) && new URL(value).origin === value.replace(/\/$/, '')
+}
+
 /** Problems with the configuration, each naming the variable; empty when it is fine. */
 export function configProblems(env: Partial<Bindings>): string[] {
   const problems: string[] = []
@@ -29,6 +34,9 @@ export function configProblems(env: Partial<Bindings>): string[] {
     const value = env[name]
     if (value && !isAbsoluteHttpUrl(value)) problems.push(`${name} must be an absolute http(s) URL`)
   }
+  const origins = (env.API_ALLOWED_ORIGINS ?? '').split(',').map((entry) => entry.trim())
+  if (origins.some((origin) => origin && !isOrigin(origin)))
+    problems.push('API_ALLOWED_ORIGINS must list origins like https://admin.example.com, comma separated')
   if (env.UPSTREAM_TIMEOUT_MS && !/^\d{2,6}$/.test(env.UPSTREAM_TIMEOUT_MS))
     problems.push('UPSTREAM_TIMEOUT_MS must be a number of milliseconds')
   if (env.ENVIRONMENT === 'production' && !env.SESSION_SECRET) problems.push('SESSION_SECRET must be set in production')

@@ -1,6 +1,7 @@
 // Signed session tokens (HMAC-SHA256, WebCrypto): the browser's HttpOnly session cookie and the
 // bearer token of API clients carry the same token.
 import type { SessionUser } from '../env'
+import { base64url, fromBase64url } from './base64url'
 
 export const SESSION_COOKIE = 'session'
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60
@@ -11,18 +12,7 @@ interface SessionPayload extends SessionUser {
 
 const encoder = new TextEncoder()
 
-function base64url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
-}
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
+export async function hmacKey(secret: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',

@@ -2,6 +2,7 @@
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
+import { sessionSecret } from '../lib/accounts/config'
 import { pageNotFound, routeValidationFailed } from '../lib/errors'
 import { SESSION_COOKIE, verifySession } from '../lib/session'
 import { DESIRED_URL_PATTERN, normalizeHost, RESERVED_SEGMENTS } from '../lib/tenant'
@@ -38,7 +39,7 @@ export const session = () =>
   createMiddleware<AppEnv>(async function session(c, next) {
     const bearer = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
     const token = bearer ?? getCookie(c, SESSION_COOKIE)
-    const secret = c.env.SESSION_SECRET
+    const secret = sessionSecret(c.env)
     c.set('user', token && secret ? await verifySession(token, secret) : null)
     await next()
   })

@@ -1,5 +1,7 @@
-// A small in-memory RealtorStore: the foundation's stand-in until the D1 store is configured, and
-// the fixture of unit tests that need realtors without a database.
+// A small in-memory RealtorStore: the fixture of tests that need realtors without a database (and,
+// stored in D1, the realtors every test file starts with: test/fixtures/realtors.ts).
+import { homepageHostOf } from './d1-store'
+import { REALTOR_DEFAULTS } from './schema'
 import type { RealtorStore } from './store'
 import type { Realtor } from './types'
 
@@ -8,32 +10,10 @@ const seo = (title: string, description: string) => ({ title, description, keywo
 export function fixtureRealtor(overrides: Partial<Realtor> & Pick<Realtor, 'id' | 'desiredUrl' | 'name'>): Realtor {
   return {
     userId: null,
-    contactPhone: '',
-    email: '',
-    kakaoLink: '',
-    photos: [],
-    etcInfo: [],
-    activityRegion: [],
-    snsYoutubeUrl: '',
-    snsInstagramUrl: '',
-    aboutMeKr: '',
-    aboutMeEn: '',
-    salesCount: 0,
-    licenseNumber: '',
-    careerStart: '',
-    careerEnd: '',
-    designFontSize: 16,
-    designMainColor: '#1f4e79',
-    designMainDarkMode: 'N',
-    contentDarkMode: 'N',
+    ...REALTOR_DEFAULTS,
     isMakeHomepage: 'Y',
-    hompageUrl: '',
-    lastYearSalesTotal: 0,
-    recommendedYoutubeUrl: '',
-    additionalSections: [],
-    seoMeta: { ko: seo(overrides.name, ''), en: seo(overrides.name, '') },
     madeForRealtor: 'Y',
-    ppProfileId: '',
+    seoMeta: { ko: seo(overrides.name, ''), en: seo(overrides.name, '') },
     ...overrides,
   }
 }
@@ -57,24 +37,15 @@ export const FIXTURE_REALTORS: Realtor[] = [
 
 /** Finds a realtor by id, desiredUrl (case-insensitive) or homepage host. */
 export function matchRealtor(realtors: readonly Realtor[], key: string): Realtor | null {
-  const host = hostOf(key)
+  const host = homepageHostOf(key)
   return (
     realtors.find(
       (r) =>
         String(r.id) === key ||
         r.desiredUrl.toLowerCase() === key.toLowerCase() ||
-        (host !== null && hostOf(r.hompageUrl) === host),
+        (host !== null && homepageHostOf(r.hompageUrl) === host),
     ) ?? null
   )
-}
-
-function hostOf(value: string): string | null {
-  if (!/^https?:\/\//i.test(value)) return null
-  try {
-    return new URL(value).hostname.replace(/^www\./, '')
-  } catch {
-    return null
-  }
 }
 
 export function fixtureStore(realtors: readonly Realtor[] = FIXTURE_REALTORS): RealtorStore {

@@ -1,0 +1,60 @@
+// Seeds local D1 and R2 for `npm start` and the browser tests: applies every seed/*.sql in name order
+// (each is idempotent) and writes the seeded realtors' photos (/photos/seed/...) into local R2. One
+// Miniflare instance on wrangler's state directory does both, in about a second.
+// Usage: node scripts/seed.mjs [--persist-to .wrangler/state]
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { Miniflare } from 'miniflare'
+import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { root } from './lib.mjs'
+import { seedImage } from './seed-images.mjs'
+import { splitSql } from './sql.mjs'
+
+const { values } = parseArgs({ options: { 'persist-to': { type: 'string', default: '.wrangler/state' } } })
+const state = path.resolve(root, values['persist-to'])
+const started = Date.now()
+
+const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
+const mf = new Miniflare({
+  modules: true,
+  script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
+  compatibilityDate: workerOptions.compatibilityDate,
+  d1Databases: workerOptions.d1Databases,
+  r2Buckets: workerOptions.r2Buckets,
+  d1Persist: path.join(state, 'v3/d1'),
+  r2Persist: path.join(state, 'v3/r2'),
+})
+
+try {
+  const db = await mf.getD1Database('DB')
+  const files = readdirSync(path.join(root, 'seed'))
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+  for (const file of files) {
+    const statements = splitSql(readFileSync(path.join(root, 'seed', file), 'utf8'))
+    await db.batch(statements.map((sql) => db.prepare(sql)))
+  }
+
+  const bucket = await mf.getR2Bucket('PHOTOS')
+  const { results } = await db.prepare('SELECT desired_url, profile FROM realtors').all()
+  let written = 0
+  for (const row of results) {
+    const profile = JSON.parse(row.profile)
+    for (const photo of profile.photos ?? []) {
+      const match = /^\/photos\/(seed\/[\w-]+\/([\w-]+)\.png)$/.exec(photo.url)
+      if (!match || (await bucket.head(match[1]))) continue
+      const bytes = seedImage(match[2], profile.designMainColor ?? '#1f4e79', row.desired_url)
+      await bucket.put(match[1], new Uint8Array(bytes), {
+        httpMetadata: { contentType: 'image/png', cacheControl: 'public, max-age=31536000, immutable' },
+      })
+      written++
+    }
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  console.log(
+    `→ seeded ${files.length} SQL file(s), ${results.length} realtors, ${written} new photo(s) in ${seconds} s`,
+  )
+} finally {
+  await mf.dispose()
+}

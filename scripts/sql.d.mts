@@ -1,0 +1,1 @@
+export function splitSql(sql: string): string[]

@@ -1,0 +1,124 @@
+// The embedded realtor store: D1 rows whose lookup keys are columns and whose profile is one JSON
+// document (migrations/0001_realtors_accounts.sql, docs/decisions/010-realtor-storage.md).
+import { REALTOR_DEFAULTS, type RealtorInput } from './schema'
+import type { RealtorStore } from './store'
+import type { Realtor } from './types'
+
+/** A store that can also write; every write goes through src/lib/realtors/service.ts. */
+export interface RealtorRepository extends RealtorStore {
+  insert(input: RealtorInput, userId: number | null): Promise<Realtor>
+  /** Replaces the whole profile; null when there is no such realtor. */
+  replace(id: number, input: RealtorInput): Promise<Realtor | null>
+  remove(id: number): Promise<boolean>
+}
+
+/** A write refused by a unique index: which field is taken. */
+export class RealtorConflictError extends Error {
+  constructor(readonly field: 'desiredUrl' | 'hompageUrl' | 'userId') {
+    super(`realtor ${field} is already taken`)
+  }
+}
+
+interface RealtorRow {
+  id: number
+  user_id: number | null
+  desired_url: string
+  profile: string
+  account_name: string | null
+}
+
+/** The host a custom domain is matched by: lower case, without `www.`; null for no or a bad URL. */
+export function homepageHostOf(url: string): string | null {
+  if (!/^https?:\/\//i.test(url)) return null
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '') || null
+  } catch {
+    return null
+  }
+}
+
+/** The read-only display name: the owning account's, else the English SEO author, else the desiredUrl. */
+export function displayName(accountName: string | null, profile: Pick<RealtorInput, 'seoMeta' | 'desiredUrl'>) {
+  return accountName?.trim() || profile.seoMeta.en.author.trim() || profile.desiredUrl
+}
+
+export function realtorFromRow(row: RealtorRow): Realtor {
+  const stored = JSON.parse(row.profile) as Partial<RealtorInput>
+  const profile: RealtorInput = { ...REALTOR_DEFAULTS, ...stored, desiredUrl: row.desired_url }
+  return { id: row.id, userId: row.user_id, name: displayName(row.account_name, profile), ...profile }
+}
+
+const SELECT = `SELECT r.id, r.user_id, r.desired_url, r.profile, a.name AS account_name
+  FROM realtors r LEFT JOIN accounts a ON a.id = r.user_id`
+
+function columnsOf(input: RealtorInput) {
+  const { desiredUrl, ...profile } = input
+  return { desiredUrl, host: homepageHostOf(input.hompageUrl), profile: JSON.stringify(profile) }
+}
+
+function conflictOf(error: unknown): RealtorConflictError | null {
+  const message = error instanceof Error ? error.message : String(error)
+  if (!message.includes('UNIQUE constraint failed')) return null
+  if (message.includes('realtors.desired_url')) return new RealtorConflictError('desiredUrl')
+  if (message.includes('realtors.homepage_host')) return new RealtorConflictError('hompageUrl')
+  if (message.includes('realtors.user_id')) return new RealtorConflictError('userId')
+  return null
+}
+
+async function mapConflicts<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    throw conflictOf(error) ?? error
+  }
+}
+
+export function d1Store(db: D1Database): RealtorRepository {
+  const byId = async (id: number) => {
+    const row = await db.prepare(`${SELECT} WHERE r.id = ?`).bind(id).first<RealtorRow>()
+    return row ? realtorFromRow(row) : null
+  }
+  return {
+    async find(key) {
+      if (/^\d{1,15}$/.test(key)) return byId(Number(key))
+      const host = homepageHostOf(key)
+      const row = host
+        ? await db.prepare(`${SELECT} WHERE r.homepage_host = ?`).bind(host).first<RealtorRow>()
+        : await db.prepare(`${SELECT} WHERE r.desired_url = ?`).bind(key).first<RealtorRow>()
+      return row ? realtorFromRow(row) : null
+    },
+    async list({ limit = 10 } = {}) {
+      const { results } = await db.prepare(`${SELECT} ORDER BY r.id LIMIT ?`).bind(limit).all<RealtorRow>()
+      return results.map(realtorFromRow)
+    },
+    async insert(input, userId) {
+      const { desiredUrl, host, profile } = columnsOf(input)
+      const row = await mapConflicts(
+        db
+          .prepare(
+            'INSERT INTO realtors (user_id, desired_url, homepage_host, profile) VALUES (?, ?, ?, ?) RETURNING id',
+          )
+          .bind(userId, desiredUrl, host, profile)
+          .first<{ id: number }>(),
+      )
+      return (await byId(row!.id))!
+    },
+    async replace(id, input) {
+      const { desiredUrl, host, profile } = columnsOf(input)
+      const result = await mapConflicts(
+        db
+          .prepare(
+            `UPDATE realtors SET desired_url = ?, homepage_host = ?, profile = ?,
+               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+          )
+          .bind(desiredUrl, host, profile, id)
+          .run(),
+      )
+      return result.meta.changes > 0 ? byId(id) : null
+    },
+    async remove(id) {
+      const result = await db.prepare('DELETE FROM realtors WHERE id = ?').bind(id).run()
+      return result.meta.changes > 0
+    },
+  }
+}

@@ -1,0 +1,196 @@
+// The realtor input schemas built from SPEC.md §5's validators, shared by the API and the browser
+// forms: no server-only imports here. Issues carry message keys; `localizeIssues` turns them into the
+// ko or en text (validation.ts holds the texts).
+import * as z from 'zod'
+import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
+import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
+
+/** Phone: dashes removed, region US needs exactly 10 digits, any other region exactly 11. */
+export function isValidPhone(phone: string, region: string): boolean {
+  const digits = phone.replace(/-/g, '')
+  return /^\d+$/.test(digits) && digits.length === (region.toUpperCase() === 'US' ? 10 : 11)
+}
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/
+/** Optional http(s) scheme, dotted host, optional port and path. */
+export const URL_PATTERN = /^(?:https?:\/\/)?(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9-]+(?::\d{1,5})?(?:[/?#]\S*)?$/i
+export const VIDEO_URL_PREFIX = 'https://www.youtube.com/'
+export const CAREER_DATE_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/
+export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/
+
+const MAX_TEXT = 200
+const MAX_LONG_TEXT = 5000
+const MAX_URL = 2048
+
+const text = (max = MAX_TEXT) => z.string().trim().max(max, 'too_long')
+
+export const phoneSchema = (region = 'US') =>
+  z
+    .string()
+    .trim()
+    .max(20, 'too_long')
+    .refine((value) => isValidPhone(value, region), region.toUpperCase() === 'US' ? 'phone_us' : 'phone_other')
+
+export const desiredUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(40, 'too_long')
+  .regex(DESIRED_URL_PATTERN, 'desired_url')
+  .refine((value) => !RESERVED_SEGMENTS.has(value.toLowerCase()), 'desired_url_reserved')
+
+export const emailSchema = z.string().trim().max(254, 'too_long').regex(EMAIL_PATTERN, 'email')
+
+/** An http(s) URL; a bare host gets `https://` so stored links are always absolute (PITFALLS: only http(s)). */
+export const urlSchema = z
+  .string()
+  .trim()
+  .max(MAX_URL, 'too_long')
+  .regex(URL_PATTERN, 'url')
+  .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
+
+export const videoUrlSchema = z
+  .string()
+  .trim()
+  .max(MAX_URL, 'too_long')
+  .refine((value) => value.startsWith(VIDEO_URL_PREFIX) && URL_PATTERN.test(value), 'video_url')
+
+export const careerDateSchema = z.string().trim().regex(CAREER_DATE_PATTERN, 'career_date')
+export const yesNoSchema = z.enum(['Y', 'N'], 'yes_no')
+export const hexColorSchema = z.string().trim().regex(HEX_COLOR_PATTERN, 'hex_color')
+
+/** An empty string, or a value the schema accepts: optional text fields of a profile. */
+const orEmpty = <T extends z.ZodType<string, string>>(schema: T) => z.union([z.literal(''), schema])
+
+/** A photo's URL: an uploaded file under /photos/ (absolute or root-relative) or any http(s) URL. */
+const photoUrlSchema = z
+  .string()
+  .trim()
+  .max(MAX_URL, 'too_long')
+  .refine((value) => /^\/photos\/[\w./-]+$/.test(value) || /^https?:\/\/\S+$/i.test(value), 'photo_url')
+
+export const photoSchema = z.strictObject({
+  path: z.enum(PHOTO_PATHS, 'photo_path'),
+  imageType: z.enum(IMAGE_TYPES, 'image_type'),
+  url: photoUrlSchema,
+})
+
+export const activityRegionSchema = z.strictObject({
+  state: z.enum(STATES, 'state'),
+  city: text(80).min(1, 'required'),
+  neighborhood: text(80).default(''),
+  zipcode: z
+    .string()
+    .trim()
+    .regex(/^(?:\d{5}(?:-\d{4})?)?$/, 'zipcode')
+    .default(''),
+})
+
+export const etcInfoSchema = z.strictObject({
+  contentType: z.enum(ETC_INFO_TYPES, 'etc_info_type'),
+  content: text(1000),
+})
+
+export const additionalSectionSchema = z.strictObject({ title: text(), content: text(MAX_LONG_TEXT) })
+
+const seoMetaEntrySchema = z.strictObject({
+  title: text().default(''),
+  description: text(500).default(''),
+  keywords: text(500).default(''),
+  author: text().default(''),
+})
+
+const emptySeo = { title: '', description: '', keywords: '', author: '' }
+
+/** Every writable field of a realtor (SPEC.md §3); id, userId and name are not input. */
+const realtorFields = {
+  contactPhone: orEmpty(phoneSchema('US')),
+  email: orEmpty(emailSchema),
+  kakaoLink: orEmpty(urlSchema),
+  photos: z.array(photoSchema).max(100, 'too_many'),
+  etcInfo: z.array(etcInfoSchema).max(30, 'too_many'),
+  activityRegion: z.array(activityRegionSchema).max(50, 'too_many'),
+  snsYoutubeUrl: orEmpty(videoUrlSchema),
+  snsInstagramUrl: orEmpty(urlSchema),
+  aboutMeKr: text(MAX_LONG_TEXT),
+  aboutMeEn: text(MAX_LONG_TEXT),
+  desiredUrl: desiredUrlSchema,
+  salesCount: z.number('number').int('integer').min(0, 'too_small').max(1_000_000, 'too_big'),
+  licenseNumber: text(40),
+  careerStart: orEmpty(careerDateSchema),
+  careerEnd: orEmpty(careerDateSchema),
+  designFontSize: z.number('number').int('integer').min(10, 'too_small').max(32, 'too_big'),
+  designMainColor: hexColorSchema,
+  designMainDarkMode: yesNoSchema,
+  contentDarkMode: yesNoSchema,
+  isMakeHomepage: yesNoSchema,
+  hompageUrl: orEmpty(urlSchema),
+  lastYearSalesTotal: z.number('number').min(0, 'too_small').max(1e13, 'too_big'),
+  recommendedYoutubeUrl: orEmpty(videoUrlSchema),
+  additionalSections: z.array(additionalSectionSchema).max(20, 'too_many'),
+  seoMeta: z.strictObject({ ko: seoMetaEntrySchema.default(emptySeo), en: seoMetaEntrySchema.default(emptySeo) }),
+  madeForRealtor: yesNoSchema,
+  ppProfileId: text(100),
+}
+
+export type RealtorInput = Omit<Realtor, 'id' | 'userId' | 'name'>
+export type RealtorPatch = Partial<RealtorInput>
+
+/** What a new profile holds where its input says nothing. */
+export const REALTOR_DEFAULTS: Omit<RealtorInput, 'desiredUrl'> = {
+  contactPhone: '',
+  email: '',
+  kakaoLink: '',
+  photos: [],
+  etcInfo: [],
+  activityRegion: [],
+  snsYoutubeUrl: '',
+  snsInstagramUrl: '',
+  aboutMeKr: '',
+  aboutMeEn: '',
+  salesCount: 0,
+  licenseNumber: '',
+  careerStart: '',
+  careerEnd: '',
+  designFontSize: 16,
+  designMainColor: '#1f4e79',
+  designMainDarkMode: 'N',
+  contentDarkMode: 'N',
+  isMakeHomepage: 'N',
+  hompageUrl: '',
+  lastYearSalesTotal: 0,
+  recommendedYoutubeUrl: '',
+  additionalSections: [],
+  seoMeta: { ko: emptySeo, en: emptySeo },
+  madeForRealtor: 'N',
+  ppProfileId: '',
+}
+
+const checkCareer = (value: { careerStart?: string; careerEnd?: string }) =>
+  !value.careerStart || !value.careerEnd || value.careerStart <= value.careerEnd
+const careerOrder = { message: 'career_order', path: ['careerEnd'] }
+
+const optionalFields = z.strictObject(realtorFields).partial()
+
+/** PATCH /v1/realtor/{id}: any subset of the fields; lists (photos included) replace the stored ones. */
+export const realtorPatchSchema: z.ZodType<RealtorPatch, unknown> = optionalFields.refine(checkCareer, careerOrder)
+
+/** POST /v1/realtor: desiredUrl is required, everything else has a default. */
+export const realtorCreateSchema: z.ZodType<RealtorInput, unknown> = optionalFields
+  .required({ desiredUrl: true })
+  .refine(checkCareer, careerOrder)
+  .transform((input) => ({ ...REALTOR_DEFAULTS, ...input }))
+
+/**
+ * An exported profile being imported: the export's read-only fields (id, userId, name) are accepted
+ * so export → import round-trips, and ignored.
+ */
+export const realtorImportSchema: z.ZodType<RealtorInput, unknown> = optionalFields
+  .extend({
+    id: z.number().optional(),
+    userId: z.number().nullable().optional(),
+    name: z.string().max(MAX_TEXT, 'too_long').optional(),
+  })
+  .required({ desiredUrl: true })
+  .refine(checkCareer, careerOrder)
+  .transform(({ id: _id, userId: _userId, name: _name, ...input }) => ({ ...REALTOR_DEFAULTS, ...input }))

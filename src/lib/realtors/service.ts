@@ -1,0 +1,52 @@
+// Every realtor write goes through here, so the pages that show a realtor are purged in one place
+// (the `onWrite` hook: the page cache's tags, src/lib/page-cache.ts).
+import { type GenerationStore, pageCache, purgeTags, realtorTags } from '../page-cache'
+import { d1Store, type RealtorRepository } from './d1-store'
+import { type RealtorInput, type RealtorPatch, realtorCreateSchema } from './schema'
+import type { Realtor } from './types'
+
+export type WriteHook = (realtorId: number) => Promise<void>
+
+export interface RealtorService {
+  create(input: RealtorInput, ownerId: number | null): Promise<Realtor>
+  /** Applies a validated patch on the stored profile; null when there is no such realtor. */
+  update(id: number, patch: RealtorPatch): Promise<Realtor | null>
+  /** Replaces the whole profile with an imported one; null when there is no such realtor. */
+  replace(id: number, input: RealtorInput): Promise<Realtor | null>
+  remove(id: number): Promise<boolean>
+}
+
+export function realtorService(repo: RealtorRepository, onWrite: WriteHook): RealtorService {
+  return {
+    async create(input, ownerId) {
+      const realtor = await repo.insert(input, ownerId)
+      await onWrite(realtor.id)
+      return realtor
+    },
+    async update(id, patch) {
+      const stored = await repo.find(String(id))
+      if (!stored) return null
+      const { id: _id, userId: _userId, name: _name, ...profile } = stored
+      // The merged profile is checked whole: a patch may pair with stored values (career start/end).
+      const merged = realtorCreateSchema.parse({ ...profile, ...patch })
+      const realtor = await repo.replace(id, merged)
+      if (realtor) await onWrite(id)
+      return realtor
+    },
+    async replace(id, input) {
+      const realtor = await repo.replace(id, input)
+      if (realtor) await onWrite(id)
+      return realtor
+    },
+    async remove(id) {
+      const removed = await repo.remove(id)
+      if (removed) await onWrite(id)
+      return removed
+    },
+  }
+}
+
+/** The worker's service: the D1 store, purging the realtor's cached pages (and the landing's) on every write. */
+export function realtorServiceOf(env: { DB: D1Database; CACHE?: GenerationStore }): RealtorService {
+  return realtorService(d1Store(env.DB), (id) => purgeTags(pageCache, env.CACHE, realtorTags(id)))
+}

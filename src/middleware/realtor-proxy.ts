@@ -1,0 +1,35 @@
+// Upstream mode of the realtor API (REALTOR_API_ORIGIN): the §7 calls are forwarded with their method,
+// path, query, body and the caller's Authorization; the upstream's status, body and headers come back
+// unchanged. A timeout is a 504 and an unreachable upstream a 502, as JSON.
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../env'
+import { isRealtorApiCall } from '../lib/realtors/contract'
+import { fetchUpstream, upstreamTimeout } from '../lib/upstream'
+
+const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language']
+/** Hop-by-hop headers, and cookies of the upstream's domain, stay behind. */
+const DROPPED_RESPONSE_HEADERS = ['connection', 'keep-alive', 'transfer-encoding', 'set-cookie', 'content-encoding']
+
+export const realtorProxy = () =>
+  createMiddleware<AppEnv>(async function realtorProxy(c, next) {
+    const origin = c.env.REALTOR_API_ORIGIN
+    const url = new URL(c.req.url)
+    if (!origin || !isRealtorApiCall(c.req.method, url.pathname)) return next()
+
+    const headers = new Headers()
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = c.req.header(name)
+      if (value) headers.set(name, value)
+    }
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+    const request = new Request(new URL(url.pathname + url.search, origin), {
+      method: c.req.method,
+      headers,
+      body: hasBody ? await c.req.arrayBuffer() : null,
+      redirect: 'manual',
+    })
+    const upstream = await fetchUpstream(c.var.upstreamFetch, request, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS))
+    const responseHeaders = new Headers(upstream.headers)
+    for (const name of DROPPED_RESPONSE_HEADERS) responseHeaders.delete(name)
+    return new Response(upstream.body, { status: upstream.status, headers: responseHeaders })
+  })

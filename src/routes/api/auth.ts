@@ -1,0 +1,87 @@
+// /v1/auth: sign in with email and password (an HttpOnly session cookie for browsers and the same
+// token as a bearer token for API clients), sign out, who is signed in, and the service agreement.
+import { Hono } from 'hono'
+import { deleteCookie, setCookie } from 'hono/cookie'
+import * as z from 'zod'
+import type { AppEnv } from '../../env'
+import { adminCredentials, sessionSecret } from '../../lib/accounts/config'
+import { verifyPassword } from '../../lib/accounts/password'
+import { ensureAdminAccount, findAccountByEmail, findAccountById, sessionUserOf } from '../../lib/accounts/store'
+import { AppError } from '../../lib/errors'
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/session'
+import { apiLocale, jsonBody, limitBody, requireUser } from '../../middleware/api'
+
+/** Compared against when the email is unknown, so both failures take the same time. */
+const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
+
+const LOGIN_FAILED = { ko: '이메일 또는 비밀번호가 올바르지 않습니다.', en: 'The email or password is incorrect.' }
+
+const TOO_MANY_ATTEMPTS = {
+  ko: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  en: 'Too many sign-in attempts. Please try again in a minute.',
+}
+
+const loginSchema = z.strictObject({
+  email: z.string().trim().min(1, 'required').max(254, 'too_long'),
+  password: z.string().min(1, 'password').max(200, 'too_long'),
+})
+
+/** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
+export function isLocalHttp(url: URL): boolean {
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+}
+
+const app = new Hono<AppEnv>()
+
+app.use('*', limitBody(16 * 1024))
+
+app.post('/login', jsonBody(loginSchema), async (c) => {
+  const { email, password } = c.req.valid('json')
+  // Keyed on the address Cloudflare saw (never X-Forwarded-For); requests without one are local.
+  const ip = c.req.header('cf-connecting-ip')
+  if (ip && !(await c.env.AUTH_LIMITER.limit({ key: `${ip}:${email.toLowerCase()}` })).success)
+    throw new AppError(429, TOO_MANY_ATTEMPTS[apiLocale(c)])
+  const secret = sessionSecret(c.env)
+  if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
+  await ensureAdminAccount(c.env.DB, adminCredentials(c.env))
+  const account = await findAccountByEmail(c.env.DB, email)
+  const valid = await verifyPassword(password, account?.password_hash ?? DUMMY_HASH)
+  if (!account || !valid) throw new AppError(401, LOGIN_FAILED[apiLocale(c)], { code: 'invalid_credentials' })
+  const user = sessionUserOf(account)
+  const token = await signSession(user, secret)
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: !isLocalHttp(new URL(c.req.url)),
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+  })
+  return c.json({ token, user, agreedAt: account.agreed_at })
+})
+
+app.post('/logout', (c) => {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocalHttp(new URL(c.req.url)) })
+  return c.json({ ok: true })
+})
+
+/** Records that the signed-in account accepted the service agreement (/agreement); the first time counts. */
+app.post('/agreement', async (c) => {
+  const user = requireUser(c)
+  await c.env.DB.prepare(
+    `UPDATE accounts SET agreed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE id = ? AND agreed_at IS NULL`,
+  )
+    .bind(user.id)
+    .run()
+  const account = await findAccountById(c.env.DB, user.id)
+  if (!account) throw new AppError(401, 'This account no longer exists')
+  return c.json({ agreedAt: account.agreed_at })
+})
+
+app.get('/me', async (c) => {
+  const account = await findAccountById(c.env.DB, requireUser(c).id)
+  if (!account) throw new AppError(401, 'This account no longer exists')
+  return c.json({ user: sessionUserOf(account), agreedAt: account.agreed_at })
+})
+
+export default app

@@ -1,0 +1,180 @@
+// /v1/realtor (SPEC.md §7): public reads; create, update, delete, export, import and photo upload
+// grants for admins (any realtor) and realtor accounts (their own). Upstream mode forwards all of it.
+import { type Context, Hono } from 'hono'
+import * as z from 'zod'
+import type { AppEnv } from '../../env'
+import { sessionSecret } from '../../lib/accounts/config'
+import { AppError } from '../../lib/errors'
+import type { Locale } from '../../lib/locale'
+import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
+import { realtorCreateSchema, realtorImportSchema, realtorPatchSchema } from '../../lib/realtors/schema'
+import { realtorServiceOf } from '../../lib/realtors/service'
+import type { Realtor } from '../../lib/realtors/types'
+import {
+  isUploadType,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_FILES,
+  signUploadUrl,
+  UPLOAD_TTL_SECONDS,
+  type UploadType,
+  uploadKey,
+} from '../../lib/uploads'
+import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
+import {
+  apiLocale,
+  assertCanWrite,
+  invalidInput,
+  jsonBody,
+  limitBody,
+  parseInput,
+  requireUser,
+  signedIn,
+} from '../../middleware/api'
+import { realtorProxy } from '../../middleware/realtor-proxy'
+
+const ID = '{[0-9]{1,15}}'
+const MAX_IMPORT_BYTES = 1024 * 1024
+
+const app = new Hono<AppEnv>()
+
+app.use('*', limitBody(2 * MAX_IMPORT_BYTES), realtorProxy())
+
+/** The API serves the embedded store (upstream mode never reaches these handlers). */
+const findRealtor = (c: Context<AppEnv>, key: string) => d1Store(c.env.DB).find(key)
+
+/** The realtor a write names, after the caller's role and ownership are checked. */
+async function writable(c: Context<AppEnv>, id: string): Promise<Realtor> {
+  const user = requireUser(c)
+  const realtor = await findRealtor(c, id)
+  if (!realtor) throw new AppError(404, `Realtor ${id} not found`)
+  assertCanWrite(user, realtor)
+  return realtor
+}
+
+/** A unique index refused the write: a 409 naming the field. */
+async function withConflicts<T>(locale: Locale, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (!(error instanceof RealtorConflictError)) throw error
+    const key = {
+      desiredUrl: 'desired_url_taken',
+      hompageUrl: 'homepage_taken',
+      userId: 'account_has_realtor',
+    } as const
+    throw new AppError(409, INVALID_INPUT_MESSAGE[locale], {
+      fields: [{ path: error.field, message: validationMessage(key[error.field], locale) }],
+    })
+  }
+}
+
+const presignSchema = z.strictObject({
+  realtorId: z.coerce.number('number').int('integer').positive('too_small'),
+  files: z
+    .array(
+      z.strictObject({
+        name: z.string().max(200, 'too_long').optional(),
+        contentType: z.string().refine(isUploadType, 'content_type'),
+        size: z.number('number').int('integer').min(1, 'too_small').max(MAX_UPLOAD_BYTES, 'file_size'),
+      }),
+    )
+    .min(1, 'required')
+    .max(MAX_UPLOAD_FILES, 'too_many'),
+})
+
+app.post('/presigned-multi-file-upload', signedIn(), jsonBody(presignSchema), async (c) => {
+  const { realtorId, files } = c.req.valid('json')
+  const realtor = await writable(c, String(realtorId))
+  const secret = sessionSecret(c.env)
+  if (!secret) throw new AppError(500, 'Uploads need SESSION_SECRET')
+  const origin = new URL(c.req.url).origin
+  const expires = Math.floor(Date.now() / 1000) + UPLOAD_TTL_SECONDS
+  const grants = await Promise.all(
+    files.map(async (file) => {
+      const contentType = file.contentType as UploadType
+      const grant = { key: uploadKey(realtor.id, contentType), contentType, maxBytes: file.size, expires }
+      const uploadUrl = await signUploadUrl(origin, grant, secret)
+      const url = uploadUrl.split('?')[0]!
+      return { name: file.name ?? null, contentType, maxBytes: file.size, uploadUrl, url, expiresAt: expires }
+    }),
+  )
+  return c.json(grants, 200)
+})
+
+app.get(`/export/:id${ID}`, async (c) => {
+  const realtor = await writable(c, c.req.param('id'))
+  const ascii = realtor.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'realtor'
+  const filename = `realtor-${realtor.id}-${ascii}.json`
+  const utf8 = encodeURIComponent(`realtor-${realtor.id}-${realtor.name}.json`)
+  return c.body(JSON.stringify(realtor, null, 2), 200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${utf8}`,
+    'Cache-Control': 'no-store',
+  })
+})
+
+app.post(`/import/:id${ID}`, async (c) => {
+  const locale = apiLocale(c)
+  const id = c.req.param('id')
+  await writable(c, id)
+  const form = await c.req.parseBody().catch(() => {
+    throw new AppError(400, 'Send multipart/form-data with `file` and `realtorId`')
+  })
+  const { file, realtorId } = form
+  const fields = []
+  if (!(file instanceof File)) fields.push({ path: 'file', message: validationMessage('required', locale) })
+  else if (file.size > MAX_IMPORT_BYTES) fields.push({ path: 'file', message: validationMessage('file_size', locale) })
+  if (realtorId !== id) fields.push({ path: 'realtorId', message: validationMessage('realtor_id', locale) })
+  if (fields.length > 0 || !(file instanceof File)) throw new AppError(400, INVALID_INPUT_MESSAGE[locale], { fields })
+  let data: unknown
+  try {
+    data = JSON.parse(await file.text())
+  } catch {
+    throw new AppError(400, INVALID_INPUT_MESSAGE[locale], {
+      fields: [{ path: 'file', message: validationMessage('json_file', locale) }],
+    })
+  }
+  const input = parseInput(realtorImportSchema, data, locale)
+  const realtor = await withConflicts(locale, () => realtorServiceOf(c.env).replace(Number(id), input))
+  if (!realtor) throw new AppError(404, `Realtor ${id} not found`)
+  return c.json(realtor, 201)
+})
+
+app.get('/:key', async (c) => {
+  const key = c.req.param('key')
+  const realtor = await findRealtor(c, key)
+  if (!realtor) throw new AppError(404, `Realtor ${key} not found`)
+  return c.json(realtor)
+})
+
+app.post('/', signedIn(), jsonBody(realtorCreateSchema), async (c) => {
+  const user = requireUser(c)
+  const input = c.req.valid('json')
+  const realtor = await withConflicts(apiLocale(c), () =>
+    realtorServiceOf(c.env).create(input, user.role === 'admin' ? null : user.id),
+  )
+  return c.json(realtor, 201)
+})
+
+app.patch(`/:id${ID}`, signedIn(), jsonBody(realtorPatchSchema), async (c) => {
+  const realtor = await writable(c, c.req.param('id'))
+  const locale = apiLocale(c)
+  const updated = await withConflicts(locale, async () => {
+    try {
+      return await realtorServiceOf(c.env).update(realtor.id, c.req.valid('json'))
+    } catch (error) {
+      // The merged profile failed a check across fields (e.g. career end before its start).
+      throw error instanceof z.ZodError ? invalidInput(error, locale) : error
+    }
+  })
+  if (!updated) throw new AppError(404, `Realtor ${realtor.id} not found`)
+  return c.json(updated)
+})
+
+app.delete(`/:id${ID}`, async (c) => {
+  const realtor = await writable(c, c.req.param('id'))
+  await realtorServiceOf(c.env).remove(realtor.id)
+  return c.json({ id: realtor.id, deleted: true })
+})
+
+export default app

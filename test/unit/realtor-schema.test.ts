@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import {
+  careerDateSchema,
+  desiredUrlSchema,
+  emailSchema,
+  hexColorSchema,
+  isValidPhone,
+  phoneSchema,
+  realtorCreateSchema,
+  realtorPatchSchema,
+  urlSchema,
+  videoUrlSchema,
+  yesNoSchema,
+} from '../../src/lib/realtors/schema'
+import { localizeIssues } from '../../src/lib/validation'
+
+/** [schema, valid values, invalid values, ko message, en message] for each §5 validator. */
+const VALIDATORS: [string, z.ZodType, unknown[], unknown[], string, string][] = [
+  [
+    'phone (US)',
+    phoneSchema('US'),
+    ['949-555-0100', '9495550100'],
+    ['949-555-010', '1-949-555-0100', '949.555.0100', '(949) 5550100'],
+    '전화번호는 숫자 10자리여야 합니다(하이픈 제외).',
+    'A US phone number has exactly 10 digits (dashes aside).',
+  ],
+  [
+    'phone (KR)',
+    phoneSchema('KR'),
+    ['010-1234-5678', '01012345678'],
+    ['010-123-4567', '949-555-0100'],
+    '전화번호는 숫자 11자리여야 합니다(하이픈 제외).',
+    'The phone number must have exactly 11 digits (dashes aside).',
+  ],
+  [
+    'desiredUrl',
+    desiredUrlSchema,
+    ['janekim', 'Jane_Kim', 'equity-realty'],
+    ['jane1', 'jane.kim', 'jane kim', '한글'],
+    '영문자, 밑줄(_), 하이픈(-)만 사용할 수 있습니다.',
+    'Use only letters, underscores (_) and hyphens (-).',
+  ],
+  [
+    'email',
+    emailSchema,
+    ['jane@realtor.example', 'a.b+c@mail.co.kr'],
+    ['jane@realtor', 'jane@realtor.c', 'jane realtor@x.com', '@x.com'],
+    '올바른 이메일 주소를 입력해 주세요.',
+    'Enter a valid email address.',
+  ],
+  [
+    'URL',
+    urlSchema,
+    ['https://janekim.example', 'janekim.example/about', 'http://a.b.example:8080/x?y=1'],
+    ['janekim', 'javascript:alert(1)', 'ftp://files.example', 'data:text/html,hi'],
+    '올바른 URL을 입력해 주세요.',
+    'Enter a valid URL.',
+  ],
+  [
+    'video URL',
+    videoUrlSchema,
+    ['https://www.youtube.com/watch?v=abc', 'https://www.youtube.com/@janekim'],
+    ['https://youtube.com/watch?v=abc', 'http://www.youtube.com/watch?v=abc', 'https://vimeo.com/1'],
+    'https://www.youtube.com/ 으로 시작하는 영상 URL을 입력해 주세요.',
+    'Enter a video URL starting with https://www.youtube.com/.',
+  ],
+  [
+    'career date',
+    careerDateSchema,
+    ['2015-03-01', '1999-12-31'],
+    ['2015-13-01', '2015-00-10', '2015-01-32', '2015-1-1', '2015/01/01'],
+    '날짜는 YYYY-MM-DD 형식이어야 합니다.',
+    'Dates use the form YYYY-MM-DD.',
+  ],
+  ['Y/N flag', yesNoSchema, ['Y', 'N'], ['y', 'Yes', '', 'YN'], 'Y 또는 N이어야 합니다.', 'Must be Y or N.'],
+  [
+    'hex colour',
+    hexColorSchema,
+    ['#1f4e79', '#ABCDEF'],
+    ['1f4e79', '#1f4e7', '#1f4e79a', 'red', '#ggggggg'],
+    '색상은 # 뒤에 16진수 6자리여야 합니다.',
+    'A colour is # followed by 6 hex digits.',
+  ],
+]
+
+describe('the validators of SPEC.md §5', () => {
+  for (const [name, schema, valid, invalid, ko, en] of VALIDATORS) {
+    it(`${name}: accepts ${valid.length} and refuses ${invalid.length} values with ko and en messages`, () => {
+      for (const value of valid) expect(schema.safeParse(value).success, String(value)).toBe(true)
+      for (const value of invalid) {
+        const result = schema.safeParse(value)
+        expect(result.success, String(value)).toBe(false)
+        expect(localizeIssues(result.error!.issues, 'ko')[0]!.message).toBe(ko)
+        expect(localizeIssues(result.error!.issues, 'en')[0]!.message).toBe(en)
+      }
+    })
+  }
+
+  it('phone: removes dashes, then counts digits by region', () => {
+    expect(isValidPhone('010-1234-5678', 'KR')).toBe(true)
+    expect(isValidPhone('010-1234-5678', 'us')).toBe(false)
+    expect(isValidPhone('949-555-0100', 'us')).toBe(true)
+  })
+
+  it('URL: a bare host is stored with https://', () => {
+    expect(urlSchema.parse('janekim.example')).toBe('https://janekim.example')
+    expect(urlSchema.parse('http://janekim.example')).toBe('http://janekim.example')
+  })
+
+  it('desiredUrl: reserved words are refused', () => {
+    const result = desiredUrlSchema.safeParse('admin')
+    expect(localizeIssues(result.error!.issues, 'en')).toEqual([{ path: '', message: 'This address is reserved.' }])
+  })
+})
+
+describe('the realtor input schemas', () => {
+  it('fill every default on create and keep nested defaults', () => {
+    const input = realtorCreateSchema.parse({ desiredUrl: 'x', activityRegion: [{ state: 'GA', city: 'Suwanee' }] })
+    expect(input).toMatchObject({
+      desiredUrl: 'x',
+      photos: [],
+      etcInfo: [],
+      additionalSections: [],
+      isMakeHomepage: 'N',
+    })
+    expect(input.activityRegion[0]).toEqual({ state: 'GA', city: 'Suwanee', neighborhood: '', zipcode: '' })
+    expect(input.seoMeta.ko).toEqual({ title: '', description: '', keywords: '', author: '' })
+  })
+
+  it('check the allowed values of states, image types, photo paths and etcInfo types', () => {
+    const result = realtorPatchSchema.safeParse({
+      activityRegion: [{ state: 'NY', city: 'Albany' }],
+      photos: [{ path: 'banner', imageType: 'huge', url: 'javascript:alert(1)' }],
+      etcInfo: [{ contentType: 'fax', content: '1' }],
+    })
+    expect(localizeIssues(result.error!.issues, 'en')).toEqual([
+      { path: 'photos.0.path', message: 'This photo position is not supported.' },
+      { path: 'photos.0.imageType', message: 'The image type must be thumbnail or fullsize.' },
+      { path: 'photos.0.url', message: 'Must be an uploaded photo or an http(s) URL.' },
+      { path: 'etcInfo.0.contentType', message: 'This kind of extra information is not supported.' },
+      { path: 'activityRegion.0.state', message: 'Only CA and GA are supported.' },
+    ])
+  })
+
+  it('refuse unknown and protected fields, naming each', () => {
+    const result = realtorPatchSchema.safeParse({ id: 1, role: 'admin', seoMeta: { fr: {} } })
+    expect(
+      localizeIssues(result.error!.issues, 'ko')
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(['id', 'role', 'seoMeta.fr'])
+  })
+
+  it('require desiredUrl on create, in both languages', () => {
+    const result = realtorCreateSchema.safeParse({})
+    expect(localizeIssues(result.error!.issues, 'ko')).toEqual([{ path: 'desiredUrl', message: '필수 항목입니다.' }])
+    expect(localizeIssues(result.error!.issues, 'en')).toEqual([
+      { path: 'desiredUrl', message: 'This field is required.' },
+    ])
+  })
+
+  it('limit string lengths and list sizes', () => {
+    const result = realtorPatchSchema.safeParse({
+      aboutMeKr: 'a'.repeat(5001),
+      additionalSections: Array.from({ length: 21 }, () => ({ title: 't', content: 'c' })),
+    })
+    expect(localizeIssues(result.error!.issues, 'en')).toEqual([
+      { path: 'aboutMeKr', message: 'Use at most 5000 characters.' },
+      { path: 'additionalSections', message: 'At most 20 items are allowed.' },
+    ])
+  })
+
+  it('refuse a career that ends before it starts', () => {
+    const result = realtorCreateSchema.safeParse({
+      desiredUrl: 'x',
+      careerStart: '2020-01-01',
+      careerEnd: '2019-01-01',
+    })
+    expect(localizeIssues(result.error!.issues, 'en')).toEqual([
+      { path: 'careerEnd', message: 'The career end date must not be before its start.' },
+    ])
+  })
+})
