@@ -15,6 +15,8 @@ import { monitoring } from './middleware/monitoring'
 import { securityHeaders } from './middleware/security'
 import { session } from './middleware/tenant'
 import api from './routes/api'
+import contacts from './routes/api/contacts'
+import listings from './routes/api/listings'
 import pages from './routes/pages'
 import tenantPages from './routes/tenant-pages'
 
@@ -60,6 +62,8 @@ export function createApp({
   app.use('*', locale())
 
   app.route('/', api)
+  app.route('/v1/realtor-contacts', contacts)
+  app.route('/cozying-api', listings)
   // Pages of a realtor's custom domain, then the provider site (which holds /{desiredUrl} tenants).
   app.route(`${DOMAIN_PREFIX}/en`, tenantPages)
   app.route(DOMAIN_PREFIX, tenantPages)
