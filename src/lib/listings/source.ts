@@ -61,7 +61,7 @@ async function page(
   ])
   const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0
   return {
-    homes: (rows?.results as ListingRow[]).map(homeOf),
+    homes: ((rows?.results ?? []) as ListingRow[]).map(homeOf),
     total,
     currentPage: q.currentPage,
     homesPerGroup: q.homesPerGroup,
@@ -71,13 +71,24 @@ async function page(
 export function d1Listings(db: D1Database): ListingSource {
   return {
     homeList(q) {
-      const where = ['deal_type = ?', 'state = ?', 'city = ?']
-      const binds: unknown[] = [q.type, q.state, q.city]
-      if (q.propertyType !== 'all') where.push('property_type = ?') && binds.push(q.propertyType)
-      if (q.propertyStatus !== 'all') where.push('property_status = ?') && binds.push(q.propertyStatus)
-      if (q.county) where.push('county = ?') && binds.push(q.county)
+      // [condition, value]: a filter applies when its value is given ('all' means no filter).
+      const filters: [string, unknown][] = [
+        ['deal_type = ?', q.type],
+        ['state = ?', q.state],
+        ['city = ?', q.city],
+        ['property_type = ?', q.propertyType === 'all' ? undefined : q.propertyType],
+        ['property_status = ?', q.propertyStatus === 'all' ? undefined : q.propertyStatus],
+        ['county = ?', q.county],
+      ]
+      const active = filters.filter(([, value]) => value !== undefined)
+      const where = active.map(([sql]) => sql)
       if (q.isImageNull === 'N') where.push('image_url IS NOT NULL')
-      return page(db, where, binds, q)
+      return page(
+        db,
+        where,
+        active.map(([, value]) => value),
+        q,
+      )
     },
     agent(q) {
       return page(
