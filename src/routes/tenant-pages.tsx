@@ -8,6 +8,7 @@ import { cachePage } from '../middleware/page-cache'
 import { auth, tenant } from '../middleware/tenant'
 import { pageContext, renderPage } from '../render'
 import { SimplePage } from '../views/SimplePage'
+import { renderTenantHome } from './tenant-home'
 
 const PROBIZ_TENANT = 'equityrealty'
 
@@ -37,7 +38,7 @@ function tenantPage(titleId: string, introId?: string) {
   }
 }
 
-app.get('/', tenantPage('page.tenantHome.title'))
+app.get('/', renderTenantHome)
 app.get('/admin', tenantPage('page.admin.title', 'page.admin.intro'))
 app.get('/agreement', tenantPage('page.agreement.title', 'page.agreement.intro'))
 app.get('/gsap_sample', tenantPage('page.gsapSample.title'))
