@@ -19,6 +19,7 @@ import contacts from './routes/api/contacts'
 import listings from './routes/api/listings'
 import pages from './routes/pages'
 import tenantPages from './routes/tenant-pages'
+import tenantSeo from './routes/tenant-seo'
 
 export interface AppOptions {
   /** The realtor store for a request's environment. */
@@ -59,6 +60,7 @@ export function createApp({
   app.use('*', securityHeaders())
   app.use('*', monitoring())
   app.use('*', session())
+  app.route('/', tenantSeo)
   app.use('*', locale())
 
   app.route('/', api)

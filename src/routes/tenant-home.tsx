@@ -10,7 +10,7 @@ import { absoluteUrl, realEstateAgentJsonLd, seoOf, tenantPageUrls } from '../li
 import { COUNTIES, HOME_LIST_DEFAULTS, type HomePage, homeListQuerySchema, SEARCH_TYPES } from '../lib/listings/query'
 import { emptyPage } from '../lib/listings/source'
 import { OG_LOCALES } from '../lib/locale'
-import { canonicalOrigin, pageContext, pathWithoutLocale, renderPage } from '../render'
+import { pageContext, pathWithoutLocale, renderPage } from '../render'
 import type { PageContext } from '../views/context'
 import { TenantHead } from '../views/home/TenantHead'
 import { TenantHome } from '../views/home/TenantHome'
@@ -52,9 +52,10 @@ export function tenantFrame(c: Context<AppEnv>): TenantFrame {
 export function tenantPageOptions(c: Context<AppEnv>, frame: TenantFrame, pageTitle?: string) {
   const { ctx, realtor, name, photos } = frame
   const seo = seoOf(realtor, ctx.locale, name)
-  const origin = canonicalOrigin(c)
   const alternates = tenantPageUrls(realtor, c.env.PUBLIC_ORIGIN, pagePath(c))
   const url = alternates[ctx.locale]
+  // Photos are served on every host (/photos/*): absolute on the canonical origin.
+  const origin = new URL(url).origin
   const image = absoluteUrl((pickPhoto(photos.ogImage) ?? pickPhoto(photos.top) ?? pickPhoto(photos.id))?.url, origin)
   const title = pageTitle ? `${pageTitle} | ${seo.title}` : seo.title
   const design = designOf(realtor)

@@ -10,7 +10,7 @@ import { pageContext, renderPage } from '../render'
 import { SimplePage } from '../views/SimplePage'
 import { renderTenantHome } from './tenant-home'
 
-const PROBIZ_TENANT = 'equityrealty'
+export const PROBIZ_TENANT = 'equityrealty'
 
 const app = new Hono<AppEnv>()
 
