@@ -3,71 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { fixtureRealtor, fixtureStore } from '../../src/lib/realtors/fixture'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { createApp } from '../../src/worker'
+import { RICH } from '../fixtures/rich-realtor'
 import { fakeUpstream } from '../fixtures/upstream'
 import { call, heading } from '../helpers'
-
-export const RICH: Realtor = fixtureRealtor({
-  id: 41,
-  desiredUrl: 'rich-agent',
-  name: 'Grace Han',
-  hompageUrl: 'https://grace.example',
-  contactPhone: '818-555-0199',
-  email: 'grace@grace.example',
-  kakaoLink: 'https://open.kakao.com/o/grace',
-  snsYoutubeUrl: 'https://www.youtube.com/@gracehan',
-  snsInstagramUrl: 'https://www.instagram.com/gracehan',
-  recommendedYoutubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  aboutMeKr: '안녕하세요, 라카냐다 전문 리얼터입니다.',
-  aboutMeEn: 'Hello, I specialise in La Cañada Flintridge.',
-  licenseNumber: 'DRE #01876520',
-  careerStart: '2010-05-01',
-  careerEnd: '',
-  salesCount: 1234,
-  lastYearSalesTotal: 71_800_000,
-  designMainColor: '#6d4fa3',
-  designMainDarkMode: 'Y',
-  contentDarkMode: 'N',
-  designFontSize: 18,
-  activityRegion: [
-    { state: 'CA', city: 'La Cañada Flintridge', neighborhood: 'Flintridge', zipcode: '91011' },
-    { state: 'CA', city: 'Irvine', neighborhood: 'Woodbridge', zipcode: '92604' },
-  ],
-  photos: [
-    { path: 'logo', imageType: 'thumbnail', url: '/photos/seed/grace/logo.png' },
-    { path: 'id', imageType: 'fullsize', url: '/photos/seed/grace/id.png' },
-    { path: 'top', imageType: 'fullsize', url: '/photos/seed/grace/top.png' },
-    { path: 'gallery', imageType: 'fullsize', url: '/photos/seed/grace/gallery-1.png' },
-    { path: 'gallery', imageType: 'fullsize', url: 'https://cdn.example/gallery-2.png' },
-    { path: 'favicon', imageType: 'thumbnail', url: '/photos/seed/grace/favicon.png' },
-    { path: 'ogImage', imageType: 'fullsize', url: '/photos/seed/grace/og.png' },
-  ],
-  etcInfo: [
-    { contentType: 'korea_name', content: '한그레이스' },
-    { contentType: 'zillow_link', content: 'https://www.zillow.com/profile/gracehan' },
-    { contentType: 'company_address', content: '100 Foothill Blvd, La Cañada Flintridge, CA 91011' },
-    { contentType: 'company_phone', content: '818-555-0100' },
-    { contentType: 'company_fax', content: '818-555-0101' },
-    { contentType: 'company_license', content: 'DRE #00998877' },
-  ],
-  additionalSections: [
-    { title: 'First section', content: 'Alpha' },
-    { title: 'Second section', content: 'Beta' },
-  ],
-  seoMeta: {
-    ko: {
-      title: '한그레이스 | 라카냐다 리얼터',
-      description: '라카냐다 주택 매매',
-      keywords: '라카냐다,리얼터',
-      author: '한그레이스',
-    },
-    en: {
-      title: 'Grace Han | La Cañada realtor',
-      description: 'Homes in La Cañada',
-      keywords: 'la canada,realtor',
-      author: 'Grace Han',
-    },
-  },
-})
 
 const BARE: Realtor = fixtureRealtor({ id: 42, desiredUrl: 'bare', name: 'Bare Agent' })
 

@@ -201,7 +201,7 @@ export function TenantHome({ frame, market, today, agentListings, cityHomes, con
         </section>
       ) : null}
 
-      {realtor.additionalSections.map((section, index) => (
+      {(realtor.additionalSections ?? []).map((section, index) => (
         <section key={index} className="home-section home-extra" aria-label={section.title || undefined}>
           {section.title ? <h2>{section.title}</h2> : null}
           <Paragraphs text={section.content} />
