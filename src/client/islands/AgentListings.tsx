@@ -1,6 +1,6 @@
 // The realtor's own deals as tabs: for sale, for rent, sold, rented (SPEC.md §7 /cozying-api/v1/agent,
 // one query per search type, all loaded by the server). Without JavaScript the first tab shows.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Home } from '../../lib/listings/query'
 import { type HomeCardLabels, HomeGrid } from '../components/HomeCard'
 
@@ -14,6 +14,8 @@ export interface AgentListingsProps {
 }
 
 export default function AgentListings({ idPrefix, locale, tabs, labels, empty, tablistLabel }: AgentListingsProps) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const [active, setActive] = useState(0)
   const focusTab = (index: number) => {
     const next = (index + tabs.length) % tabs.length
@@ -21,7 +23,7 @@ export default function AgentListings({ idPrefix, locale, tabs, labels, empty, t
     document.getElementById(`${idPrefix}-tab-${next}`)?.focus()
   }
   return (
-    <div className="listing-tabs">
+    <div className="listing-tabs" data-hydrated={hydrated ? '' : undefined}>
       <div className="listing-tabs__list" role="tablist" aria-label={tablistLabel}>
         {tabs.map((tab, index) => (
           <button

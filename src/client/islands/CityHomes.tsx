@@ -1,6 +1,6 @@
 // Homes on the market in a city: a city picker grouped by the §9 counties that asks
 // /cozying-api/v1/home/list (with the §9 defaults) for the chosen city.
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { COUNTIES, type Home, type HomePage } from '../../lib/listings/query'
 import { type HomeCardLabels, HomeGrid } from '../components/HomeCard'
 
@@ -18,6 +18,8 @@ export interface CityHomesProps {
 
 export default function CityHomes(props: CityHomesProps) {
   const { idPrefix, locale, labels, pickerLabel, empty } = props
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const [city, setCity] = useState(props.city)
   const [homes, setHomes] = useState(props.homes)
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle')
@@ -45,7 +47,7 @@ export default function CityHomes(props: CityHomesProps) {
   }
 
   return (
-    <div className="city-homes" aria-busy={status === 'loading'}>
+    <div className="city-homes" data-hydrated={hydrated ? '' : undefined} aria-busy={status === 'loading'}>
       <label className="city-homes__picker" htmlFor={`${idPrefix}-city`}>
         <span>{pickerLabel}</span>
         <select id={`${idPrefix}-city`} value={city} onChange={(event) => void choose(event.target.value)}>

@@ -1,6 +1,6 @@
 // The contact form to a realtor (SPEC.md §3, §5, §7): validated in the browser with the API's own
 // schema, posted to /v1/realtor-contacts; messages inline and in the page's language.
-import { type FormEvent, type ReactElement, useState } from 'react'
+import { type FormEvent, type ReactElement, useEffect, useState } from 'react'
 import { contactSchema, joinName, PHONE_COUNTRY_CODES, type PhoneCountryCode } from '../../lib/contacts/schema'
 import type { Locale } from '../../lib/locale'
 import { localizeIssues } from '../../lib/validation'
@@ -45,6 +45,10 @@ export default function ContactForm({
   const [agreed, setAgreed] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle')
+  // Submitting needs the script: before hydration the button stays disabled, so a native submit
+  // never puts a visitor's details into a URL.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
 
   const id = (name: string) => `${idPrefix}-${name}`
   const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
@@ -110,7 +114,7 @@ export default function ContactForm({
   })
 
   return (
-    <form className="contact-form" noValidate onSubmit={submit}>
+    <form className="contact-form" noValidate onSubmit={submit} data-hydrated={hydrated ? '' : undefined}>
       <div className="contact-form__row">
         {field(
           'lastName',
@@ -193,7 +197,7 @@ export default function ContactForm({
           </p>
         ) : null}
       </div>
-      <button className="contact-form__submit" type="submit" disabled={state === 'sending'}>
+      <button className="contact-form__submit" type="submit" disabled={!hydrated || state === 'sending'}>
         {state === 'sending' ? labels.sending : labels.submit}
       </button>
       <p className={`contact-form__result contact-form__result--${state}`} role="status">
