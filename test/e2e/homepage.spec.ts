@@ -32,7 +32,7 @@ test.describe('realtor homepage', () => {
     const tabs = page.getByRole('tablist', { name: '리얼터의 거래' })
     await tabs.scrollIntoViewIfNeeded()
     await page.locator('.listing-tabs[data-hydrated]').waitFor()
-    const rent = tabs.getByRole('tab', { name: /^임대/ })
+    const rent = tabs.getByRole('tab', { name: /^임대 \d/ })
     await rent.click()
     await expect(rent).toHaveAttribute('aria-selected', 'true')
     const panel = page.locator('#agent-panel-1')
