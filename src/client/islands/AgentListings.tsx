@@ -1,8 +1,9 @@
 // The realtor's own deals as tabs: for sale, for rent, sold, rented (SPEC.md §7 /cozying-api/v1/agent,
 // one query per search type, all loaded by the server). Without JavaScript the first tab shows.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { Home } from '../../lib/listings/query'
 import { type HomeCardLabels, HomeGrid } from '../components/HomeCard'
+import { useHydrated } from '../use-hydrated'
 
 export interface AgentListingsProps {
   idPrefix: string
@@ -14,8 +15,7 @@ export interface AgentListingsProps {
 }
 
 export default function AgentListings({ idPrefix, locale, tabs, labels, empty, tablistLabel }: AgentListingsProps) {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const [active, setActive] = useState(0)
   const focusTab = (index: number) => {
     const next = (index + tabs.length) % tabs.length

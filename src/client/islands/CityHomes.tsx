@@ -1,8 +1,9 @@
 // Homes on the market in a city: a city picker grouped by the §9 counties that asks
 // /cozying-api/v1/home/list (with the §9 defaults) for the chosen city.
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { COUNTIES, type Home, type HomePage } from '../../lib/listings/query'
 import { type HomeCardLabels, HomeGrid } from '../components/HomeCard'
+import { useHydrated } from '../use-hydrated'
 
 export interface CityHomesProps {
   idPrefix: string
@@ -18,8 +19,7 @@ export interface CityHomesProps {
 
 export default function CityHomes(props: CityHomesProps) {
   const { idPrefix, locale, labels, pickerLabel, empty } = props
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const [city, setCity] = useState(props.city)
   const [homes, setHomes] = useState(props.homes)
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle')

@@ -1,9 +1,10 @@
 // The contact form to a realtor (SPEC.md §3, §5, §7): validated in the browser with the API's own
 // schema, posted to /v1/realtor-contacts; messages inline and in the page's language.
-import { type FormEvent, type ReactElement, useEffect, useState } from 'react'
+import { type FormEvent, type ReactElement, useState } from 'react'
 import { contactSchema, joinName, PHONE_COUNTRY_CODES, type PhoneCountryCode } from '../../lib/contacts/schema'
 import type { Locale } from '../../lib/locale'
 import { localizeIssues } from '../../lib/validation'
+import { useHydrated } from '../use-hydrated'
 
 export interface ContactFormProps {
   idPrefix: string
@@ -47,8 +48,7 @@ export default function ContactForm({
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle')
   // Submitting needs the script: before hydration the button stays disabled, so a native submit
   // never puts a visitor's details into a URL.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
 
   const id = (name: string) => `${idPrefix}-${name}`
   const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
