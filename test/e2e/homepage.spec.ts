@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads'
 
@@ -62,6 +63,14 @@ test.describe('realtor homepage', () => {
     await expect(page.locator('body')).toHaveClass(/home--content-dark/)
     await page.screenshot({ path: info.outputPath('minjun_choi-en.png'), fullPage: true })
     expect(errors).toEqual([])
+  })
+
+  test('light and dark homepages and a subpage pass the axe WCAG checks', async ({ page }) => {
+    for (const path of ['/en/janekim', '/minjun_choi', '/en/chrisyoon/process']) {
+      await page.goto(path)
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+      expect(result.violations.map((v) => `${path} ${v.id}`)).toEqual([])
+    }
   })
 
   test('the city picker loads homes of another city', async ({ page }) => {

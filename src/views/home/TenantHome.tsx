@@ -169,19 +169,22 @@ export function TenantHome({ frame, market, today, agentListings, cityHomes, con
       {photos.gallery.length ? (
         <section className="home-section home-gallery" aria-labelledby="gallery-title">
           <h2 id="gallery-title">{t('home.gallery.title')}</h2>
-          <ul className="home-gallery__strip">
-            {photos.gallery.map((photo, index) => (
-              <li key={photo.url} className="home-gallery__item">
-                <img
-                  src={photo.url}
-                  alt={t('home.gallery.alt', { index: index + 1, name })}
-                  width={480}
-                  height={320}
-                  loading="lazy"
-                />
-              </li>
-            ))}
-          </ul>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable strip must be focusable for keyboard scrolling (WCAG) */}
+          <div className="home-gallery__scroller" tabIndex={0}>
+            <ul className="home-gallery__strip">
+              {photos.gallery.map((photo, index) => (
+                <li key={photo.url} className="home-gallery__item">
+                  <img
+                    src={photo.url}
+                    alt={t('home.gallery.alt', { index: index + 1, name })}
+                    width={480}
+                    height={320}
+                    loading="lazy"
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
         </section>
       ) : null}
 
