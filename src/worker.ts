@@ -3,6 +3,7 @@
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
+import { retryUndeliveredContacts } from './lib/contacts/webhook'
 import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import type { RealtorStore } from './lib/realtors/store'
@@ -81,4 +82,10 @@ const app = createApp()
 
 export default {
   fetch: withPageCache(app.fetch),
+  // Cron: contacts the webhook refused or missed are sent again (docs/decisions/031).
+  async scheduled(_controller, env, ctx) {
+    const webhook = env.CONTACT_WEBHOOK_URL
+    if (webhook)
+      ctx.waitUntil(retryUndeliveredContacts(env.DB, fetch, webhook, upstreamTimeout(env.UPSTREAM_TIMEOUT_MS)))
+  },
 } satisfies ExportedHandler<Bindings>

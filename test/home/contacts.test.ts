@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { MAX_DELIVERY_ATTEMPTS, retryUndeliveredContacts } from '../../src/lib/contacts/webhook'
 import { createApp } from '../../src/worker'
 import { fakeUpstream, silentUpstream } from '../fixtures/upstream'
 import { call } from '../helpers'
@@ -134,5 +135,32 @@ describe('POST /v1/realtor-contacts', () => {
     const row = await stored(body.id)
     expect(row).toMatchObject({ delivered_at: null, delivery_attempts: 1 })
     expect(String(row?.last_error)).not.toBe('null')
+  })
+})
+
+describe('retrying undelivered contacts', () => {
+  it('delivers what the webhook missed, once, and leaves delivered ones alone', async () => {
+    await env.DB.prepare('UPDATE realtor_contacts SET delivered_at = ?').bind('2026-01-01T00:00:00Z').run()
+    const failing = await post(VALID, {
+      app: createApp({ upstreamFetch: fakeUpstream(() => new Response('no', { status: 503 })).fetch }),
+      vars: { CONTACT_WEBHOOK_URL: 'https://hooks.example/contact' },
+    })
+    const { id } = (await failing.json()) as { id: number }
+    const webhook = fakeUpstream(() => new Response('ok'))
+    expect(await retryUndeliveredContacts(env.DB, webhook.fetch, 'https://hooks.example/contact', 100)).toBe(1)
+    expect(webhook.requests).toHaveLength(1)
+    expect(await stored(id)).toMatchObject({ delivery_attempts: 2, last_error: null })
+    expect(await retryUndeliveredContacts(env.DB, webhook.fetch, 'https://hooks.example/contact', 100)).toBe(0)
+    expect(webhook.requests).toHaveLength(1)
+  })
+
+  it('gives up on a contact after the attempt limit but keeps it', async () => {
+    await env.DB.prepare('UPDATE realtor_contacts SET delivered_at = ?').bind('2026-01-01T00:00:00Z').run()
+    const { id } = (await (await post(VALID)).json()) as { id: number }
+    const down = fakeUpstream(() => new Response('down', { status: 500 }))
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i++)
+      await retryUndeliveredContacts(env.DB, down.fetch, 'https://hooks.example/c', 100)
+    expect(down.requests).toHaveLength(MAX_DELIVERY_ATTEMPTS)
+    expect(await stored(id)).toMatchObject({ delivered_at: null, delivery_attempts: MAX_DELIVERY_ATTEMPTS })
   })
 })

@@ -42,3 +42,32 @@ export async function markDelivery(db: D1Database, id: number, error: string | n
     .bind(id, error)
     .run()
 }
+
+/** Contacts the webhook has not accepted yet, oldest first, that have not been tried too often. */
+export async function undeliveredContacts(
+  db: D1Database,
+  limit: number,
+  maxAttempts: number,
+): Promise<StoredContact[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term, locale, created_at
+       FROM realtor_contacts WHERE delivered_at IS NULL AND delivery_attempts < ? ORDER BY id LIMIT ?`,
+    )
+    .bind(maxAttempts, limit)
+    .all<Record<string, string | number>>()
+  return results.map((row) => ({
+    id: Number(row.id),
+    realtorId: Number(row.realtor_id),
+    name: String(row.name),
+    lastName: String(row.last_name),
+    firstName: String(row.first_name),
+    email: String(row.email),
+    phone: String(row.phone),
+    phoneCountryCode: row.phone_country_code as StoredContact['phoneCountryCode'],
+    message: String(row.message),
+    isTerm: row.is_term as StoredContact['isTerm'],
+    locale: String(row.locale),
+    createdAt: String(row.created_at),
+  }))
+}
