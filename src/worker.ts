@@ -3,6 +3,7 @@
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
+import { retryUndeliveredContacts } from './lib/contacts/webhook'
 import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import type { RealtorStore } from './lib/realtors/store'
@@ -15,8 +16,11 @@ import { monitoring } from './middleware/monitoring'
 import { securityHeaders } from './middleware/security'
 import { session } from './middleware/tenant'
 import api from './routes/api'
+import contacts from './routes/api/contacts'
+import listings from './routes/api/listings'
 import pages from './routes/pages'
 import tenantPages from './routes/tenant-pages'
+import tenantSeo from './routes/tenant-seo'
 
 export interface AppOptions {
   /** The realtor store for a request's environment. */
@@ -57,9 +61,12 @@ export function createApp({
   app.use('*', securityHeaders())
   app.use('*', monitoring())
   app.use('*', session())
+  app.route('/', tenantSeo)
   app.use('*', locale())
 
   app.route('/', api)
+  app.route('/v1/realtor-contacts', contacts)
+  app.route('/cozying-api', listings)
   // Pages of a realtor's custom domain, then the provider site (which holds /{desiredUrl} tenants).
   app.route(`${DOMAIN_PREFIX}/en`, tenantPages)
   app.route(DOMAIN_PREFIX, tenantPages)
@@ -75,4 +82,10 @@ const app = createApp()
 
 export default {
   fetch: withPageCache(app.fetch),
+  // Cron: contacts the webhook refused or missed are sent again (docs/decisions/031).
+  async scheduled(_controller, env, ctx) {
+    const webhook = env.CONTACT_WEBHOOK_URL
+    if (webhook)
+      ctx.waitUntil(retryUndeliveredContacts(env.DB, fetch, webhook, upstreamTimeout(env.UPSTREAM_TIMEOUT_MS)))
+  },
 } satisfies ExportedHandler<Bindings>

@@ -13,7 +13,7 @@ const PROVIDER_PAGES: [string, string, string][] = [
 ]
 
 const TENANT_PAGES: [string, string, string][] = [
-  ['', 'Jane Kim 홈페이지', 'Jane Kim'],
+  ['', 'Jane Kim', 'Jane Kim'],
   ['/agreement', '서비스 이용 동의', 'Service agreement'],
   ['/gsap_sample', '애니메이션 샘플', 'Animation sample'],
   ['/login', '로그인', 'Sign in'],
@@ -165,7 +165,7 @@ describe('tenants', () => {
   it('serves a custom domain at its root with the same pages, keyed by the Host header', async () => {
     const home = await page('/', { host: 'janekim.example' })
     expect(home.response.status).toBe(200)
-    expect(heading(home.html)).toBe('Jane Kim 홈페이지')
+    expect(heading(home.html)).toBe('Jane Kim')
     const terms = await page('/en/terms', { host: 'JaneKim.Example.' })
     expect(heading(terms.html)).toBe('Terms of Service')
     const admin = await call('/admin', { host: 'janekim.example' })
@@ -217,8 +217,8 @@ describe('error pages (SPEC.md §8)', () => {
 
   it('answers an error thrown while rendering with the 500 page, not a broken 200', async () => {
     const broken = fixtureRealtor({ id: 9, desiredUrl: 'broken', name: 'Broken' })
-    // @ts-expect-error: a realtor missing seoMeta makes the page throw during render
-    broken.seoMeta = undefined
+    // @ts-expect-error: a realtor without activity regions (a required list) makes the page throw
+    broken.activityRegion = undefined
     const app = appWith({ realtors: () => fixtureStore([broken]) })
     const response = await call('/broken', { app })
     expect(response.status).toBe(500)

@@ -1,15 +1,29 @@
 // The pages of one realtor (SPEC.md §2): mounted at /{desiredUrl} on provider hosts and at the root
 // of the realtor's custom domain, each in ko and /en.
 import { type Context, Hono } from 'hono'
+import type { ReactElement } from 'react'
 import type { AppEnv } from '../env'
+import { intlFor } from '../lib/i18n'
 import { localeHome } from '../lib/locale'
 import { realtorTags } from '../lib/page-cache'
 import { cachePage } from '../middleware/page-cache'
 import { auth, tenant } from '../middleware/tenant'
 import { pageContext, renderPage } from '../render'
+import type { TenantFrame } from '../views/home/TenantLayout'
+import {
+  AgreementBody,
+  AnimationShowcase,
+  PrivacyBody,
+  ProbizBody,
+  ProcessSteps,
+  RealtorState,
+  TenantPage,
+  TermsBody,
+} from '../views/home/TenantPages'
 import { SimplePage } from '../views/SimplePage'
+import { renderTenantHome, tenantFrame, tenantPageOptions } from './tenant-home'
 
-const PROBIZ_TENANT = 'equityrealty'
+export const PROBIZ_TENANT = 'equityrealty'
 
 const app = new Hono<AppEnv>()
 
@@ -24,33 +38,68 @@ app.use(
   cachePage((c) => realtorTags(c.var.realtor!.id)),
 )
 
-/** Renders a titled page of the tenant site; later issues replace these bodies with their screens. */
-function tenantPage(titleId: string, introId?: string) {
+/** Sign-in and admin screens keep the provider's simple frame (the builder issue owns them). */
+function accountPage(titleId: string, introId?: string) {
   return (c: Context<AppEnv>) => {
     const ctx = pageContext(c)
     const realtor = c.var.realtor!
     const title = ctx.intl.formatMessage({ id: titleId }, { name: realtor.name })
     const intro = introId ? ctx.intl.formatMessage({ id: introId }) : undefined
     return renderPage(c, <SimplePage ctx={ctx} title={title} intro={intro} />, {
-      head: { title: `${title} | ${realtor.name}`, description: realtor.seoMeta[ctx.locale].description || title },
+      head: {
+        title: `${title} | ${realtor.name}`,
+        description: realtor.seoMeta[ctx.locale].description || title,
+        noindex: true,
+      },
     })
   }
 }
 
-app.get('/', tenantPage('page.tenantHome.title'))
-app.get('/admin', tenantPage('page.admin.title', 'page.admin.intro'))
-app.get('/agreement', tenantPage('page.agreement.title', 'page.agreement.intro'))
-app.get('/gsap_sample', tenantPage('page.gsapSample.title'))
-app.get('/login', tenantPage('page.login.title', 'page.login.intro'))
-app.get('/login/redirect', tenantPage('page.loginRedirect.title', 'page.loginRedirect.intro'))
-app.get('/pinia_sample', tenantPage('page.piniaSample.title'))
-app.get('/process', tenantPage('page.process.title', 'page.process.intro'))
-app.get('/terms', tenantPage('page.terms.title', 'page.terms.intro'))
+type Body = (props: { frame: TenantFrame }) => ReactElement
+
+/** A public page of the realtor's site in the realtor's frame, design and SEO head. */
+function tenantPage(titleId: string, introId: string | undefined, Body: Body) {
+  return (c: Context<AppEnv>) => {
+    const frame = tenantFrame(c)
+    const t = (id: string) => frame.ctx.intl.formatMessage({ id })
+    const title = t(titleId)
+    return renderPage(
+      c,
+      <TenantPage frame={frame} title={title} intro={introId ? t(introId) : undefined}>
+        <Body frame={frame} />
+      </TenantPage>,
+      tenantPageOptions(c, frame, title),
+    )
+  }
+}
+
+app.get('/', renderTenantHome)
+app.get('/admin', accountPage('page.admin.title', 'page.admin.intro'))
+app.get('/login', accountPage('page.login.title', 'page.login.intro'))
+app.get('/login/redirect', accountPage('page.loginRedirect.title', 'page.loginRedirect.intro'))
+app.get('/agreement', tenantPage('page.agreement.title', 'page.agreement.intro', AgreementBody))
+app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', AnimationShowcase))
+app.get('/pinia_sample', tenantPage('page.piniaSample.title', 'home.pinia.intro', RealtorState))
+app.get('/process', tenantPage('page.process.title', 'page.process.intro', ProcessSteps))
+app.get('/terms', tenantPage('page.terms.title', 'page.terms.intro', TermsBody))
+app.get('/terms/privacy', (c) => {
+  const frame = tenantFrame(c)
+  const title = frame.ctx.intl.formatMessage({ id: 'page.privacy.title' })
+  const ko = intlFor('ko')
+  const en = intlFor('en')
+  return renderPage(
+    c,
+    <TenantPage frame={frame} title={title}>
+      <PrivacyBody ko={(id) => ko.formatMessage({ id })} en={(id) => en.formatMessage({ id })} />
+    </TenantPage>,
+    tenantPageOptions(c, frame, title),
+  )
+})
 
 // probiz is a page of one brokerage only; any other tenant goes to the home page (SPEC.md §2).
 app.get('/probiz', async (c) => {
   if (c.var.realtor?.desiredUrl !== PROBIZ_TENANT) return c.redirect(localeHome(c.var.localePrefix), 302)
-  return tenantPage('page.probiz.title')(c)
+  return tenantPage('page.probiz.title', 'home.probiz.intro', ProbizBody)(c)
 })
 
 export default app

@@ -1,6 +1,9 @@
 // The island registry: each island's module, loaded lazily so a page downloads only the islands it has.
 export const islands = {
   LanguageSwitcher: () => import('./LanguageSwitcher'),
+  ContactForm: () => import('./ContactForm'),
+  AgentListings: () => import('./AgentListings'),
+  CityHomes: () => import('./CityHomes'),
 } as const
 
 export type IslandName = keyof typeof islands

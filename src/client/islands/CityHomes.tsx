@@ -1,0 +1,71 @@
+// Homes on the market in a city: a city picker grouped by the §9 counties that asks
+// /cozying-api/v1/home/list (with the §9 defaults) for the chosen city.
+import { useRef, useState } from 'react'
+import { COUNTIES, type Home, type HomePage } from '../../lib/listings/query'
+import { type HomeCardLabels, HomeGrid } from '../components/HomeCard'
+import { useHydrated } from '../use-hydrated'
+
+export interface CityHomesProps {
+  idPrefix: string
+  locale: string
+  city: string
+  homes: Home[]
+  labels: HomeCardLabels
+  pickerLabel: string
+  empty: string
+  failed: string
+  loading: string
+}
+
+export default function CityHomes(props: CityHomesProps) {
+  const { idPrefix, locale, labels, pickerLabel, empty } = props
+  const hydrated = useHydrated()
+  const [city, setCity] = useState(props.city)
+  const [homes, setHomes] = useState(props.homes)
+  const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle')
+  const latest = useRef(0)
+
+  async function choose(next: string) {
+    const county = COUNTIES.find((c) => (c.cities as readonly string[]).includes(next))
+    if (!county) return
+    setCity(next)
+    setStatus('loading')
+    const request = ++latest.current
+    try {
+      const query = new URLSearchParams({ state: county.state, city: next })
+      const response = await fetch(`/cozying-api/v1/home/list?${query}`, { headers: { Accept: 'application/json' } })
+      if (!response.ok) throw new Error(String(response.status))
+      const page = (await response.json()) as HomePage
+      if (request !== latest.current) return
+      setHomes(page.homes)
+      setStatus('idle')
+    } catch {
+      if (request !== latest.current) return
+      setHomes([])
+      setStatus('failed')
+    }
+  }
+
+  return (
+    <div className="city-homes" data-hydrated={hydrated ? '' : undefined} aria-busy={status === 'loading'}>
+      <label className="city-homes__picker" htmlFor={`${idPrefix}-city`}>
+        <span>{pickerLabel}</span>
+        <select id={`${idPrefix}-city`} value={city} onChange={(event) => void choose(event.target.value)}>
+          {COUNTIES.map((county) => (
+            <optgroup key={county.county} label={`${county.county} County, ${county.state}`}>
+              {county.cities.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </label>
+      <p className="city-homes__status" role="status">
+        {status === 'loading' ? props.loading : status === 'failed' ? props.failed : ''}
+      </p>
+      <HomeGrid homes={homes} labels={labels} locale={locale} empty={empty} />
+    </div>
+  )
+}

@@ -1,0 +1,208 @@
+// The contact form to a realtor (SPEC.md §3, §5, §7): validated in the browser with the API's own
+// schema, posted to /v1/realtor-contacts; messages inline and in the page's language.
+import { type FormEvent, type ReactElement, useState } from 'react'
+import { contactSchema, joinName, PHONE_COUNTRY_CODES, type PhoneCountryCode } from '../../lib/contacts/schema'
+import type { Locale } from '../../lib/locale'
+import { localizeIssues } from '../../lib/validation'
+import { useHydrated } from '../use-hydrated'
+
+export interface ContactFormProps {
+  idPrefix: string
+  realtorId: number
+  locale: Locale
+  defaultCountryCode: PhoneCountryCode
+  termsHref: string
+  labels: {
+    lastName: string
+    firstName: string
+    email: string
+    phone: string
+    countryCode: string
+    countries: Record<PhoneCountryCode, string>
+    message: string
+    terms: string
+    termsLink: string
+    termsRequired: string
+    submit: string
+    sending: string
+    success: string
+    failure: string
+  }
+}
+
+type Fields = Record<'lastName' | 'firstName' | 'email' | 'phone' | 'message', string>
+const EMPTY: Fields = { lastName: '', firstName: '', email: '', phone: '', message: '' }
+
+export default function ContactForm({
+  idPrefix,
+  realtorId,
+  locale,
+  defaultCountryCode,
+  termsHref,
+  labels,
+}: ContactFormProps) {
+  const [fields, setFields] = useState<Fields>(EMPTY)
+  const [countryCode, setCountryCode] = useState<PhoneCountryCode>(defaultCountryCode)
+  const [agreed, setAgreed] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle')
+  // Submitting needs the script: before hydration the button stays disabled, so a native submit
+  // never puts a visitor's details into a URL.
+  const hydrated = useHydrated()
+
+  const id = (name: string) => `${idPrefix}-${name}`
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }))
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const body = {
+      realtorId,
+      name: joinName(fields.lastName, fields.firstName),
+      ...fields,
+      phoneCountryCode: countryCode,
+      isTerm: agreed ? 'Y' : 'N',
+    }
+    const result = contactSchema.safeParse(body)
+    const found: Record<string, string> = {}
+    if (!result.success) for (const f of localizeIssues(result.error.issues, locale)) found[f.path] ??= f.message
+    if (!agreed) found.isTerm = labels.termsRequired
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      document.getElementById(id(Object.keys(found)[0]!))?.focus()
+      return
+    }
+    setState('sending')
+    try {
+      const response = await fetch('/v1/realtor-contacts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
+        body: JSON.stringify(body),
+      })
+      if (response.status === 201) {
+        setFields(EMPTY)
+        setAgreed(false)
+        setState('sent')
+        return
+      }
+      const answer = (await response.json().catch(() => null)) as {
+        error?: { fields?: { path: string; message: string }[] }
+      } | null
+      const serverFields = Object.fromEntries((answer?.error?.fields ?? []).map((f) => [f.path, f.message]))
+      setErrors(serverFields)
+      setState('failed')
+    } catch {
+      setState('failed')
+    }
+  }
+
+  const field = (name: keyof Fields, label: string, input: ReactElement) => (
+    <div className={`contact-form__field contact-form__field--${name}`}>
+      <label htmlFor={id(name)}>{label}</label>
+      {input}
+      {errors[name] ? (
+        <p className="contact-form__error" id={id(`${name}-error`)}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  )
+  const aria = (name: string) => ({
+    id: id(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? id(`${name}-error`) : undefined,
+  })
+
+  return (
+    <form className="contact-form" noValidate onSubmit={submit} data-hydrated={hydrated ? '' : undefined}>
+      <div className="contact-form__row">
+        {field(
+          'lastName',
+          labels.lastName,
+          <input
+            {...aria('lastName')}
+            name="lastName"
+            autoComplete="family-name"
+            value={fields.lastName}
+            onChange={set('lastName')}
+          />,
+        )}
+        {field(
+          'firstName',
+          labels.firstName,
+          <input
+            {...aria('firstName')}
+            name="firstName"
+            autoComplete="given-name"
+            value={fields.firstName}
+            onChange={set('firstName')}
+          />,
+        )}
+      </div>
+      {field(
+        'email',
+        labels.email,
+        <input
+          {...aria('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={fields.email}
+          onChange={set('email')}
+        />,
+      )}
+      {field(
+        'phone',
+        labels.phone,
+        <div className="contact-form__phone">
+          <select
+            aria-label={labels.countryCode}
+            id={id('phoneCountryCode')}
+            value={countryCode}
+            onChange={(e) => setCountryCode(e.target.value as PhoneCountryCode)}
+          >
+            {PHONE_COUNTRY_CODES.map((code) => (
+              <option key={code} value={code}>
+                {labels.countries[code]}
+              </option>
+            ))}
+          </select>
+          <input
+            {...aria('phone')}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={fields.phone}
+            onChange={set('phone')}
+          />
+        </div>,
+      )}
+      {field(
+        'message',
+        labels.message,
+        <textarea {...aria('message')} name="message" rows={5} value={fields.message} onChange={set('message')} />,
+      )}
+      <div className="contact-form__terms">
+        <input {...aria('isTerm')} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <label htmlFor={id('isTerm')}>
+          {labels.terms}{' '}
+          <a href={termsHref} target="_blank" rel="noopener">
+            {labels.termsLink}
+          </a>
+        </label>
+        {errors.isTerm ? (
+          <p className="contact-form__error" id={id('isTerm-error')}>
+            {errors.isTerm}
+          </p>
+        ) : null}
+      </div>
+      <button className="contact-form__submit" type="submit" disabled={!hydrated || state === 'sending'}>
+        {state === 'sending' ? labels.sending : labels.submit}
+      </button>
+      <p className={`contact-form__result contact-form__result--${state}`} role="status">
+        {state === 'sent' ? labels.success : state === 'failed' ? labels.failure : ''}
+      </p>
+    </form>
+  )
+}

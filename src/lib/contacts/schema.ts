@@ -1,0 +1,50 @@
+// The contact form to a realtor (SPEC.md §3, §5), shared by POST /v1/realtor-contacts and the
+// browser form: no server-only imports. Issues carry message keys localized by src/lib/validation.ts.
+import * as z from 'zod'
+import { EMAIL_PATTERN, isValidPhone } from '../realtors/schema'
+
+/** Country codes the form offers; KR is the default on Korean pages, US otherwise (SPEC.md §9). */
+export const PHONE_COUNTRY_CODES = ['KR', 'US'] as const
+export type PhoneCountryCode = (typeof PHONE_COUNTRY_CODES)[number]
+export const MAX_CONTACT_MESSAGE = 2000
+
+export function defaultCountryCode(locale: string): PhoneCountryCode {
+  return locale === 'ko' ? 'KR' : 'US'
+}
+
+/** The `name` field: last name followed by first name (SPEC.md §3). */
+export function joinName(lastName: string, firstName: string): string {
+  return [lastName.trim(), firstName.trim()].filter(Boolean).join(' ')
+}
+
+const required = (max: number) => z.string('required').trim().min(1, 'required').max(max, 'too_long')
+
+export const contactSchema = z
+  .strictObject({
+    realtorId: z.coerce.number('number').int('integer').positive('too_small'),
+    name: z.string().trim().max(120, 'too_long').optional(),
+    lastName: required(60),
+    firstName: required(60),
+    email: required(254).regex(EMAIL_PATTERN, 'email'),
+    phone: required(20),
+    phoneCountryCode: z.enum(PHONE_COUNTRY_CODES, 'invalid_type'),
+    message: required(MAX_CONTACT_MESSAGE),
+    isTerm: z.enum(['Y', 'N'], 'yes_no'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.phone && !isValidPhone(value.phone, value.phoneCountryCode)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: value.phoneCountryCode === 'US' ? 'phone_us' : 'phone_other',
+      })
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    name: value.name || joinName(value.lastName, value.firstName),
+    phone: value.phone.replace(/-/g, ''),
+  }))
+
+export type ContactInput = z.input<typeof contactSchema>
+export type Contact = z.output<typeof contactSchema>

@@ -1,0 +1,69 @@
+// Number, date and phone formatting of SPEC.md §9 as pure functions: thousands commas, B/M for large
+// numbers, 12-hour am/pm times, three-letter English weekday and month names.
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+
+/** 1234567 → "1,234,567"; decimals kept as given. */
+export function formatThousands(value: number): string {
+  if (!Number.isFinite(value)) return '0'
+  const [whole = '0', fraction] = String(Math.abs(value)).split('.')
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`
+}
+
+/** 10+ digits → "1.23B", 7–9 digits → "12.35M" (two decimals), otherwise thousands commas. */
+export function formatCompact(value: number): string {
+  if (!Number.isFinite(value)) return '0'
+  const digits = String(Math.trunc(Math.abs(value))).length
+  const sign = value < 0 ? '-' : ''
+  if (digits >= 10) return `${sign}${(Math.abs(value) / 1e9).toFixed(2)}B`
+  if (digits >= 7) return `${sign}${(Math.abs(value) / 1e6).toFixed(2)}M`
+  return formatThousands(Math.round(value))
+}
+
+/** A US dollar price: "$1,250,000", or "$1.25M" when compact. */
+export function formatPrice(value: number, compact = false): string {
+  return `$${compact ? formatCompact(value) : formatThousands(Math.round(value))}`
+}
+
+/** 12-hour time with am/pm: 0:05 → "12:05 am", 13:30 → "1:30 pm". */
+export function formatTime12h(hours: number, minutes: number): string {
+  const suffix = hours < 12 ? 'am' : 'pm'
+  const hour = hours % 12 === 0 ? 12 : hours % 12
+  return `${hour}:${String(minutes).padStart(2, '0')} ${suffix}`
+}
+
+export function weekdayName(day: number): string {
+  return WEEKDAYS[((day % 7) + 7) % 7]!
+}
+
+export function monthName(month: number): string {
+  return MONTHS[((month % 12) + 12) % 12]!
+}
+
+/** An ISO date (UTC) for a listing: "Mon, Mar 2, 2026" in English, "2026. 3. 2. (Mon)" in Korean. */
+export function formatListingDate(iso: string, locale: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  const y = date.getUTCFullYear()
+  const m = date.getUTCMonth()
+  const d = date.getUTCDate()
+  const weekday = weekdayName(date.getUTCDay())
+  return locale === 'ko' ? `${y}. ${m + 1}. ${d}. (${weekday})` : `${weekday}, ${monthName(m)} ${d}, ${y}`
+}
+
+/** Phone digits grouped: US 10 digits "(949) 555-0142", Korean 11 digits "010-1234-5678"; else as given. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '')
+  if (digits.length === 10) return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+  if (digits.length === 11 && digits.startsWith('0'))
+    return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`
+  return phone.trim()
+}
+
+/** A tel: URI for a phone number (digits and a leading +), or null when it has no digits. */
+export function telHref(phone: string): string | null {
+  const cleaned = phone.replace(/[^\d+]/g, '')
+  return /\d/.test(cleaned) ? `tel:${cleaned}` : null
+}

@@ -1,0 +1,45 @@
+// A realtor's design settings (SPEC.md §3) as CSS: the main colour through a custom property (hex only,
+// src/lib/html.ts), dark modes as classes, the font size clamped to a readable range.
+import { safeHexColor } from '../html'
+import type { Realtor } from '../realtors/types'
+
+export const DEFAULT_MAIN_COLOR = '#1f4e79'
+export const FONT_SIZE_RANGE = { min: 14, max: 20, fallback: 16 } as const
+
+export interface HomeDesign {
+  style: Record<string, string>
+  className: string
+}
+
+export function fontSizeOf(value: unknown): number {
+  const n = Number(value)
+  if (!Number.isFinite(n) || n <= 0) return FONT_SIZE_RANGE.fallback
+  return Math.min(FONT_SIZE_RANGE.max, Math.max(FONT_SIZE_RANGE.min, Math.round(n)))
+}
+
+/** Readable text on the main colour: white on dark colours, near-black on light ones (WCAG luminance). */
+export function contrastTextOn(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  }) as [number, number, number]
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+  return luminance > 0.4 ? '#111827' : '#ffffff'
+}
+
+export function designOf(
+  realtor: Pick<Realtor, 'designMainColor' | 'designMainDarkMode' | 'contentDarkMode' | 'designFontSize'>,
+): HomeDesign {
+  const brand = safeHexColor(realtor.designMainColor, DEFAULT_MAIN_COLOR)
+  const classes = ['home']
+  if (realtor.designMainDarkMode === 'Y') classes.push('home--main-dark')
+  if (realtor.contentDarkMode === 'Y') classes.push('home--content-dark')
+  return {
+    style: {
+      '--brand': brand,
+      '--brand-contrast': contrastTextOn(brand),
+      '--home-font-size': `${fontSizeOf(realtor.designFontSize)}px`,
+    },
+    className: classes.join(' '),
+  }
+}

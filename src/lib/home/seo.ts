@@ -1,0 +1,109 @@
+// Search engine data of a realtor's homepage: seoMeta per locale with fallbacks, the JSON-LD
+// RealEstateAgent, sitemap.xml and robots.txt (DESIGN.md "Locales": URLs from the tenant's data).
+import { isHttpUrl } from '../html'
+import type { Locale } from '../locale'
+import type { Realtor, SeoMetaEntry } from '../realtors/types'
+import { aboutMeOf, etcInfoOf } from './profile'
+
+/** seoMeta of the locale, each empty field filled from the other locale, then from the profile. */
+export function seoOf(realtor: Realtor, locale: Locale, displayName: string): SeoMetaEntry {
+  const own = realtor.seoMeta?.[locale]
+  const other = realtor.seoMeta?.[locale === 'ko' ? 'en' : 'ko']
+  const pick = (key: keyof SeoMetaEntry) => own?.[key]?.trim() || other?.[key]?.trim() || ''
+  return {
+    title: pick('title') || displayName,
+    description: pick('description') || aboutMeOf(realtor, locale).slice(0, 160) || displayName,
+    keywords: pick('keywords'),
+    author: pick('author') || displayName,
+  }
+}
+
+/** An absolute URL of a site path or http(s) URL against the page's origin; null when unsafe. */
+export function absoluteUrl(url: string | undefined, origin: string): string | null {
+  if (!url) return null
+  if (url.startsWith('/') && !url.startsWith('//')) return `${origin}${url}`
+  return isHttpUrl(url) ? url : null
+}
+
+export interface AgentJsonLdInput {
+  realtor: Realtor
+  name: string
+  description: string
+  url: string
+  image: string | null
+  logo: string | null
+}
+
+/** schema.org RealEstateAgent: only fields with values, links only http(s). */
+export function realEstateAgentJsonLd({ realtor, name, description, url, image, logo }: AgentJsonLdInput) {
+  const etc = etcInfoOf(realtor.etcInfo)
+  const sameAs = [realtor.snsYoutubeUrl, realtor.snsInstagramUrl, realtor.kakaoLink, etc.zillow_link].filter(isHttpUrl)
+  const areaServed = realtor.activityRegion.map((r) => ({
+    '@type': 'Place',
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: r.city,
+      addressRegion: r.state,
+      postalCode: r.zipcode || undefined,
+      addressCountry: 'US',
+    },
+  }))
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'RealEstateAgent',
+    name,
+    description,
+    url,
+    image: image ?? undefined,
+    logo: logo ?? undefined,
+    telephone: realtor.contactPhone || undefined,
+    email: realtor.email || undefined,
+    address: etc.company_address ? { '@type': 'PostalAddress', streetAddress: etc.company_address } : undefined,
+    areaServed: areaServed.length ? areaServed : undefined,
+    sameAs: sameAs.length ? sameAs : undefined,
+    identifier: realtor.licenseNumber || undefined,
+  }
+  return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== ''))
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
+export const escapeXml = (s: string) => s.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]!)
+
+/** One page in both locales: its ko and en absolute URLs. */
+export interface SitemapEntry {
+  ko: string
+  en: string
+  lastmod?: string
+}
+
+export function sitemapXml(entries: SitemapEntry[]): string {
+  const urls = entries.flatMap((entry) =>
+    (['ko', 'en'] as const).map((locale) => {
+      const links = (['ko', 'en'] as const)
+        .map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${escapeXml(entry[alt])}"/>`)
+        .join('')
+      const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : ''
+      return `<url><loc>${escapeXml(entry[locale])}</loc>${lastmod}${links}</url>`
+    }),
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+export function robotsTxt(sitemapUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /en/admin\nDisallow: /login\nDisallow: /en/login\n\nSitemap: ${sitemapUrl}\n`
+}
+
+/**
+ * The absolute ko and en URLs of a tenant page (path within the tenant: '/' or '/terms'): on the
+ * realtor's own origin when hompageUrl is set, else under /{desiredUrl} on the provider's origin.
+ */
+export function tenantPageUrls(
+  realtor: Pick<Realtor, 'hompageUrl' | 'desiredUrl'>,
+  publicOrigin: string,
+  path: string,
+): Record<Locale, string> {
+  const own = isHttpUrl(realtor.hompageUrl) ? new URL(realtor.hompageUrl).origin : null
+  const base = own ?? `${new URL(publicOrigin).origin}/${realtor.desiredUrl}`
+  const rest = path === '/' ? '' : path
+  return { ko: `${base}${rest}` || `${base}/`, en: `${base}/en${rest}` }
+}

@@ -1,0 +1,128 @@
+// Where listings come from: the embedded D1 table (default) or the upstream listings API
+// (LISTINGS_API_ORIGIN), behind one interface the API route and the tenant page share.
+import { type FetchLike, fetchUpstream } from '../upstream'
+import type { AgentQuery, Home, HomeListQuery, HomePage } from './query'
+
+export interface ListingSource {
+  homeList(query: HomeListQuery): Promise<HomePage>
+  agent(query: AgentQuery): Promise<HomePage>
+}
+
+interface ListingRow {
+  id: number
+  deal_type: Home['dealType']
+  property_type: string
+  property_status: string
+  state: string
+  county: string
+  city: string
+  address: string
+  zipcode: string
+  price: number
+  beds: number
+  baths: number
+  sqft: number
+  image_url: string | null
+  listed_at: string
+}
+
+function homeOf(row: ListingRow): Home {
+  return {
+    id: row.id,
+    dealType: row.deal_type,
+    propertyType: row.property_type,
+    propertyStatus: row.property_status,
+    state: row.state,
+    county: row.county,
+    city: row.city,
+    address: row.address,
+    zipcode: row.zipcode,
+    price: row.price,
+    beds: row.beds,
+    baths: row.baths,
+    sqft: row.sqft,
+    imageUrl: row.image_url,
+    listedAt: row.listed_at,
+  }
+}
+
+async function page(
+  db: D1Database,
+  where: string[],
+  binds: unknown[],
+  q: { currentPage: number; homesPerGroup: number },
+) {
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
+  const [rows, count] = await db.batch([
+    db
+      .prepare(`SELECT * FROM listings ${clause} ORDER BY listed_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .bind(...binds, q.homesPerGroup, q.currentPage * q.homesPerGroup),
+    db.prepare(`SELECT COUNT(*) AS total FROM listings ${clause}`).bind(...binds),
+  ])
+  const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0
+  return {
+    homes: ((rows?.results ?? []) as ListingRow[]).map(homeOf),
+    total,
+    currentPage: q.currentPage,
+    homesPerGroup: q.homesPerGroup,
+  }
+}
+
+export function d1Listings(db: D1Database): ListingSource {
+  return {
+    homeList(q) {
+      // [condition, value]: a filter applies when its value is given ('all' means no filter).
+      const filters: [string, unknown][] = [
+        ['deal_type = ?', q.type],
+        ['state = ?', q.state],
+        ['city = ?', q.city],
+        ['property_type = ?', q.propertyType === 'all' ? undefined : q.propertyType],
+        ['property_status = ?', q.propertyStatus === 'all' ? undefined : q.propertyStatus],
+        ['county = ?', q.county],
+      ]
+      const active = filters.filter(([, value]) => value !== undefined)
+      const where = active.map(([sql]) => sql)
+      if (q.isImageNull === 'N') where.push('image_url IS NOT NULL')
+      return page(
+        db,
+        where,
+        active.map(([, value]) => value),
+        q,
+      )
+    },
+    agent(q) {
+      return page(
+        db,
+        ['agent_license = ?', 'market = ?', 'deal_type = ?'],
+        [q.licenseNumber, q.market, q.searchType],
+        q,
+      )
+    },
+  }
+}
+
+/** Proxies to the upstream listings API with a deadline; a non-2xx answer or bad body is an error. */
+export function upstreamListings(origin: string, timeoutMs: number, fetchImpl: FetchLike): ListingSource {
+  async function get(path: string, query: Record<string, string | number | undefined>): Promise<HomePage> {
+    const url = new URL(path, origin)
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value))
+    const response = await fetchUpstream(
+      fetchImpl,
+      new Request(url, { headers: { Accept: 'application/json' } }),
+      timeoutMs,
+    )
+    if (!response.ok) throw new Error(`listings upstream answered ${response.status}`)
+    const body = (await response.json()) as Partial<HomePage>
+    if (!Array.isArray(body?.homes)) throw new Error('listings upstream sent no homes')
+    return body as HomePage
+  }
+  return {
+    homeList: (q) => get('/cozying-api/v1/home/list', q),
+    agent: (q) => get('/cozying-api/v1/agent', q),
+  }
+}
+
+/** An empty page: what a listing section shows when its source fails. */
+export function emptyPage(q: { currentPage: number; homesPerGroup: number }): HomePage {
+  return { homes: [], total: 0, currentPage: q.currentPage, homesPerGroup: q.homesPerGroup }
+}

@@ -1,0 +1,52 @@
+// POST /v1/realtor-contacts (SPEC.md §7): a visitor's message to a realtor. Public, any origin (it is
+// posted from realtors' own domains); validated, stored in D1 first, then forwarded to the webhook.
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { AppEnv } from '../../env'
+import { contactSchema } from '../../lib/contacts/schema'
+import { insertContact, markDelivery } from '../../lib/contacts/store'
+import { forwardContact } from '../../lib/contacts/webhook'
+import { AppError } from '../../lib/errors'
+import { upstreamTimeout } from '../../lib/upstream'
+import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
+import { apiLocale, jsonBody, limitBody } from '../../middleware/api'
+
+const app = new Hono<AppEnv>()
+
+app.use(
+  '*',
+  cors({
+    origin: '*',
+    allowMethods: ['POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Accept-Language'],
+    maxAge: 600,
+  }),
+)
+
+app.post('/', limitBody(16 * 1024), jsonBody(contactSchema), async (c) => {
+  const contact = c.req.valid('json')
+  const locale = apiLocale(c)
+  const realtor = await c.var.realtors.find(String(contact.realtorId))
+  if (!realtor) {
+    throw new AppError(400, INVALID_INPUT_MESSAGE[locale], {
+      fields: [
+        {
+          path: 'realtorId',
+          message: locale === 'ko' ? '존재하지 않는 리얼터입니다.' : 'This realtor does not exist.',
+        },
+      ],
+    })
+  }
+  const stored = await insertContact(c.env.DB, contact, locale)
+  const webhook = c.env.CONTACT_WEBHOOK_URL
+  let delivered = false
+  if (webhook) {
+    const error = await forwardContact(c.var.upstreamFetch, webhook, stored, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS))
+    await markDelivery(c.env.DB, stored.id, error)
+    if (error) console.error('[contacts] webhook failed; the contact is kept', stored.id, error)
+    delivered = error === null
+  }
+  return c.json({ id: stored.id, createdAt: stored.createdAt, delivered }, 201)
+})
+
+export default app

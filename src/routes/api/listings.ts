@@ -1,0 +1,45 @@
+// The listings API (SPEC.md §7): GET /cozying-api/v1/home/list and /cozying-api/v1/agent. Public, no
+// token, any origin; queries validated; answers cacheable. Embedded D1 listings, or the upstream API.
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { AppEnv } from '../../env'
+import { AppError } from '../../lib/errors'
+import { agentQuerySchema, homeListQuerySchema } from '../../lib/listings/query'
+import { d1Listings, type ListingSource, upstreamListings } from '../../lib/listings/source'
+import { upstreamTimeout } from '../../lib/upstream'
+import { apiLocale, parseInput } from '../../middleware/api'
+
+/** The listing source of a request's environment: upstream when LISTINGS_API_ORIGIN is set. */
+export function listingSource(c: Context<AppEnv>): ListingSource {
+  const origin = c.env.LISTINGS_API_ORIGIN
+  return origin
+    ? upstreamListings(origin, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS), c.var.upstreamFetch)
+    : d1Listings(c.env.DB)
+}
+
+const CACHE_CONTROL = 'public, max-age=60, s-maxage=300'
+
+async function answer(c: Context<AppEnv>, load: () => Promise<unknown>) {
+  try {
+    return c.json(await load(), 200, { 'Cache-Control': CACHE_CONTROL })
+  } catch (cause) {
+    if (cause instanceof AppError) throw cause
+    throw new AppError(502, 'The listings service failed', { cause })
+  }
+}
+
+const app = new Hono<AppEnv>()
+app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'] }))
+
+app.get('/v1/home/list', (c) => {
+  const query = parseInput(homeListQuerySchema, c.req.query(), apiLocale(c))
+  return answer(c, () => listingSource(c).homeList(query))
+})
+
+app.get('/v1/agent', (c) => {
+  const query = parseInput(agentQuerySchema, c.req.query(), apiLocale(c))
+  return answer(c, () => listingSource(c).agent(query))
+})
+
+export default app

@@ -1,0 +1,68 @@
+// The frame of a realtor's site: the realtor's own header (logo, name, section links, language
+// switcher) and footer (company, license, terms) instead of the provider's.
+import type { ReactNode } from 'react'
+import LanguageSwitcher from '../../client/islands/LanguageSwitcher'
+import { formatPhone } from '../../lib/format'
+import type { PhotoGroups } from '../../lib/home/profile'
+import { etcInfoOf, pickPhoto } from '../../lib/home/profile'
+import type { Realtor } from '../../lib/realtors/types'
+import type { PageContext } from '../context'
+import { Island } from '../Island'
+
+export interface TenantFrame {
+  ctx: PageContext
+  realtor: Realtor
+  name: string
+  photos: PhotoGroups
+}
+
+export function TenantLayout({ frame, children }: { frame: TenantFrame; children: ReactNode }) {
+  const { ctx, realtor, name, photos } = frame
+  const t = (id: string, values?: Record<string, string | number>) => ctx.intl.formatMessage({ id }, values)
+  const home = `${ctx.localePrefix}${ctx.tenantBase}` || '/'
+  const logo = pickPhoto(photos.logo, 'thumbnail')
+  const etc = etcInfoOf(realtor.etcInfo)
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <header className="tenant-header">
+        <a className="tenant-header__brand" href={home}>
+          {logo ? <img src={logo.url} alt="" width={40} height={40} className="tenant-header__logo" /> : null}
+          <span className="tenant-header__name">{name}</span>
+        </a>
+        <nav className="tenant-header__nav" aria-label={t('home.nav.label')}>
+          <a href={`${home}#about`}>{t('home.nav.about')}</a>
+          <a href={`${home}#listings`}>{t('home.nav.listings')}</a>
+          <a href={`${home}#contact`} className="tenant-header__cta">
+            {t('home.nav.contact')}
+          </a>
+        </nav>
+        <Island name="LanguageSwitcher" component={LanguageSwitcher} props={ctx.switcher} hydrate="interaction" />
+      </header>
+      <main id="main" className="tenant-main">
+        {children}
+      </main>
+      <footer className="tenant-footer">
+        <div className="tenant-footer__company">
+          <p className="tenant-footer__name">{name}</p>
+          {etc.company_address ? <p>{etc.company_address}</p> : null}
+          {etc.company_phone ? (
+            <p>{t('home.contact.companyPhone', { phone: formatPhone(etc.company_phone) })}</p>
+          ) : null}
+          {etc.company_fax ? <p>{t('home.contact.companyFax', { fax: formatPhone(etc.company_fax) })}</p> : null}
+          {realtor.licenseNumber ? <p>{t('home.hero.license', { license: realtor.licenseNumber })}</p> : null}
+          {etc.company_license ? <p>{t('home.contact.companyLicense', { license: etc.company_license })}</p> : null}
+        </div>
+        <nav className="tenant-footer__links" aria-label={t('home.footer.links')}>
+          <a href={`${ctx.localePrefix}${ctx.tenantBase}/process`}>{t('page.process.title')}</a>
+          <a href={`${ctx.localePrefix}${ctx.tenantBase}/terms`}>{t('footer.terms')}</a>
+          <a href={`${ctx.localePrefix}/terms/privacy#${ctx.locale}`}>{t('footer.privacy')}</a>
+        </nav>
+        <p className="tenant-footer__disclaimer">{t('home.footer.disclaimer')}</p>
+        {realtor.madeForRealtor === 'Y' ? <p className="tenant-footer__credit">{t('home.footer.credit')}</p> : null}
+      </footer>
+    </>
+  )
+}

@@ -1,0 +1,185 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { XSS_PAYLOADS } from '../fixtures/xss-payloads'
+
+const DEMO_REALTORS = [
+  'equityrealty',
+  'janekim',
+  'danielpark',
+  'sophia-lee',
+  'minjun_choi',
+  'grace-han',
+  'chrisyoon',
+  'hannah-jung',
+  'ethan-kang',
+  'yuna-shin',
+]
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+test.describe('realtor homepage', () => {
+  test('renders janekim in Korean and English, switches listing tabs, saves screenshots', async ({ page }, info) => {
+    const errors = collectErrors(page)
+    await page.goto('/janekim')
+    await expect(page.locator('h1')).toHaveText('김제인')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
+    await expect(page.getByRole('heading', { name: '활동 지역' })).toBeVisible()
+
+    const tabs = page.getByRole('tablist', { name: '리얼터의 거래' })
+    await tabs.scrollIntoViewIfNeeded()
+    await page.locator('.listing-tabs[data-hydrated]').waitFor()
+    const rent = tabs.getByRole('tab', { name: /^임대 \d/ })
+    await rent.click()
+    await expect(rent).toHaveAttribute('aria-selected', 'true')
+    const panel = page.locator('#agent-panel-1')
+    await expect(panel).toBeVisible()
+    await expect(panel.locator('.home-card__badge').first()).toHaveText('임대')
+    await expect(page.locator('#agent-panel-0')).toBeHidden()
+    await page.screenshot({ path: info.outputPath('janekim-ko.png'), fullPage: true })
+
+    await page.goto('/en/janekim')
+    await expect(page.locator('h1')).toHaveText('Jane Kim')
+    await expect(page.getByRole('heading', { name: 'Areas served' })).toBeVisible()
+    await page.screenshot({ path: info.outputPath('janekim-en.png'), fullPage: true })
+    expect(errors).toEqual([])
+  })
+
+  test('every demo realtor has a homepage in both languages with no console errors', async ({ page }, info) => {
+    const errors = collectErrors(page)
+    for (const slug of DEMO_REALTORS) {
+      for (const prefix of ['', '/en']) {
+        const response = await page.goto(`${prefix}/${slug}`)
+        expect(response?.status(), `${prefix}/${slug}`).toBe(200)
+        await expect(page.locator('h1')).not.toBeEmpty()
+        await expect(page.locator('.home-card').first()).toBeVisible()
+      }
+    }
+    await page.goto('/en/minjun_choi')
+    await expect(page.locator('body')).toHaveClass(/home--content-dark/)
+    await page.screenshot({ path: info.outputPath('minjun_choi-en.png'), fullPage: true })
+    expect(errors).toEqual([])
+  })
+
+  test('light and dark homepages and a subpage pass the axe WCAG checks', async ({ page }) => {
+    for (const path of ['/en/janekim', '/minjun_choi', '/en/chrisyoon/process']) {
+      await page.goto(path)
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+      expect(result.violations.map((v) => `${path} ${v.id}`)).toEqual([])
+    }
+  })
+
+  test('the city picker loads homes of another city', async ({ page }) => {
+    await page.goto('/en/equityrealty')
+    const picker = page.getByLabel('City')
+    await picker.scrollIntoViewIfNeeded()
+    await page.locator('.city-homes[data-hydrated]').waitFor()
+    const answer = page.waitForResponse((r) => r.url().includes('/cozying-api/v1/home/list'))
+    await picker.selectOption('Beverly Hills')
+    expect((await answer).status()).toBe(200)
+    await expect(page.locator('.city-homes .home-card__address').first()).toContainText('Beverly Hills')
+  })
+
+  test('the contact form validates inline, then posts and is stored', async ({ page }) => {
+    const errors = collectErrors(page)
+    await page.goto('/janekim')
+    const form = page.locator('form.contact-form')
+    await form.scrollIntoViewIfNeeded()
+    await page.locator('form.contact-form[data-hydrated]').waitFor()
+    await form.getByRole('button', { name: '문의 보내기' }).click()
+    await expect(form.locator('#contact-lastName-error')).toHaveText('필수 항목입니다.')
+    await expect(form.locator('#contact-email-error')).toHaveText('필수 항목입니다.')
+    await expect(form.locator('#contact-isTerm-error')).toHaveText('개인정보 수집 및 이용에 동의해 주세요.')
+    await expect(form.locator('#contact-lastName')).toBeFocused()
+
+    await form.getByLabel('성', { exact: true }).fill('김')
+    await form.getByLabel('이름', { exact: true }).fill('민수')
+    await form.getByLabel('이메일').fill('minsu@example')
+    await form.getByLabel('전화번호').fill('010-1234-567')
+    await form.getByLabel('문의 내용').fill('스와니 지역 타운홈을 찾고 있습니다.')
+    await form.getByRole('checkbox').check()
+    await form.getByRole('button', { name: '문의 보내기' }).click()
+    await expect(form.locator('#contact-email-error')).toHaveText('올바른 이메일 주소를 입력해 주세요.')
+    await expect(form.locator('#contact-phone-error')).toHaveText('전화번호는 숫자 11자리여야 합니다(하이픈 제외).')
+
+    await form.getByLabel('이메일').fill('minsu@example.com')
+    await form.getByLabel('전화번호').fill('010-1234-5678')
+    const posted = page.waitForResponse((r) => r.url().endsWith('/v1/realtor-contacts'))
+    await form.getByRole('button', { name: '문의 보내기' }).click()
+    const response = await posted
+    expect(response.status()).toBe(201)
+    const body = await response.json()
+    expect(body.id).toBeGreaterThan(0)
+    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
+      realtorId: 2,
+      name: '김 민수',
+      lastName: '김',
+      firstName: '민수',
+      phoneCountryCode: 'KR',
+      isTerm: 'Y',
+    })
+    await expect(form.getByRole('status').last()).toHaveText('문의가 접수되었습니다. 리얼터가 곧 연락드립니다.')
+    await expect(form.getByLabel('성', { exact: true })).toHaveValue('')
+    await expect(form.getByRole('checkbox')).not.toBeChecked()
+    expect(errors).toEqual([])
+  })
+
+  test('uses US phone rules on English pages', async ({ page }) => {
+    await page.goto('/en/janekim')
+    const form = page.locator('form.contact-form')
+    await form.scrollIntoViewIfNeeded()
+    await page.locator('form.contact-form[data-hydrated]').waitFor()
+    await expect(form.getByLabel('Country code')).toHaveValue('US')
+    await form.getByLabel('Phone').fill('678-555-01')
+    await form.getByRole('button', { name: 'Send message' }).click()
+    await expect(form.locator('#contact-phone-error')).toHaveText(
+      'A US phone number has exactly 10 digits (dashes aside).',
+    )
+  })
+
+  test('hostile realtor text never executes in the browser', async ({ page, request }) => {
+    const login = await request.post('/v1/auth/login', {
+      data: { email: 'ethan-kang@realtor.local', password: 'demo-realtor-2026' },
+    })
+    expect(login.status()).toBe(200)
+    const me = await (await request.get('/v1/auth/me')).json()
+    const corpus = XSS_PAYLOADS.join('\n\n')
+    const seo = {
+      title: XSS_PAYLOADS[5]!,
+      description: XSS_PAYLOADS[7]!,
+      keywords: XSS_PAYLOADS[36]!,
+      author: XSS_PAYLOADS[2]!,
+    }
+    const patch = await request.patch(`/v1/realtor/${me.user.realtorId}`, {
+      data: {
+        aboutMeKr: corpus,
+        aboutMeEn: corpus,
+        additionalSections: XSS_PAYLOADS.slice(0, 20).map((p) => ({ title: p.slice(0, 200), content: p })),
+        etcInfo: [
+          { contentType: 'korea_name', content: XSS_PAYLOADS[9]! },
+          { contentType: 'company_address', content: XSS_PAYLOADS[0]! },
+        ],
+        seoMeta: { ko: seo, en: seo },
+      },
+    })
+    expect(patch.status()).toBe(200)
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    for (const path of ['/ethan-kang', '/en/ethan-kang', '/ethan-kang/pinia_sample']) {
+      await page.goto(path)
+      await page.mouse.move(200, 300)
+      await expect(page.locator('h1')).toBeVisible()
+      expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined()
+      expect(await page.locator('[data-xss]').count()).toBe(0)
+    }
+    await expect(page.getByText(XSS_PAYLOADS[0]!).first()).toBeAttached()
+    expect(dialogs).toEqual([])
+  })
+})

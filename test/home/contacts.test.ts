@@ -1,0 +1,166 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { MAX_DELIVERY_ATTEMPTS, retryUndeliveredContacts } from '../../src/lib/contacts/webhook'
+import { createApp } from '../../src/worker'
+import { fakeUpstream, silentUpstream } from '../fixtures/upstream'
+import { call } from '../helpers'
+
+const VALID = {
+  realtorId: 1,
+  lastName: '김',
+  firstName: '민수',
+  email: 'minsu@example.com',
+  phone: '010-1234-5678',
+  phoneCountryCode: 'KR',
+  message: '어바인 단독주택 문의드립니다.',
+  isTerm: 'Y',
+}
+
+function post(
+  body: unknown,
+  init: { lang?: string; app?: ReturnType<typeof createApp>; vars?: Record<string, string> } = {},
+) {
+  const request = new Request('http://127.0.0.1:8787/v1/realtor-contacts', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': init.lang ?? 'ko',
+      origin: 'https://janekim.example',
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  return (init.app ?? createApp()).request(request, undefined, { ...env, ...init.vars })
+}
+
+async function stored(id: number) {
+  return env.DB.prepare('SELECT * FROM realtor_contacts WHERE id = ?').bind(id).first<Record<string, unknown>>()
+}
+
+describe('POST /v1/realtor-contacts', () => {
+  it('stores a valid contact with name = last name then first name and answers 201', async () => {
+    const response = await post(VALID)
+    expect(response.status).toBe(201)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    const body = (await response.json()) as { id: number; delivered: boolean }
+    const row = await stored(body.id)
+    expect(row).toMatchObject({
+      realtor_id: 1,
+      name: '김 민수',
+      phone: '01012345678',
+      is_term: 'Y',
+      phone_country_code: 'KR',
+    })
+    expect(body.delivered).toBe(false)
+  })
+
+  it('answers a preflight from any origin', async () => {
+    const response = await call('/v1/realtor-contacts', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://anyone.example', 'access-control-request-method': 'POST' },
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
+  it.each([
+    ['lastName', { lastName: '' }, '필수 항목입니다.', 'This field is required.'],
+    ['firstName', { firstName: undefined }, '필수 항목입니다.', 'This field is required.'],
+    ['email', { email: 'a@b.c' }, '올바른 이메일 주소를 입력해 주세요.', 'Enter a valid email address.'],
+    [
+      'phone',
+      { phone: '010-1234-567' },
+      '전화번호는 숫자 11자리여야 합니다(하이픈 제외).',
+      'The phone number must have exactly 11 digits (dashes aside).',
+    ],
+    [
+      'phone',
+      { phone: '949-555-01421', phoneCountryCode: 'US' },
+      '전화번호는 숫자 10자리여야 합니다(하이픈 제외).',
+      'A US phone number has exactly 10 digits (dashes aside).',
+    ],
+    ['isTerm', { isTerm: 'yes' }, 'Y 또는 N이어야 합니다.', 'Must be Y or N.'],
+    ['message', { message: '   ' }, '필수 항목입니다.', 'This field is required.'],
+    ['message', { message: 'x'.repeat(2001) }, '2000자 이하로 입력해 주세요.', 'Use at most 2000 characters.'],
+    ['realtorId', { realtorId: 'abc' }, '숫자를 입력해 주세요.', 'Enter a number.'],
+    ['phoneCountryCode', { phoneCountryCode: 'XX' }, '올바른 형식이 아닙니다.', 'This value has the wrong type.'],
+    ['extra', { extra: 1 }, '입력할 수 없는 항목입니다.', 'This field cannot be set.'],
+  ])('refuses a bad %s with a ko and an en message and stores nothing', async (path, patch, ko, en) => {
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM realtor_contacts').first<{ n: number }>()
+    for (const [lang, message] of [
+      ['ko', ko],
+      ['en', en],
+    ] as const) {
+      const response = await post({ ...VALID, ...patch }, { lang })
+      expect(response.status).toBe(400)
+      const body = (await response.json()) as { error: { fields: { path: string; message: string }[] } }
+      expect(body.error.fields).toContainEqual({ path, message })
+    }
+    const after = await env.DB.prepare('SELECT COUNT(*) AS n FROM realtor_contacts').first<{ n: number }>()
+    expect(after?.n).toBe(before?.n)
+  })
+
+  it('refuses an unknown realtor and malformed JSON', async () => {
+    const unknown = await post({ ...VALID, realtorId: 9999 }, { lang: 'en' })
+    expect(unknown.status).toBe(400)
+    expect(await unknown.text()).toContain('This realtor does not exist.')
+    expect((await post('{"realtorId":', { lang: 'en' })).status).toBe(400)
+  })
+
+  it('forwards the stored contact to the webhook and marks it delivered', async () => {
+    const webhook = fakeUpstream(() => new Response('ok'))
+    const response = await post(VALID, {
+      app: createApp({ upstreamFetch: webhook.fetch }),
+      vars: { CONTACT_WEBHOOK_URL: 'https://hooks.example/contact' },
+    })
+    const body = (await response.json()) as { id: number; delivered: boolean }
+    expect(body.delivered).toBe(true)
+    expect(webhook.requests).toHaveLength(1)
+    const sent = (await webhook.requests[0]!.json()) as { contact: { id: number; email: string } }
+    expect(sent.contact).toMatchObject({ id: body.id, email: VALID.email })
+    expect((await stored(body.id))?.delivered_at).toBeTruthy()
+  })
+
+  it.each([
+    ['a 500', () => fakeUpstream(() => new Response('boom', { status: 500 }))],
+    ['a timeout', () => silentUpstream()],
+    ['a network error', () => fakeUpstream(() => Promise.reject(new TypeError('connection refused')))],
+  ])('keeps the contact when the webhook fails with %s', async (_, upstream) => {
+    const response = await post(VALID, {
+      app: createApp({ upstreamFetch: upstream().fetch }),
+      vars: { CONTACT_WEBHOOK_URL: 'https://hooks.example/contact', UPSTREAM_TIMEOUT_MS: '50' },
+    })
+    expect(response.status).toBe(201)
+    const body = (await response.json()) as { id: number; delivered: boolean }
+    expect(body.delivered).toBe(false)
+    const row = await stored(body.id)
+    expect(row).toMatchObject({ delivered_at: null, delivery_attempts: 1 })
+    expect(String(row?.last_error)).not.toBe('null')
+  })
+})
+
+describe('retrying undelivered contacts', () => {
+  it('delivers what the webhook missed, once, and leaves delivered ones alone', async () => {
+    await env.DB.prepare('UPDATE realtor_contacts SET delivered_at = ?').bind('2026-01-01T00:00:00Z').run()
+    const failing = await post(VALID, {
+      app: createApp({ upstreamFetch: fakeUpstream(() => new Response('no', { status: 503 })).fetch }),
+      vars: { CONTACT_WEBHOOK_URL: 'https://hooks.example/contact' },
+    })
+    const { id } = (await failing.json()) as { id: number }
+    const webhook = fakeUpstream(() => new Response('ok'))
+    expect(await retryUndeliveredContacts(env.DB, webhook.fetch, 'https://hooks.example/contact', 100)).toBe(1)
+    expect(webhook.requests).toHaveLength(1)
+    expect(await stored(id)).toMatchObject({ delivery_attempts: 2, last_error: null })
+    expect(await retryUndeliveredContacts(env.DB, webhook.fetch, 'https://hooks.example/contact', 100)).toBe(0)
+    expect(webhook.requests).toHaveLength(1)
+  })
+
+  it('gives up on a contact after the attempt limit but keeps it', async () => {
+    await env.DB.prepare('UPDATE realtor_contacts SET delivered_at = ?').bind('2026-01-01T00:00:00Z').run()
+    const { id } = (await (await post(VALID)).json()) as { id: number }
+    const down = fakeUpstream(() => new Response('down', { status: 500 }))
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i++)
+      await retryUndeliveredContacts(env.DB, down.fetch, 'https://hooks.example/c', 100)
+    expect(down.requests).toHaveLength(MAX_DELIVERY_ATTEMPTS)
+    expect(await stored(id)).toMatchObject({ delivered_at: null, delivery_attempts: MAX_DELIVERY_ATTEMPTS })
+  })
+})

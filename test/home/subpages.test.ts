@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { fixtureStore } from '../../src/lib/realtors/fixture'
+import { createApp } from '../../src/worker'
+import { RICH } from '../fixtures/rich-realtor'
+import { call, heading } from '../helpers'
+
+const app = createApp({ realtors: () => fixtureStore([RICH]) })
+const page = async (path: string, host?: string) => {
+  const response = await call(path, { app, host })
+  return { response, html: await response.text() }
+}
+
+describe('tenant subpages', () => {
+  it('shows the five steps of /process in the realtor frame and design, both languages', async () => {
+    const ko = await page('/rich-agent/process')
+    expect(heading(ko.html)).toBe('홈페이지 제작 과정')
+    expect(ko.html.match(/class="process-steps__step"/g)).toHaveLength(5)
+    expect(ko.html).toContain('상담 신청')
+    expect(ko.html).toContain('class="tenant-header"')
+    expect(ko.html).toContain('--brand:#6d4fa3')
+    const en = await page('/en/rich-agent/process')
+    expect(en.html).toContain('Choose your design')
+    expect(en.html).toContain('<link rel="canonical" href="https://grace.example/en/process"/>')
+  })
+
+  it('serves terms, agreement and privacy with #ko and #en sections, also on the custom domain', async () => {
+    expect((await page('/rich-agent/terms')).html).toContain('책임의 한계')
+    expect((await page('/en/rich-agent/agreement')).html).toContain('Cancellation')
+    const privacy = await page('http://grace.example/en/terms/privacy', 'grace.example')
+    expect(privacy.response.status).toBe(200)
+    expect(privacy.html).toContain('id="ko" lang="ko"')
+    expect(privacy.html).toContain('id="en" lang="en"')
+    const home = await page('http://grace.example/', 'grace.example')
+    expect(home.html).toContain('href="/terms/privacy#ko"')
+  })
+
+  it('shows the brokerage page only for equityrealty', async () => {
+    const equity = await call('/en/equityrealty/probiz')
+    expect(equity.status).toBe(200)
+    const html = await equity.text()
+    expect(html).toContain('Investment and leasing')
+    const other = await call('/en/janekim/probiz')
+    expect(other.status).toBe(302)
+    expect(other.headers.get('location')).toBe('/en')
+  })
+
+  it('shows the loaded realtor state and the CSS animation showcase', async () => {
+    const state = await page('/en/rich-agent/pinia_sample')
+    expect(state.html).toContain('<dt>desiredUrl</dt><dd>rich-agent</dd>')
+    expect(state.html).toContain('<dt>market</dt><dd>crmls</dd>')
+    expect(state.html).toContain('gallery 2')
+    expect(state.html).not.toContain('grace@grace.example')
+    const motion = await page('/rich-agent/gsap_sample')
+    expect(motion.html.match(/motion-demo__shape--/g)).toHaveLength(4)
+    expect(motion.html).not.toMatch(/<script(?! type="application\/json")(?! type="module")/)
+  })
+
+  it('keeps sign-in pages out of search results', async () => {
+    expect((await page('/rich-agent/login')).html).toContain('<meta name="robots" content="noindex"/>')
+  })
+})
