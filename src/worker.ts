@@ -3,6 +3,7 @@
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
+import { retryPendingLeads } from './lib/leads/relay'
 import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import type { RealtorStore } from './lib/realtors/store'
@@ -15,6 +16,7 @@ import { monitoring } from './middleware/monitoring'
 import { securityHeaders } from './middleware/security'
 import { session } from './middleware/tenant'
 import api from './routes/api'
+import leads, { relayConfig } from './routes/api/leads'
 import pages from './routes/pages'
 import tenantPages from './routes/tenant-pages'
 
@@ -60,6 +62,7 @@ export function createApp({
   app.use('*', locale())
 
   app.route('/', api)
+  app.route('/api', leads)
   // Pages of a realtor's custom domain, then the provider site (which holds /{desiredUrl} tenants).
   app.route(`${DOMAIN_PREFIX}/en`, tenantPages)
   app.route(DOMAIN_PREFIX, tenantPages)
@@ -75,4 +78,8 @@ const app = createApp()
 
 export default {
   fetch: withPageCache(app.fetch),
+  // The cron trigger: leads Slack has not taken yet get another attempt (src/lib/leads/relay.ts).
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(retryPendingLeads(relayConfig(env, (input, init) => fetch(input, init))).then(() => undefined))
+  },
 } satisfies ExportedHandler<Bindings>

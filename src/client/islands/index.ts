@@ -1,6 +1,8 @@
 // The island registry: each island's module, loaded lazily so a page downloads only the islands it has.
 export const islands = {
   LanguageSwitcher: () => import('./LanguageSwitcher'),
+  LeadRequest: () => import('./LeadRequest'),
+  RealtorCarousel: () => import('./RealtorCarousel'),
 } as const
 
 export type IslandName = keyof typeof islands
