@@ -53,7 +53,7 @@ const TEXTS = {
     noReferral: 'no referral relationship',
     advertising: 'co-branded content is for advertising purposes only',
     consent: 'Please agree to all required items.',
-    hasSite: ['Yes, I do', 'No, I don&#x27;t'],
+    hasSite: ['Yes, I do', "No, I don't"],
     other: '한국어',
   },
 } as const
