@@ -5,13 +5,8 @@ import { deviceType } from '../lib/environment'
 
 export function track(name: LandingEvent): void {
   const locale = document.documentElement.lang === 'en' ? 'en' : 'ko'
-  const body = new Blob([JSON.stringify({ name, deviceType: deviceType(navigator.userAgent), locale })], {
-    type: 'application/json',
-  })
-  try {
-    if (navigator.sendBeacon?.(EVENTS_PATH, body)) return
-  } catch {
-    // Fall through to fetch: some browsers refuse beacons with a JSON type.
-  }
+  // A string body goes as text/plain: a simple request that every browser sends as a beacon.
+  const body = JSON.stringify({ name, deviceType: deviceType(navigator.userAgent), locale })
+  if (navigator.sendBeacon?.(EVENTS_PATH, body)) return
   fetch(EVENTS_PATH, { method: 'POST', body, keepalive: true }).catch(() => undefined)
 }

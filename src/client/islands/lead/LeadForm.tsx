@@ -1,6 +1,6 @@
 // The lead request form (SPEC.md §3, §5): name, area, phone (digits and hyphens only, with a warning),
 // hasSite with a disabled placeholder, two required consents gating the submit button.
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { filterPhone, HAS_SITE_VALUES, type HasSite, LEAD_LIMITS } from '../../../lib/leads/form'
 import { track } from '../../analytics'
 import { sendLead } from './submit'
@@ -38,6 +38,9 @@ interface Fields {
   contact: boolean
 }
 
+/** How long the phone warning stays after a refused character, so it can be read while typing on. */
+const PHONE_WARNING_MS = 4000
+
 const EMPTY: Fields = { name: '', area: '', phone: '', hasSite: '', privacy: false, contact: false }
 
 export interface LeadFormProps {
@@ -50,12 +53,20 @@ export interface LeadFormProps {
 
 export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFormProps) {
   const [fields, setFields] = useState<Fields>(EMPTY)
-  const [phoneWarning, setPhoneWarning] = useState(false)
+  // Time of the last refused character; the warning shows for a while after it.
+  const [phoneRefusedAt, setPhoneRefusedAt] = useState(0)
+  const phoneWarning = phoneRefusedAt > 0
   const [sending, setSending] = useState(false)
   const consented = fields.privacy && fields.contact
   const id = (name: string) => `${idPrefix}-${name}`
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((current) => ({ ...current, [key]: value }))
+
+  useEffect(() => {
+    if (!phoneRefusedAt) return
+    const timer = setTimeout(() => setPhoneRefusedAt(0), PHONE_WARNING_MS)
+    return () => clearTimeout(timer)
+  }, [phoneRefusedAt])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -67,7 +78,7 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
       await sendLead({ name: fields.name, area: fields.area, phone: fields.phone, hasSite: fields.hasSite }, locale)
       window.alert(text.success)
       setFields(EMPTY)
-      setPhoneWarning(false)
+      setPhoneRefusedAt(0)
       onSent()
     } catch (error) {
       console.error('[lead] the request was not sent', error)
@@ -125,7 +136,7 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
           onChange={(event) => {
             const { value, rejected } = filterPhone(event.target.value)
             set('phone', value)
-            setPhoneWarning(rejected)
+            if (rejected) setPhoneRefusedAt(Date.now())
           }}
         />
         {phoneWarning ? (
