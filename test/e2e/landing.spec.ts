@@ -1,6 +1,7 @@
 // The landing page in Chromium at 1280 and 390 px: the header after scrolling, the lead panel (open,
 // close three ways, scroll lock, phone filter, consent gating, submit success and failure), the
 // carousel (ten slides, new-tab links, a drag is not a click), analytics beacons, no console errors.
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 
 function watch(page: Page) {
@@ -53,14 +54,41 @@ test.describe('landing page', () => {
     await page.evaluate(() => window.scrollTo(0, 11))
     await expect(header).toHaveAttribute('data-scrolled', '')
     await expect(header).toHaveCSS('background-color', 'rgb(11, 13, 18)')
-    await expect.poll(async () => (await header.boundingBox())?.height).toBeLessThan(before!.height)
-    // Fixed: still at the top of the viewport.
-    expect((await header.boundingBox())?.y).toBe(0)
+    // Compact: the bar slides up so 56 of its 72 px show (a transform: no layout shift).
+    expect(before).toMatchObject({ y: 0, height: 72 })
+    await expect
+      .poll(async () => {
+        const box = (await header.boundingBox())!
+        return Math.round(box.y + box.height)
+      })
+      .toBe(56)
 
     await page.evaluate(() => window.scrollTo(0, 0))
     await expect(header).not.toHaveAttribute('data-scrolled')
     await page.screenshot({ path: info.outputPath(`landing-full-${info.project.name}.png`), fullPage: true })
     expect(errors).toEqual([])
+  })
+
+  test('has no layout shift while loading and scrolling, and no accessibility violations', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number }
+      w.layoutShift = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) w.layoutShift += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    for (let y = 0; y < 4000; y += 400) {
+      await page.evaluate((top) => window.scrollTo(0, top), y)
+      await page.waitForTimeout(60)
+    }
+    await expect(page.locator('.showcase .swiper')).toHaveClass(/swiper-initialized/)
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0)
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+    await openPanel(page)
+    expect((await new AxeBuilder({ page }).include('dialog.lead-panel').analyze()).violations).toEqual([])
   })
 
   test('the panel opens from the CTA and closes by X, Escape and the backdrop, hiding the page scrollbar', async ({
