@@ -254,7 +254,7 @@ test.describe('landing page', () => {
     const y = box.y + box.height / 2
     await page.mouse.move(box.x + box.width * 0.8, y)
     await page.mouse.down()
-    for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + box.width * (0.8 - step * 0.05), y)
+    for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + box.width * (0.8 - step * 0.065), y)
     await page.mouse.up()
     await expect(slides.nth(1)).toHaveClass(/swiper-slide-active/)
     await page.waitForTimeout(500)
