@@ -137,6 +137,19 @@ test.describe('landing page', () => {
     expect(errors).toEqual([])
   })
 
+  test('keyboard: Enter on the CTA before its code has loaded opens the panel', async ({ page }) => {
+    const { errors } = watch(page)
+    await page.goto('/')
+    await heroCta(page).focus()
+    await page.keyboard.press('Enter')
+    await expect(panel(page)).toBeVisible()
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(panel(page)).toBeHidden()
+    await expect(heroCta(page)).toBeFocused()
+    expect(errors).toEqual([])
+  })
+
   test('the form filters the phone, offers hasSite with a disabled placeholder and gates submit on both consents', async ({
     page,
   }) => {

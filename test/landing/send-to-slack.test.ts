@@ -253,6 +253,29 @@ describe('POST /api/events', () => {
     expect(row?.count).toBe(2)
   })
 
+  it('forwards the event to ANALYTICS_ENDPOINT when one is configured', async () => {
+    const upstream = fakeUpstream(() => new Response(null, { status: 204 }))
+    const ctx = createExecutionContext()
+    const response = await createApp({ upstreamFetch: upstream.fetch }).request(
+      'http://127.0.0.1:8787/api/events',
+      {
+        method: 'POST',
+        headers: { host: '127.0.0.1:8787' },
+        body: JSON.stringify({ name: 'lead_realtor_view_form', deviceType: 'desktop', locale: 'ko' }),
+      },
+      { ...env, ANALYTICS_ENDPOINT: 'https://analytics.example/collect' },
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(response.status).toBe(204)
+    expect(upstream.requests.map((request) => request.url)).toEqual(['https://analytics.example/collect'])
+    expect(await upstream.requests[0]!.json()).toMatchObject({
+      name: 'lead_realtor_view_form',
+      deviceType: 'desktop',
+      locale: 'ko',
+    })
+  })
+
   it('refuses anything that is not one of the four events', async () => {
     for (const body of [
       'nope',
