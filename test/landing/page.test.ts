@@ -90,7 +90,9 @@ describe('the landing page', () => {
       DEMO.map((realtor, i) => (i % 2 ? `/${realtor.desiredUrl}` : `https://agent${i + 1}.example/`)),
     )
     expect(
-      html.match(/<img class="site-card__image" src="\/photos\/seed\/agent\d+\/top.png" width="1200" height="420"/g),
+      html.match(
+        /<img class="site-card__image" src="\/photos\/seed\/agent\d+\/top.png"[^>]* width="1200" height="420"/g,
+      ),
     ).toHaveLength(11)
   })
 
@@ -130,6 +132,16 @@ describe('exampleSiteOf', () => {
   it('falls back to the page here when the homepage URL is missing or not http(s)', () => {
     const realtor = { ...DEMO[0]!, hompageUrl: 'javascript:alert(1)' }
     expect(exampleSiteOf(realtor, options)).toMatchObject({ href: '/agenta', host: 'realtor.example.com/agenta' })
+  })
+
+  it('offers the 600 px og:image beside the 1200 px banner as responsive sources', () => {
+    const realtor = { ...DEMO[0]!, photos: [photo('top', '/p/top.png'), photo('ogImage', '/p/og.png')] }
+    expect(exampleSiteOf(realtor, options)?.image).toEqual({
+      src: '/p/top.png',
+      srcSet: '/p/og.png 600w, /p/top.png 1200w',
+      width: 1200,
+      height: 420,
+    })
   })
 
   it('refuses photo URLs that are neither ours nor http(s)', () => {

@@ -4,12 +4,15 @@ import { useEffect, useRef, useState } from 'react'
 import Swiper from 'swiper'
 import { CAROUSEL } from '../../lib/carousel'
 
+/** Slide widths: 1.2 of a 1040 px column on desktop, 1.2 or 1.4 of the viewport less its margins below. */
+const SLIDE_SIZES = '(min-width: 1120px) 870px, (min-width: 500px) 80vw, 70vw'
+
 export interface ExampleSite {
   href: string
   name: string
   region: string
   host: string
-  image: { src: string; width: number; height: number }
+  image: { src: string; width: number; height: number; srcSet?: string }
   logo?: string
 }
 
@@ -78,6 +81,8 @@ export default function RealtorCarousel({ label, previous, next, linkLabel, site
                 <img
                   className="site-card__image"
                   src={site.image.src}
+                  srcSet={site.image.srcSet}
+                  sizes={SLIDE_SIZES}
                   width={site.image.width}
                   height={site.image.height}
                   alt=""

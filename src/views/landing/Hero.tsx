@@ -41,6 +41,8 @@ export function Hero({ ctx, preview }: { ctx: PageContext; preview?: ExampleSite
               <img
                 className="site-card__image"
                 src={preview.image.src}
+                srcSet={preview.image.srcSet}
+                sizes="(min-width: 900px) 480px, 90vw"
                 width={preview.image.width}
                 height={preview.image.height}
                 alt=""

@@ -28,10 +28,9 @@ export function exampleSiteOf(
   { locale, localePrefix, publicOrigin }: SiteOptions,
 ): ExampleSite | null {
   const photos = photosByPath(realtor)
-  const banner = [photos.top, photos.ogImage, photos.gallery]
-    .flatMap((group) => group ?? [])
-    .map((photo) => safePhotoUrl(photo.url))
-    .find(Boolean)
+  const top = safePhotoUrl(photos.top?.[0]?.url)
+  const og = safePhotoUrl(photos.ogImage?.[0]?.url)
+  const banner = top ?? og ?? (photos.gallery ?? []).map((photo) => safePhotoUrl(photo.url)).find(Boolean)
   if (!banner) return null
   const koreanName = realtor.etcInfo.find((item) => item.contentType === 'korea_name')?.content
   const ownSite = isHttpUrl(realtor.hompageUrl) ? new URL(realtor.hompageUrl) : null
@@ -42,7 +41,8 @@ export function exampleSiteOf(
     host: ownSite ? ownSite.host : `${page.host}${page.pathname}`,
     name: (locale === 'ko' && koreanName) || realtor.name || realtor.desiredUrl,
     region: region ? `${region.city}, ${region.state}` : '',
-    image: { src: banner, ...SITE_IMAGE },
+    // The og:image (600 px wide) serves small slides; the banner (1200 px) the rest.
+    image: { src: banner, ...SITE_IMAGE, ...(top && og ? { srcSet: `${og} 600w, ${top} 1200w` } : {}) },
     logo: safePhotoUrl(photos.logo?.[0]?.url),
   }
 }
