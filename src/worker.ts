@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
 import { retryUndeliveredContacts } from './lib/contacts/webhook'
+import { retryPendingLeads } from './lib/leads/relay'
 import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import type { RealtorStore } from './lib/realtors/store'
@@ -17,6 +18,7 @@ import { securityHeaders } from './middleware/security'
 import { session } from './middleware/tenant'
 import api from './routes/api'
 import contacts from './routes/api/contacts'
+import leads, { relayConfig } from './routes/api/leads'
 import listings from './routes/api/listings'
 import pages from './routes/pages'
 import tenantPages from './routes/tenant-pages'
@@ -67,6 +69,7 @@ export function createApp({
   app.route('/', api)
   app.route('/v1/realtor-contacts', contacts)
   app.route('/cozying-api', listings)
+  app.route('/api', leads)
   // Pages of a realtor's custom domain, then the provider site (which holds /{desiredUrl} tenants).
   app.route(`${DOMAIN_PREFIX}/en`, tenantPages)
   app.route(DOMAIN_PREFIX, tenantPages)
@@ -82,8 +85,10 @@ const app = createApp()
 
 export default {
   fetch: withPageCache(app.fetch),
-  // Cron: contacts the webhook refused or missed are sent again (docs/decisions/031).
-  async scheduled(_controller, env, ctx) {
+  // Cron: leads Slack has not taken yet and contacts the webhook missed get another attempt
+  // (src/lib/leads/relay.ts, docs/decisions/031).
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(retryPendingLeads(relayConfig(env, (input, init) => fetch(input, init))).then(() => undefined))
     const webhook = env.CONTACT_WEBHOOK_URL
     if (webhook)
       ctx.waitUntil(retryUndeliveredContacts(env.DB, fetch, webhook, upstreamTimeout(env.UPSTREAM_TIMEOUT_MS)))

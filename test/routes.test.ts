@@ -3,7 +3,7 @@ import { fixtureRealtor, fixtureStore } from '../src/lib/realtors/fixture'
 import { appWith, call, expectSecureHeaders, heading } from './helpers'
 
 const PROVIDER_PAGES: [string, string, string][] = [
-  ['/', '리얼터를 위한 홈페이지', 'Homepages built for realtors'],
+  ['/', '고객이 먼저 찾아오는 리얼터 홈페이지', 'A homepage that brings clients to you'],
   ['/agreement', '서비스 이용 동의', 'Service agreement'],
   ['/login', '로그인', 'Sign in'],
   ['/login/redirect', '로그인 중', 'Signing you in'],

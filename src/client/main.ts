@@ -1,6 +1,8 @@
 // The browser entry: finds islands the server marked, loads each island's module when its
 // hydrate strategy says so, and hydrates it. React itself is loaded only when a page has an island.
 import { type IslandName, islands } from './islands'
+import { startPageEffects } from './page-effects'
+import { holdClick } from './pending-click'
 
 const RELOAD_WINDOW_MS = 10_000
 
@@ -55,6 +57,7 @@ function schedule(element: HTMLElement): void {
         run()
       }
       for (const type of events) element.addEventListener(type, once, { passive: true })
+      element.addEventListener('click', (event) => holdClick(element, event), { capture: true })
       return
     }
     default:
@@ -65,3 +68,4 @@ function schedule(element: HTMLElement): void {
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]:not([data-island-state])')) {
   schedule(element)
 }
+startPageEffects()

@@ -46,6 +46,8 @@ const ko: Messages = {
   json_file: '올바른 JSON 파일이 아닙니다.',
   account_has_realtor: '이 계정에는 이미 리얼터 프로필이 있습니다.',
   hostile_key: '허용되지 않는 키입니다.',
+  phone_chars: '전화번호는 숫자와 하이픈(-)만 입력할 수 있습니다.',
+  has_site: '홈페이지 보유 여부를 선택해 주세요.',
 }
 
 const en: Messages = {
@@ -84,6 +86,8 @@ const en: Messages = {
   json_file: 'This is not a valid JSON file.',
   account_has_realtor: 'This account already has a realtor profile.',
   hostile_key: 'This key is not allowed.',
+  phone_chars: 'A phone number has only digits and hyphens (-).',
+  has_site: 'Choose whether you have a homepage.',
 }
 
 export const VALIDATION_MESSAGES: Record<Locale, Messages> = { ko, en }

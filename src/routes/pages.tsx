@@ -2,11 +2,14 @@
 // and the path-based tenants under /{desiredUrl}; mounted at / and /en.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
+import { CAROUSEL } from '../lib/carousel'
 import { pageNotFound, routeValidationFailed } from '../lib/errors'
 import { DESIRED_URL_PATTERN, DESIRED_URL_ROUTE, decodeSegment, RESERVED_SEGMENTS } from '../lib/tenant'
 import { cachePage } from '../middleware/page-cache'
 import { auth } from '../middleware/tenant'
 import { pageContext, renderPage } from '../render'
+import { exampleSitesOf } from '../views/landing/example-sites'
+import { LandingPage } from '../views/landing/LandingPage'
 import { SimplePage } from '../views/SimplePage'
 import tenantPages from './tenant-pages'
 
@@ -37,7 +40,18 @@ app.get('/', async (c) => {
     }
     return c.redirect(`${c.var.localePrefix}/${desiredUrl}`, 302)
   }
-  return providerPage('page.index.title')(c)
+  const ctx = pageContext(c)
+  const realtors = await c.var.realtors.list({ limit: CAROUSEL.slides })
+  const sites = exampleSitesOf(realtors, {
+    locale: ctx.locale,
+    localePrefix: ctx.localePrefix,
+    publicOrigin: c.env.PUBLIC_ORIGIN,
+  })
+  const t = (id: string) => ctx.intl.formatMessage({ id })
+  return renderPage(c, <LandingPage ctx={ctx} sites={sites} />, {
+    head: { title: t('landing.meta.title'), description: t('landing.meta.description') },
+    bodyClassName: 'landing-body',
+  })
 })
 app.get('/admin', auth({ requireUser: true }), providerPage('page.admin.title', 'page.admin.intro'))
 app.get('/agreement', providerPage('page.agreement.title', 'page.agreement.intro'))

@@ -6,10 +6,15 @@ import { localeHome } from '../lib/locale'
 import type { PageContext } from './context'
 import { Island } from './Island'
 
-export function SiteHeader({ ctx }: { ctx: PageContext }) {
+/** `compactOnScroll`: the header turns dark and compact once the page scrolls (src/client/page-effects.ts). */
+export function SiteHeader({ ctx, compactOnScroll = false }: { ctx: PageContext; compactOnScroll?: boolean }) {
   const { intl } = ctx
   return (
-    <header className="site-header" data-site-header>
+    <header
+      className={compactOnScroll ? 'site-header site-header--fixed' : 'site-header'}
+      data-site-header
+      data-compact-on-scroll={compactOnScroll ? '' : undefined}
+    >
       <a className="site-header__brand" href={localeHome(ctx.localePrefix)}>
         <Logo />
         <span className="site-header__name">{intl.formatMessage({ id: 'brand.name' })}</span>
@@ -29,10 +34,11 @@ export function Logo() {
   )
 }
 
-export function SiteFooter({ ctx }: { ctx: PageContext }) {
+export function SiteFooter({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
   const { intl } = ctx
   return (
     <footer className="site-footer">
+      {children}
       <nav aria-label="Legal">
         <a href={`${ctx.localePrefix}/terms`}>{intl.formatMessage({ id: 'footer.terms' })}</a>
         <a href={`${ctx.localePrefix}/terms/privacy#${ctx.locale}`}>{intl.formatMessage({ id: 'footer.privacy' })}</a>

@@ -4,6 +4,8 @@ export const islands = {
   ContactForm: () => import('./ContactForm'),
   AgentListings: () => import('./AgentListings'),
   CityHomes: () => import('./CityHomes'),
+  LeadRequest: () => import('./LeadRequest'),
+  RealtorCarousel: () => import('./RealtorCarousel'),
 } as const
 
 export type IslandName = keyof typeof islands

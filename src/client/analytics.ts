@@ -1,0 +1,12 @@
+// First-party analytics from the browser: one beacon per event to POST /api/events, which survives the
+// page being left (navigator.sendBeacon) and never delays the visitor.
+import { EVENTS_PATH, type LandingEvent } from '../lib/analytics'
+import { deviceType } from '../lib/environment'
+
+export function track(name: LandingEvent): void {
+  const locale = document.documentElement.lang === 'en' ? 'en' : 'ko'
+  // A string body goes as text/plain: a simple request that every browser sends as a beacon.
+  const body = JSON.stringify({ name, deviceType: deviceType(navigator.userAgent), locale })
+  if (navigator.sendBeacon?.(EVENTS_PATH, body)) return
+  fetch(EVENTS_PATH, { method: 'POST', body, keepalive: true }).catch(() => undefined)
+}

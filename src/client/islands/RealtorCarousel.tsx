@@ -1,0 +1,133 @@
+// The carousel of example realtor sites (SPEC.md §2, §9). The server renders every slide as a link, so
+// it scrolls natively before this loads; hydration turns it into a Swiper with the spec's constants.
+import { useEffect, useRef, useState } from 'react'
+import Swiper from 'swiper'
+import { CAROUSEL } from '../../lib/carousel'
+
+/** Slide widths: 1.2 of a 1040 px column on desktop, 1.2 or 1.4 of the viewport less its margins below. */
+const SLIDE_SIZES = '(min-width: 1120px) 870px, (min-width: 500px) 80vw, 70vw'
+
+export interface ExampleSite {
+  href: string
+  name: string
+  region: string
+  host: string
+  image: { src: string; width: number; height: number; srcSet?: string }
+  logo?: string
+}
+
+export interface RealtorCarouselProps {
+  label: string
+  previous: string
+  next: string
+  /** "{name} homepage (opens in a new tab)", with {name} to fill in. */
+  linkLabel: string
+  sites: ExampleSite[]
+}
+
+export default function RealtorCarousel({ label, previous, next, linkLabel, sites }: RealtorCarouselProps) {
+  const root = useRef<HTMLElement>(null)
+  const swiper = useRef<Swiper | null>(null)
+  const [edges, setEdges] = useState({ start: true, end: false })
+
+  useEffect(() => {
+    if (!root.current) return
+    const instance = new Swiper(root.current, {
+      slidesPerView: CAROUSEL.slidesPerViewNarrow,
+      spaceBetween: CAROUSEL.gap,
+      speed: CAROUSEL.speed,
+      threshold: CAROUSEL.dragThreshold,
+      grabCursor: true,
+      watchSlidesProgress: true,
+      breakpoints: { [CAROUSEL.narrowBelow]: { slidesPerView: CAROUSEL.slidesPerView } },
+      on: {
+        slideChange: (s) => setEdges({ start: s.isBeginning, end: s.isEnd }),
+      },
+    })
+    swiper.current = instance
+    // A link reached with the keyboard is brought into view.
+    const onFocus = (event: FocusEvent) => {
+      const slide = (event.target as Element).closest('.swiper-slide')
+      const index = slide ? instance.slides.indexOf(slide as HTMLElement) : -1
+      if (index >= 0) instance.slideTo(index)
+    }
+    instance.el.addEventListener('focusin', onFocus)
+    return () => {
+      instance.el.removeEventListener('focusin', onFocus)
+      instance.destroy(true, true)
+    }
+  }, [])
+
+  return (
+    <div className="showcase__carousel">
+      <section ref={root} className="swiper" aria-roledescription="carousel" aria-label={label}>
+        <ul className="swiper-wrapper">
+          {sites.map((site) => (
+            <li key={site.href} className="swiper-slide">
+              <a
+                className="site-card"
+                href={site.href}
+                target="_blank"
+                rel="noopener"
+                aria-label={linkLabel.replace('{name}', site.name)}
+                draggable={false}
+              >
+                <span className="site-card__bar" aria-hidden="true">
+                  <i />
+                  <i />
+                  <i />
+                  <span className="site-card__url">{site.host}</span>
+                </span>
+                <img
+                  className="site-card__image"
+                  src={site.image.src}
+                  srcSet={site.image.srcSet}
+                  sizes={SLIDE_SIZES}
+                  width={site.image.width}
+                  height={site.image.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  draggable={false}
+                />
+                <span className="site-card__meta">
+                  {site.logo ? (
+                    <img className="site-card__logo" src={site.logo} width="40" height="40" alt="" loading="lazy" />
+                  ) : null}
+                  <span>
+                    <strong>{site.name}</strong>
+                    <span>{site.region}</span>
+                  </span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="showcase__controls">
+        <button
+          type="button"
+          className="showcase__arrow"
+          aria-label={previous}
+          disabled={edges.start}
+          onClick={() => swiper.current?.slidePrev()}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="m15 5-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="showcase__arrow"
+          aria-label={next}
+          disabled={edges.end}
+          onClick={() => swiper.current?.slideNext()}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+// The landing page's APIs: POST /api/send-to-slack (lead requests: stored in D1 first, then relayed to
+// Slack; the cron retries what Slack did not take) and POST /api/events (first-party analytics).
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type { AppEnv, Bindings } from '../../env'
+import { LANDING_EVENTS } from '../../lib/analytics'
+import { AppError } from '../../lib/errors'
+import { type RelayConfig, relayLead } from '../../lib/leads/relay'
+import { leadSchema } from '../../lib/leads/schema'
+import { insertLead } from '../../lib/leads/store'
+import { LOCALES } from '../../lib/locale'
+import { type FetchLike, fetchUpstream, upstreamTimeout } from '../../lib/upstream'
+import { apiLocale, jsonBody, limitBody } from '../../middleware/api'
+
+const TOO_MANY_REQUESTS = {
+  ko: '신청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  en: 'Too many requests. Please try again in a minute.',
+}
+
+const eventSchema = z.strictObject({
+  name: z.enum(LANDING_EVENTS),
+  deviceType: z.enum(['mobile', 'tablet', 'desktop']),
+  locale: z.enum(LOCALES),
+})
+
+export function relayConfig(env: Bindings, fetch: FetchLike): RelayConfig {
+  return {
+    db: env.DB,
+    webhookUrl: env.SLACK_WEBHOOK_URL,
+    timeoutMs: upstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
+    fetch,
+  }
+}
+
+const app = new Hono<AppEnv>()
+
+app.post('/send-to-slack', limitBody(8 * 1024), async (c, next) => {
+  // Keyed on the address Cloudflare saw (never X-Forwarded-For); requests without one are local.
+  const ip = c.req.header('cf-connecting-ip')
+  if (ip && !(await c.env.LEAD_LIMITER.limit({ key: `lead:${ip}` })).success)
+    throw new AppError(429, TOO_MANY_REQUESTS[apiLocale(c)])
+  await next()
+})
+
+app.post('/send-to-slack', jsonBody(leadSchema), async (c) => {
+  const lead = await insertLead(c.env.DB, c.req.valid('json'), apiLocale(c))
+  const status = await relayLead(relayConfig(c.env, c.var.upstreamFetch), lead)
+  // Stored is accepted: a lead Slack did not take yet waits in D1 for the cron.
+  return c.json({ id: lead.id, status }, 201)
+})
+
+app.post('/events', limitBody(1024), async (c) => {
+  // sendBeacon posts text/plain or a typed Blob; read the text whatever the content type says.
+  let body: unknown
+  try {
+    body = JSON.parse(await c.req.text())
+  } catch {
+    body = null
+  }
+  const parsed = eventSchema.safeParse(body)
+  if (!parsed.success) throw new AppError(400, 'Not an analytics event')
+  const event = parsed.data
+  await c.env.DB.prepare(
+    `INSERT INTO analytics_daily (day, name, device_type, locale, count) VALUES (date('now'), ?, ?, ?, 1)
+     ON CONFLICT (day, name, device_type, locale) DO UPDATE SET count = count + 1`,
+  )
+    .bind(event.name, event.deviceType, event.locale)
+    .run()
+  const endpoint = c.env.ANALYTICS_ENDPOINT
+  if (endpoint) {
+    const forward = new Request(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...event, at: new Date().toISOString() }),
+    })
+    c.executionCtx.waitUntil(
+      fetchUpstream(c.var.upstreamFetch, forward, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS))
+        .then((response) => response.body?.cancel())
+        .catch((error: unknown) => console.warn('[events] forwarding failed', error)),
+    )
+  }
+  return c.body(null, 204)
+})
+
+export default app

@@ -1,0 +1,25 @@
+// The example sites section: the carousel island, hydrated when it scrolls into view.
+import RealtorCarousel, { type ExampleSite } from '../../client/islands/RealtorCarousel'
+import type { PageContext } from '../context'
+import { Island } from '../Island'
+
+export function Showcase({ ctx, sites }: { ctx: PageContext; sites: ExampleSite[] }) {
+  const t = (id: string) => ctx.intl.formatMessage({ id })
+  const props = {
+    label: t('landing.showcase.label'),
+    previous: t('landing.showcase.previous'),
+    next: t('landing.showcase.next'),
+    // Formatted per slide in the browser too, so the ICU placeholder travels as-is.
+    linkLabel: ctx.intl.formatMessage({ id: 'landing.showcase.slide' }, { name: '{name}' }),
+    sites,
+  }
+  return (
+    <section className="landing-section showcase" aria-labelledby="showcase-title">
+      <div className="landing-section__head">
+        <h2 id="showcase-title">{t('landing.showcase.title')}</h2>
+        <p>{t('landing.showcase.intro')}</p>
+      </div>
+      <Island name="RealtorCarousel" component={RealtorCarousel} props={props} hydrate="visible" />
+    </section>
+  )
+}

@@ -1,0 +1,159 @@
+// The landing page in Korean and English: the spec's texts, the header, the lead panel and carousel
+// islands, ten server-rendered example-site links, and the slides built from realtor data.
+import { describe, expect, it } from 'vitest'
+import { fixtureRealtor } from '../../src/lib/realtors/fixture'
+import type { RealtorStore } from '../../src/lib/realtors/store'
+import type { Photo, Realtor } from '../../src/lib/realtors/types'
+import { exampleSiteOf } from '../../src/views/landing/example-sites'
+import { appWith, call, heading } from '../helpers'
+
+const photo = (path: Photo['path'], url: string): Photo => ({ path, imageType: 'fullsize', url })
+
+const DEMO: Realtor[] = Array.from({ length: 10 }, (_, i) =>
+  fixtureRealtor({
+    id: i + 1,
+    name: `Agent ${i + 1}`,
+    desiredUrl: `agent${String.fromCharCode(97 + i)}`,
+    hompageUrl: i % 2 ? '' : `https://agent${i + 1}.example`,
+    photos: [photo('top', `/photos/seed/agent${i + 1}/top.png`), photo('logo', `/photos/seed/agent${i + 1}/logo.png`)],
+    activityRegion: [{ state: 'CA', city: 'Irvine', neighborhood: 'Woodbridge', zipcode: '92604' }],
+    etcInfo: [{ contentType: 'korea_name', content: `에이전트${i + 1}` }],
+  }),
+)
+
+const store = (realtors: Realtor[]): RealtorStore => ({
+  find: async () => null,
+  list: async ({ limit = 10 } = {}) => realtors.slice(0, limit),
+})
+
+async function landing(path: string, realtors = DEMO) {
+  const response = await call(path, { app: appWith({ realtors: () => store(realtors) }) })
+  return { response, html: await response.text() }
+}
+
+const TEXTS = {
+  ko: {
+    path: '/',
+    title: '고객이 먼저 찾아오는 리얼터 홈페이지',
+    cta: '무료 상담 신청',
+    cards: ['실시간 매물 연동', '한국어·영어 동시 지원', '문의가 바로 도착'],
+    lender: '별도의 독립된 모기지 대출 기관',
+    noReferral: '어떠한 소개(리퍼럴) 관계도 없으며',
+    advertising: '공동 브랜드 콘텐츠는 광고 목적으로만',
+    consent: '필수 항목에 모두 동의해 주세요.',
+    hasSite: ['네, 있습니다', '아니요, 없습니다'],
+    other: 'English',
+  },
+  en: {
+    path: '/en',
+    title: 'A homepage that brings clients to you',
+    cta: 'Request a free consultation',
+    cards: ['Live MLS listings', 'Korean and English', 'Inquiries arrive instantly'],
+    lender: 'separate, independent mortgage lender',
+    noReferral: 'no referral relationship',
+    advertising: 'co-branded content is for advertising purposes only',
+    consent: 'Please agree to all required items.',
+    hasSite: ['Yes, I do', "No, I don't"],
+    other: '한국어',
+  },
+} as const
+
+describe('the landing page', () => {
+  for (const [locale, text] of Object.entries(TEXTS)) {
+    it(`renders the spec's sections in ${locale}`, async () => {
+      const { response, html } = await landing(text.path)
+      expect(response.status).toBe(200)
+      expect(html).toContain(`<html lang="${locale}">`)
+      expect(heading(html)).toBe(text.title)
+      // Fixed header: logo, "Built for Realtors", the other locale in the switcher, compact on scroll.
+      expect(html).toMatch(/<header class="site-header site-header--fixed"[^>]*data-compact-on-scroll=""/)
+      expect(html).toContain('Built for Realtors')
+      expect(html).toContain(`>${text.other}</a>`)
+      // Hero and closing calls to action, each a lead panel island hydrating on interaction.
+      expect(html.match(/data-island="LeadRequest" data-props="[^"]+" data-hydrate="interaction"/g)).toHaveLength(2)
+      expect(html.split(`${text.cta}<svg`).length - 1).toBe(2)
+      for (const card of text.cards) expect(html).toContain(`<h3>${card}</h3>`)
+      // Footer disclaimers: independent lender, no referral relationship, co-branded content for advertising.
+      for (const part of [text.lender, text.noReferral, text.advertising]) expect(html).toContain(part)
+      // The panel's strings travel with the island: consent alert, hasSite options, result messages.
+      expect(html).toContain(text.consent)
+      for (const option of text.hasSite) expect(html).toContain(option)
+      expect(html).toContain('lead_realtor_view_home')
+    })
+  }
+
+  it('server-renders ten example sites, each opening the realtor site in a new tab', async () => {
+    const { html } = await landing('/')
+    expect(html).toMatch(/data-island="RealtorCarousel" data-props="[^"]+" data-hydrate="visible"/)
+    const links = [...html.matchAll(/<a class="site-card" href="([^"]+)" target="_blank" rel="noopener"/g)]
+    expect(links.map((match) => match[1])).toEqual(
+      DEMO.map((realtor, i) => (i % 2 ? `/${realtor.desiredUrl}` : `https://agent${i + 1}.example/`)),
+    )
+    expect(
+      html.match(
+        /<img class="site-card__image" src="\/photos\/seed\/agent\d+\/top.png"[^>]* width="1200" height="420"/g,
+      ),
+    ).toHaveLength(11)
+  })
+
+  it('links English visitors to the English page of realtors without a domain', async () => {
+    const { html } = await landing('/en')
+    expect(html).toContain('href="/en/agentb" target="_blank" rel="noopener"')
+  })
+
+  it('leaves the carousel out when no realtor has a picture', async () => {
+    const { response, html } = await landing('/', [fixtureRealtor({ id: 1, name: 'No Photo', desiredUrl: 'nophoto' })])
+    expect(response.status).toBe(200)
+    expect(html).not.toContain('RealtorCarousel')
+  })
+
+  it('is served from the page cache with no inline script', async () => {
+    await call('/')
+    const response = await call('/')
+    expect(response.headers.get('x-page-cache')).toBe('hit')
+    const html = await response.text()
+    expect(html).not.toMatch(/<script(?![^>]*type="(application\/json|module)")[^>]*>/)
+  })
+})
+
+describe('exampleSiteOf', () => {
+  const options = { locale: 'ko' as const, localePrefix: '', publicOrigin: 'https://realtor.example.com' }
+
+  it("uses the Korean name in Korean, the account's name in English, and the first region", () => {
+    const realtor = DEMO[0]!
+    expect(exampleSiteOf(realtor, options)).toMatchObject({
+      name: '에이전트1',
+      region: 'Irvine, CA',
+      host: 'agent1.example',
+    })
+    expect(exampleSiteOf(realtor, { ...options, locale: 'en' })?.name).toBe('Agent 1')
+  })
+
+  it('falls back to the page here when the homepage URL is missing or not http(s)', () => {
+    const realtor = { ...DEMO[0]!, hompageUrl: 'javascript:alert(1)' }
+    expect(exampleSiteOf(realtor, options)).toMatchObject({ href: '/agenta', host: 'realtor.example.com/agenta' })
+  })
+
+  it('offers the 600 px og:image beside the 1200 px banner as responsive sources', () => {
+    const realtor = { ...DEMO[0]!, photos: [photo('top', '/p/top.png'), photo('ogImage', '/p/og.png')] }
+    expect(exampleSiteOf(realtor, options)?.image).toEqual({
+      src: '/p/top.png',
+      srcSet: '/p/og.png 600w, /p/top.png 1200w',
+      width: 1200,
+      height: 420,
+    })
+  })
+
+  it('refuses photo URLs that are neither ours nor http(s)', () => {
+    const realtor = {
+      ...DEMO[0]!,
+      photos: [photo('top', '//evil.example/x.png'), photo('gallery', 'data:image/png;base64,AA')],
+    }
+    expect(exampleSiteOf(realtor, options)).toBeNull()
+    const withLogo = { ...DEMO[0]!, photos: [photo('top', 'https://cdn.example/t.png'), photo('logo', 'javascript:x')] }
+    expect(exampleSiteOf(withLogo, options)).toMatchObject({
+      image: { src: 'https://cdn.example/t.png' },
+      logo: undefined,
+    })
+  })
+})

@@ -1,0 +1,287 @@
+// POST /api/send-to-slack: validation, the lead stored before the relay, the Slack payload and its
+// escaping, upstream failures leaving the lead pending, the cron retry delivering each lead once, 429.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Bindings } from '../../src/env'
+import { retryPendingLeads } from '../../src/lib/leads/relay'
+import worker, { createApp } from '../../src/worker'
+import { SECRET_BODY } from '../fault/upstream'
+import { type FakeUpstream, fakeUpstream } from '../fixtures/upstream'
+
+const WEBHOOK = 'https://hooks.slack.example/services/T000/B000/XXXX'
+const LEAD = { name: '김철수', area: 'Irvine, CA', phone: '949-555-0100', hasSite: 'no' }
+
+interface LeadRow {
+  id: number
+  name: string
+  status: string
+  attempts: number
+  last_error: string | null
+}
+
+function post(
+  body: unknown,
+  {
+    upstream,
+    envOverride = {},
+    headers = {},
+  }: { upstream?: FakeUpstream; envOverride?: Partial<Bindings>; headers?: Record<string, string> } = {},
+) {
+  const app = createApp(upstream ? { upstreamFetch: upstream.fetch } : {})
+  return app.request(
+    'http://127.0.0.1:8787/api/send-to-slack',
+    {
+      method: 'POST',
+      headers: { host: '127.0.0.1:8787', 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    },
+    { ...env, SLACK_WEBHOOK_URL: WEBHOOK, ...envOverride },
+  )
+}
+
+const slackOk = () => fakeUpstream(() => new Response('ok'))
+const leads = async () => (await env.DB.prepare('SELECT * FROM leads ORDER BY id').all<LeadRow>()).results
+
+beforeEach(async () => {
+  await env.DB.prepare('DELETE FROM leads').run()
+})
+
+describe('POST /api/send-to-slack validation', () => {
+  const cases: [string, unknown, string, string, string][] = [
+    ['a missing name', { ...LEAD, name: undefined }, 'name', '필수 항목입니다.', 'This field is required.'],
+    ['a blank area', { ...LEAD, area: '   ' }, 'area', '필수 항목입니다.', 'This field is required.'],
+    [
+      'letters in the phone',
+      { ...LEAD, phone: '949-CALL-NOW' },
+      'phone',
+      '전화번호는 숫자와 하이픈(-)만 입력할 수 있습니다.',
+      'A phone number has only digits and hyphens (-).',
+    ],
+    [
+      'a phone of hyphens only',
+      { ...LEAD, phone: '---' },
+      'phone',
+      '전화번호는 숫자와 하이픈(-)만 입력할 수 있습니다.',
+      'A phone number has only digits and hyphens (-).',
+    ],
+    [
+      'an unknown hasSite',
+      { ...LEAD, hasSite: 'maybe' },
+      'hasSite',
+      '홈페이지 보유 여부를 선택해 주세요.',
+      'Choose whether you have a homepage.',
+    ],
+    [
+      'a name over 50 characters',
+      { ...LEAD, name: 'x'.repeat(51) },
+      'name',
+      '50자 이하로 입력해 주세요.',
+      'Use at most 50 characters.',
+    ],
+    [
+      'an extra field',
+      { ...LEAD, channel: '<!channel>' },
+      'channel',
+      '입력할 수 없는 항목입니다.',
+      'This field cannot be set.',
+    ],
+  ]
+  for (const [what, body, path, ko, en] of cases) {
+    it(`refuses ${what} with a 400 naming the field in Korean and English, storing nothing`, async () => {
+      const upstream = slackOk()
+      for (const [language, message] of [
+        ['ko', ko],
+        ['en', en],
+      ]) {
+        const response = await post(body, { upstream, headers: { 'accept-language': language! } })
+        expect(response.status).toBe(400)
+        const json = (await response.json()) as { error: { fields: { path: string; message: string }[] } }
+        expect(json.error.fields).toContainEqual({ path, message })
+      }
+      expect(await leads()).toEqual([])
+      expect(upstream.requests).toHaveLength(0)
+    })
+  }
+
+  it('refuses a body that is not JSON and one over the size limit', async () => {
+    expect((await post('{"name":')).status).toBe(400)
+    expect((await post({ ...LEAD, area: 'x'.repeat(9000) })).status).toBe(413)
+    expect(await leads()).toEqual([])
+  })
+})
+
+describe('POST /api/send-to-slack relay', () => {
+  it('stores the lead before posting it to Slack, then marks it delivered', async () => {
+    let statusDuringRelay: string | undefined
+    const upstream = fakeUpstream(async () => {
+      statusDuringRelay = (await leads())[0]?.status
+      return new Response('ok')
+    })
+    const response = await post(LEAD, { upstream })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({ status: 'delivered' })
+    expect(statusDuringRelay).toBe('sending')
+    expect(await leads()).toMatchObject([{ name: '김철수', status: 'delivered', attempts: 1 }])
+    const request = upstream.requests[0]!
+    expect(request.url).toBe(WEBHOOK)
+    expect(request.method).toBe('POST')
+    const payload = (await request.json()) as { text: string }
+    expect(payload.text).toContain('Name: 김철수')
+    expect(payload.text).toContain('Area: Irvine, CA')
+    expect(payload.text).toContain('Phone: 949-555-0100')
+    expect(payload.text).toContain('Has a homepage: No')
+  })
+
+  it("escapes Slack's control syntax: a visitor cannot ping the channel or hide a link", async () => {
+    const upstream = slackOk()
+    await post({ ...LEAD, name: '<!channel> & <@U123>', area: '<https://evil.example|Irvine>' }, { upstream })
+    const { text } = (await upstream.requests[0]!.json()) as { text: string }
+    expect(text).toContain('Name: &lt;!channel&gt; &amp; &lt;@U123&gt;')
+    expect(text).toContain('Area: &lt;https://evil.example|Irvine&gt;')
+    expect(text).not.toMatch(/<[!@h]/)
+  })
+
+  it('keeps the lead pending when no webhook is configured', async () => {
+    const response = await post(LEAD, { envOverride: { SLACK_WEBHOOK_URL: undefined } })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({ status: 'pending' })
+    expect(await leads()).toMatchObject([{ status: 'pending', attempts: 0 }])
+  })
+
+  for (const mode of ['error500', 'timeout', 'reset'] as const) {
+    it(`keeps the lead pending and leaks nothing when Slack fails (${mode})`, async () => {
+      const started = Date.now()
+      const response = await post(LEAD, {
+        envOverride: { SLACK_WEBHOOK_URL: inject('faultOrigins')[mode], UPSTREAM_TIMEOUT_MS: '300' },
+      })
+      expect(Date.now() - started).toBeLessThan(3000)
+      expect(response.status).toBe(201)
+      const body = await response.text()
+      expect(body).not.toContain(SECRET_BODY)
+      expect(JSON.parse(body)).toMatchObject({ status: 'pending' })
+      const [row] = await leads()
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 })
+      expect(row!.last_error).not.toContain(SECRET_BODY)
+    })
+  }
+
+  it('answers 429 with a translated message past 5 requests a minute from one address', async () => {
+    const headers = { 'cf-connecting-ip': '203.0.113.77', 'accept-language': 'ko' }
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await post(LEAD, { upstream: slackOk(), headers })).status)
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+    const refused = await post(LEAD, { upstream: slackOk(), headers })
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'rate_limited', message: '신청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' },
+    })
+    expect(await leads()).toHaveLength(5)
+    // Another address is not affected.
+    expect((await post(LEAD, { upstream: slackOk(), headers: { 'cf-connecting-ip': '203.0.113.78' } })).status).toBe(
+      201,
+    )
+  })
+})
+
+describe('the cron retry of pending leads', () => {
+  const config = (upstream: FakeUpstream) => ({
+    db: env.DB,
+    webhookUrl: WEBHOOK,
+    timeoutMs: 500,
+    fetch: upstream.fetch,
+  })
+
+  it('delivers each pending lead exactly once, even when two runs overlap', async () => {
+    for (const name of ['A', 'B', 'C']) await post({ ...LEAD, name }, { envOverride: { SLACK_WEBHOOK_URL: undefined } })
+    const upstream = slackOk()
+    const [first, second] = await Promise.all([
+      retryPendingLeads(config(upstream)),
+      retryPendingLeads(config(upstream)),
+    ])
+    expect(first.delivered + second.delivered).toBe(3)
+    expect(upstream.requests).toHaveLength(3)
+    const names = await Promise.all(upstream.requests.map(async (r) => ((await r.json()) as { text: string }).text))
+    expect(names.map((text) => /Name: (\w)/.exec(text)?.[1]).sort()).toEqual(['A', 'B', 'C'])
+    expect((await leads()).map((row) => row.status)).toEqual(['delivered', 'delivered', 'delivered'])
+    await retryPendingLeads(config(upstream))
+    expect(upstream.requests).toHaveLength(3)
+  })
+
+  it('retries a lead Slack refused, and one whose claim was abandoned by a crashed run', async () => {
+    await post(LEAD, { upstream: fakeUpstream(() => new Response('no', { status: 500 })) })
+    await post({ ...LEAD, name: 'Stuck' }, { envOverride: { SLACK_WEBHOOK_URL: undefined } })
+    await env.DB.prepare(
+      "UPDATE leads SET status = 'sending', claimed_at = '2000-01-01T00:00:00.000Z' WHERE name = 'Stuck'",
+    ).run()
+    const upstream = slackOk()
+    expect(await retryPendingLeads(config(upstream))).toEqual({ delivered: 2, pending: 0 })
+    expect(await leads()).toMatchObject([
+      { status: 'delivered', attempts: 2 },
+      { status: 'delivered', attempts: 1 },
+    ])
+  })
+
+  it("runs from the worker's scheduled() handler and leaves a lead pending while Slack is down", async () => {
+    await post(LEAD, { envOverride: { SLACK_WEBHOOK_URL: undefined } })
+    const ctx = createExecutionContext()
+    const failing = { ...env, SLACK_WEBHOOK_URL: inject('faultOrigins').error502, UPSTREAM_TIMEOUT_MS: '500' }
+    worker.scheduled(
+      { cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry() {} } as ScheduledController,
+      failing,
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(await leads()).toMatchObject([{ status: 'pending', attempts: 1 }])
+  })
+})
+
+describe('POST /api/events', () => {
+  const send = (body: string) =>
+    createApp().request(
+      'http://127.0.0.1:8787/api/events',
+      { method: 'POST', headers: { host: '127.0.0.1:8787', 'content-type': 'text/plain' }, body },
+      env,
+    )
+
+  it('counts each landing event per day, device type and locale, and answers 204', async () => {
+    const event = JSON.stringify({ name: 'lead_realtor_click_btn_cta', deviceType: 'mobile', locale: 'en' })
+    expect((await send(event)).status).toBe(204)
+    expect((await send(event)).status).toBe(204)
+    const row = await env.DB.prepare(
+      "SELECT count FROM analytics_daily WHERE name = 'lead_realtor_click_btn_cta' AND device_type = 'mobile' AND locale = 'en'",
+    ).first<{ count: number }>()
+    expect(row?.count).toBe(2)
+  })
+
+  it('forwards the event to ANALYTICS_ENDPOINT when one is configured', async () => {
+    const upstream = fakeUpstream(() => new Response(null, { status: 204 }))
+    const ctx = createExecutionContext()
+    const response = await createApp({ upstreamFetch: upstream.fetch }).request(
+      'http://127.0.0.1:8787/api/events',
+      {
+        method: 'POST',
+        headers: { host: '127.0.0.1:8787' },
+        body: JSON.stringify({ name: 'lead_realtor_view_form', deviceType: 'desktop', locale: 'ko' }),
+      },
+      { ...env, ANALYTICS_ENDPOINT: 'https://analytics.example/collect' },
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(response.status).toBe(204)
+    expect(upstream.requests.map((request) => request.url)).toEqual(['https://analytics.example/collect'])
+    expect(await upstream.requests[0]!.json()).toMatchObject({
+      name: 'lead_realtor_view_form',
+      deviceType: 'desktop',
+      locale: 'ko',
+    })
+  })
+
+  it('refuses anything that is not one of the four events', async () => {
+    for (const body of [
+      'nope',
+      '{"name":"other","deviceType":"mobile","locale":"en"}',
+      '{"name":"lead_realtor_view_home"}',
+    ])
+      expect((await send(body)).status).toBe(400)
+  })
+})
