@@ -13,6 +13,7 @@ type Messages = Record<string, string>
 const ko: Messages = {
   required: '필수 항목입니다.',
   too_long: '{max}자 이하로 입력해 주세요.',
+  too_short: '{min}자 이상 입력해 주세요.',
   too_many: '{max}개까지 입력할 수 있습니다.',
   too_small: '{min} 이상이어야 합니다.',
   too_big: '{max} 이하여야 합니다.',
@@ -46,11 +47,13 @@ const ko: Messages = {
   json_file: '올바른 JSON 파일이 아닙니다.',
   account_has_realtor: '이 계정에는 이미 리얼터 프로필이 있습니다.',
   hostile_key: '허용되지 않는 키입니다.',
+  email_taken: '이미 가입된 이메일입니다.',
 }
 
 const en: Messages = {
   required: 'This field is required.',
   too_long: 'Use at most {max} characters.',
+  too_short: 'Use at least {min} characters.',
   too_many: 'At most {max} items are allowed.',
   too_small: 'Must be at least {min}.',
   too_big: 'Must be at most {max}.',
@@ -84,6 +87,7 @@ const en: Messages = {
   json_file: 'This is not a valid JSON file.',
   account_has_realtor: 'This account already has a realtor profile.',
   hostile_key: 'This key is not allowed.',
+  email_taken: 'This email already has an account.',
 }
 
 export const VALIDATION_MESSAGES: Record<Locale, Messages> = { ko, en }

@@ -8,6 +8,7 @@ import { cachePage } from '../middleware/page-cache'
 import { auth, tenant } from '../middleware/tenant'
 import { pageContext, renderPage } from '../render'
 import { SimplePage } from '../views/SimplePage'
+import { agreementPage, editorPage, loginPage, loginRedirectPage } from './builder-pages'
 
 const PROBIZ_TENANT = 'equityrealty'
 
@@ -38,11 +39,11 @@ function tenantPage(titleId: string, introId?: string) {
 }
 
 app.get('/', tenantPage('page.tenantHome.title'))
-app.get('/admin', tenantPage('page.admin.title', 'page.admin.intro'))
-app.get('/agreement', tenantPage('page.agreement.title', 'page.agreement.intro'))
+app.get('/admin', editorPage)
+app.get('/agreement', agreementPage)
 app.get('/gsap_sample', tenantPage('page.gsapSample.title'))
-app.get('/login', tenantPage('page.login.title', 'page.login.intro'))
-app.get('/login/redirect', tenantPage('page.loginRedirect.title', 'page.loginRedirect.intro'))
+app.get('/login', loginPage)
+app.get('/login/redirect', loginRedirectPage)
 app.get('/pinia_sample', tenantPage('page.piniaSample.title'))
 app.get('/process', tenantPage('page.process.title', 'page.process.intro'))
 app.get('/terms', tenantPage('page.terms.title', 'page.terms.intro'))

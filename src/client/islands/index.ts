@@ -1,6 +1,11 @@
 // The island registry: each island's module, loaded lazily so a page downloads only the islands it has.
 export const islands = {
   LanguageSwitcher: () => import('./LanguageSwitcher'),
+  LoginForm: () => import('./LoginForm'),
+  LoginRedirect: () => import('./LoginRedirect'),
+  AgreementForm: () => import('./AgreementForm'),
+  AdminConsole: () => import('./AdminConsole'),
+  RealtorEditor: () => import('./RealtorEditor'),
 } as const
 
 export type IslandName = keyof typeof islands
