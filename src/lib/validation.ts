@@ -95,6 +95,11 @@ export const VALIDATION_MESSAGES: Record<Locale, Messages> = { ko, en }
 /** The message key of an issue: the schema's own key, or one derived from zod's issue code. */
 function keyOf(issue: z.core.$ZodIssue): string {
   if (issue.message in ko) return issue.message
+  // An optional field (`'' or a valid value`): the message of the branch that says what is wrong.
+  if (issue.code === 'invalid_union') {
+    const inner = issue.errors.flat().find((branch) => branch.message in ko)
+    if (inner) return inner.message
+  }
   if (issue.code === 'invalid_type') return issue.input === undefined ? 'required' : 'invalid_type'
   if (issue.code === 'too_big') return issue.origin === 'array' ? 'too_many' : 'too_long'
   return 'invalid_type'

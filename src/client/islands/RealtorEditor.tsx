@@ -82,6 +82,7 @@ export default function RealtorEditor({
 
   async function save(event: FormEvent) {
     event.preventDefault()
+    setNotice(null)
     if (!validation.ok) {
       setShowAll(true)
       announce({ kind: 'error', text: m('builder.checkFields') })
@@ -162,7 +163,7 @@ export default function RealtorEditor({
             onClick={remove}
             disabled={!hydrated || deleted}
           >
-            {m('builder.delete')}
+            {m('builder.deleteHomepage')}
           </button>
           <SignOutButton messages={messages} loginHref={loginHref} />
         </div>
