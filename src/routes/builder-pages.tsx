@@ -82,12 +82,13 @@ export async function loginRedirectPage(c: Context<AppEnv>): Promise<Response> {
   ))
 }
 
+/** /agreement: the terms for anyone; signed in, the acceptance form (or when it was accepted). */
 export async function agreementPage(c: Context<AppEnv>) {
   const user = c.var.user
   const url = new URL(c.req.url)
-  if (!user) return c.redirect(`${loginHrefOf(c)}?next=${encodeURIComponent(url.pathname + url.search)}`, 302)
-  const next = destinationAfterSignIn(c.req.query('next'), user, c.var.localePrefix)
-  const account = await findAccountById(c.env.DB, user.id)
+  const next = destinationAfterSignIn(c.req.query('next'), user ?? { role: 'realtor' }, c.var.localePrefix)
+  const account = user ? await findAccountById(c.env.DB, user.id) : null
+  const signInHref = `${loginHrefOf(c)}?next=${encodeURIComponent(url.pathname + url.search)}`
   const ctx = pageContext(c)
   const m = (id: string, values?: Record<string, string>) => ctx.intl.formatMessage({ id }, values)
   return render(c, 'page.agreement.title', (title) => (
@@ -101,7 +102,11 @@ export async function agreementPage(c: Context<AppEnv>) {
         <p>
           <a href={`${ctx.localePrefix}/terms`}>{m('builder.agreement.terms')}</a>
         </p>
-        {account?.agreed_at ? (
+        {!user ? (
+          <a className="button" href={signInHref}>
+            {m('builder.agreement.signIn')}
+          </a>
+        ) : account?.agreed_at ? (
           <>
             <p className="notice notice--ok">
               {m('builder.agreement.accepted', { date: account.agreed_at.slice(0, 10) })}

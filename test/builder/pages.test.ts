@@ -25,12 +25,14 @@ describe('builder pages', () => {
     expect(offsite.headers.get('location')).toBe('/en/admin')
   })
 
-  it('redirects a signed-out /admin and editor to the sign-in page with next', async () => {
+  it('redirects a signed-out /admin and editor to the sign-in page with next; /agreement asks to sign in', async () => {
     expect((await call('/admin')).headers.get('location')).toBe('/login?next=%2Fadmin')
     expect((await call('/en/janekim/admin')).headers.get('location')).toBe(
       '/en/janekim/login?next=%2Fen%2Fjanekim%2Fadmin',
     )
-    expect((await call('/agreement')).headers.get('location')).toBe('/login?next=%2Fagreement')
+    const agreement = await call('/agreement')
+    expect(agreement.status).toBe(200)
+    expect(await agreement.text()).toContain('href="/login?next=%2Fagreement"')
   })
 
   it('forwards a realtor from /admin to their own editor and shows it', async () => {
