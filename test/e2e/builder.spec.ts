@@ -286,6 +286,7 @@ test.describe('homepage builder', () => {
 test('phone layout of the sign-in page and the editor', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'phone screenshots')
   await page.goto('/login')
+  await expect(page.getByRole('button', { name: '로그인' })).toBeEnabled()
   await page.screenshot({ path: `${SHOTS}/login-phone.png` })
   await signIn(page, 'minjun_choi@realtor.local', PASSWORD)
   await editorReady(page, /\/minjun_choi\/admin$/)
