@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 
 // The homepage builder in the browser (issue 6): sign-in, the editor, photos, validation,
@@ -113,6 +114,7 @@ test.describe('homepage builder', () => {
       const errorId = describedBy!.split(' ').find((id) => id.endsWith('-error'))!
       await expect(page.locator(`#${errorId}`)).toHaveText(message)
     }
+    await page.evaluate(() => document.getElementById('profile')?.scrollIntoView())
     await page.screenshot({ path: `${SHOTS}/editor-errors.png` })
     await page.getByRole('button', { name: '저장', exact: true }).click()
     await expect(notice(page)).toHaveText('입력값을 확인해 주세요. 표시된 항목을 고쳐 주세요.')
@@ -281,6 +283,26 @@ test.describe('homepage builder', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(notice(page)).toHaveText('Successfully updated.')
   })
+})
+
+test('the sign-in page, the editor and the admin console have no axe violations', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'once is enough')
+  const scan = async () => {
+    const { violations } = await new AxeBuilder({ page }).include('#main').analyze()
+    expect(
+      violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+    ).toEqual([])
+  }
+  await page.goto('/login')
+  await scan()
+  await signIn(page, 'equityrealty@realtor.local', PASSWORD)
+  await editorReady(page, /\/equityrealty\/admin$/)
+  await scan()
+  await page.getByRole('button', { name: '로그아웃' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
+  await scan()
 })
 
 test('phone layout of the sign-in page and the editor', async ({ page }, testInfo) => {

@@ -60,7 +60,13 @@ export function Preview({
           {t(messages, 'builder.viewHomepage')} ↗
         </a>
       </p>
-      <div className={`preview__frame preview__frame--${device}`} data-testid="preview">
+      <section
+        className={`preview__frame preview__frame--${device}`}
+        data-testid="preview"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label={`${t(messages, 'builder.preview.title')}: ${t(messages, `builder.preview.${device}`)}`}
+      >
         <div
           className={`mock${draft.contentDarkMode === 'Y' ? ' mock--dark' : ''}`}
           style={{ '--mock-color': color, fontSize: `${fontSize}px` } as React.CSSProperties}
@@ -99,7 +105,7 @@ export function Preview({
             <p className="mock__contact">{[draft.contactPhone, draft.email].filter(Boolean).join(' · ')}</p>
           </div>
         </div>
-      </div>
+      </section>
     </aside>
   )
 }
