@@ -131,6 +131,23 @@ test.describe('homepage builder', () => {
     await expect(page.getByLabel('홈페이지 주소', { exact: true })).toHaveValue('janekim')
   })
 
+  test('warns before leaving with unsaved changes, and discards them on request', async ({ page }) => {
+    await signIn(page, 'janekim@realtor.local', PASSWORD)
+    await editorReady(page, /\/janekim\/admin$/)
+    const about = page.getByLabel('자기소개 (영어)')
+    const original = await about.inputValue()
+    await about.fill('An edit I have not saved yet')
+    const dialog = page.waitForEvent('dialog')
+    await page.close({ runBeforeUnload: true })
+    const warning = await dialog
+    expect(warning.type()).toBe('beforeunload')
+    await warning.dismiss()
+    expect(page.isClosed()).toBe(false)
+    await page.getByRole('button', { name: '되돌리기' }).click()
+    await expect(about).toHaveValue(original)
+    await expect(page.getByText('모든 변경 사항이 저장되었습니다.')).toBeVisible()
+  })
+
   test('a realtor cannot open another realtor’s editor', async ({ page }) => {
     await signIn(page, 'ethan-kang@realtor.local', PASSWORD)
     await editorReady(page, /\/ethan-kang\/admin$/)
@@ -316,4 +333,10 @@ test('phone layout of the sign-in page and the editor', async ({ page }, testInf
   await page.screenshot({ path: `${SHOTS}/editor-phone.png` })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
+  await page.getByRole('button', { name: '로그아웃' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
+  await page.screenshot({ path: `${SHOTS}/admin-phone.png` })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
 })
