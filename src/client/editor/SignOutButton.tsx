@@ -10,7 +10,7 @@ export function SignOutButton({ messages, loginHref }: { messages: Messages; log
     location.assign(loginHref)
   }
   return (
-    <button type="button" className="button button--ghost" onClick={signOut}>
+    <button type="button" className="button button--small button--ghost" onClick={signOut}>
       {t(messages, 'builder.signOut')}
     </button>
   )
