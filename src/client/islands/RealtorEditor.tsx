@@ -27,6 +27,21 @@ export interface RealtorEditorProps {
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null
 
+/** The editor's sections in page order: the jump links at the top of the form. */
+const SECTIONS = [
+  'profile',
+  'about',
+  'sns',
+  'regions',
+  'career',
+  'design',
+  'photos',
+  'seo',
+  'etc',
+  'additional',
+  'settings',
+] as const
+
 export default function RealtorEditor({
   messages,
   locale,
@@ -184,6 +199,15 @@ export default function RealtorEditor({
           noValidate
           aria-label={m('builder.editorTitle', { name: realtor.name })}
         >
+          <nav className="section-nav" aria-label={m('builder.sections')}>
+            <ul>
+              {SECTIONS.map((id) => (
+                <li key={id}>
+                  <a href={`#${id}`}>{m(`builder.section.${id}`)}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <Section id="profile" title={m('builder.section.profile')}>
             <Field
               form={form}
