@@ -232,8 +232,23 @@ describe('error pages (SPEC.md §8)', () => {
   })
 })
 
+/** Sign-in attempts from one address until the AUTH_LIMITER (10 a minute) answers 429. */
+async function tooManySignIns(): Promise<Response> {
+  const attempt = () =>
+    call('/v1/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'nobody@realtor.local', password: 'wrong-password' }),
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.7' },
+    })
+  for (let tries = 0; tries < 20; tries++) {
+    const response = await attempt()
+    if (response.status === 429) return response
+  }
+  throw new Error('the sign-in rate limit never answered 429')
+}
+
 describe('security headers', () => {
-  it('are on 200, 302, 404 and 500 responses', async () => {
+  it('are on 200, 302, 400, 404, 429 and 500 responses', async () => {
     const failing = appWith({
       realtors: () => ({
         find: async () => {
@@ -245,13 +260,33 @@ describe('security headers', () => {
     const responses = {
       200: await call('/'),
       302: await call('/admin'),
+      400: await call('/v1/auth/login', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      }),
       404: await call('/abc1'),
+      429: await tooManySignIns(),
       500: await call('/janekim', { app: failing }),
     }
     for (const [status, response] of Object.entries(responses)) {
       expect(response.status).toBe(Number(status))
       expectSecureHeaders(response, expect)
     }
+  })
+
+  it('sets cookies Secure on https, HttpOnly and SameSite', async () => {
+    const locale = await call('https://realtor.example.com/terms?locale=en')
+    expect(locale.headers.get('set-cookie')).toMatch(/^locale=en;.*HttpOnly.*Secure.*SameSite=Lax/i)
+    const login = await call('https://realtor.example.com/v1/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'janekim@realtor.local', password: 'demo-realtor-2026' }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(login.status).toBe(200)
+    const cookie = login.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^session=/)
+    for (const flag of [/HttpOnly/i, /Secure/i, /SameSite=(Lax|Strict)/i]) expect(cookie).toMatch(flag)
   })
 
   it('uses a fresh nonce per request', async () => {

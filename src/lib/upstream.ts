@@ -16,7 +16,12 @@ export function upstreamTimeout(value: string | undefined): number {
  * cancel the fetch) and the call settles even if the fetch ignores its signal. A timeout is a 504, an
  * unreachable upstream a 502.
  */
-export async function fetchUpstream(fetchImpl: FetchLike, request: Request, timeoutMs: number): Promise<Response> {
+export async function fetchUpstream(
+  fetchImpl: FetchLike,
+  request: Request,
+  timeoutMs: number,
+  { buffer = false }: { buffer?: boolean } = {},
+): Promise<Response> {
   const controller = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_, reject) => {
@@ -27,14 +32,32 @@ export async function fetchUpstream(fetchImpl: FetchLike, request: Request, time
   })
   try {
     return await Promise.race([
-      fetchImpl(new Request(request, { signal: controller.signal })).catch((cause: unknown) => {
-        throw controller.signal.aborted
-          ? new AppError(504, 'The upstream API did not answer in time', { cause })
-          : new AppError(502, 'The upstream API could not be reached', { cause })
-      }),
+      fetchImpl(new Request(request, { signal: controller.signal }))
+        .then((response) => (buffer ? buffered(response) : response))
+        .catch((cause: unknown) => {
+          if (cause instanceof AppError) throw cause
+          throw controller.signal.aborted
+            ? new AppError(504, 'The upstream API did not answer in time', { cause })
+            : new AppError(502, 'The upstream API could not be reached', { cause })
+        }),
       deadline,
     ])
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** Upstream bodies above this are refused rather than buffered. */
+export const MAX_UPSTREAM_BODY_BYTES = 5 * 1024 * 1024
+
+/**
+ * The whole body, read within the call's deadline, so a truncated, reset or oversized body is a 502
+ * before anything is sent to the client — never a response that breaks halfway.
+ */
+async function buffered(response: Response): Promise<Response> {
+  const declared = Number(response.headers.get('content-length') ?? 0)
+  if (declared > MAX_UPSTREAM_BODY_BYTES) throw new AppError(502, 'The upstream API answered too much')
+  const body = await response.arrayBuffer()
+  if (body.byteLength > MAX_UPSTREAM_BODY_BYTES) throw new AppError(502, 'The upstream API answered too much')
+  return new Response(body, response)
 }

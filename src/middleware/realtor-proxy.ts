@@ -1,8 +1,10 @@
 // Upstream mode of the realtor API (REALTOR_API_ORIGIN): the §7 calls are forwarded with their method,
-// path, query, body and the caller's Authorization; the upstream's status, body and headers come back
-// unchanged. A timeout is a 504 and an unreachable upstream a 502, as JSON.
+// path, query, body and the caller's Authorization; the upstream's answers (2xx-4xx: its status, body
+// and headers) come back unchanged. A timeout is a 504; an unreachable upstream, a 5xx, a truncated
+// body or JSON that does not parse is a 502 — as our JSON error, never the upstream's body (issue 7).
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
+import { AppError } from '../lib/errors'
 import { isRealtorApiCall } from '../lib/realtors/contract'
 import { fetchUpstream, upstreamTimeout } from '../lib/upstream'
 
@@ -28,7 +30,16 @@ export const realtorProxy = () =>
       body: hasBody ? await c.req.arrayBuffer() : null,
       redirect: 'manual',
     })
-    const upstream = await fetchUpstream(c.var.upstreamFetch, request, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS))
+    const timeout = upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS)
+    const upstream = await fetchUpstream(c.var.upstreamFetch, request, timeout, { buffer: true })
+    if (upstream.status >= 500) throw new AppError(502, 'The upstream API failed')
+    if (/json/i.test(upstream.headers.get('content-type') ?? '')) {
+      try {
+        JSON.parse(await upstream.clone().text())
+      } catch {
+        throw new AppError(502, 'The upstream API answered with invalid JSON')
+      }
+    }
     const responseHeaders = new Headers(upstream.headers)
     for (const name of DROPPED_RESPONSE_HEADERS) responseHeaders.delete(name)
     return new Response(upstream.body, { status: upstream.status, headers: responseHeaders })

@@ -40,11 +40,18 @@ describe('upstream mode (REALTOR_API_ORIGIN)', () => {
     expect(await sent.json()).toEqual({ salesCount: 9 })
   })
 
-  it('passes upstream errors back unchanged (a 500 stays a 500 with its body)', async () => {
-    const upstream = fakeUpstream(() => new Response('{"message":"upstream broke"}', { status: 500 }))
+  it('passes upstream client errors back unchanged (a 404 stays a 404 with its body)', async () => {
+    const upstream = fakeUpstream(() => Response.json({ message: 'no such realtor' }, { status: 404 }))
     const response = await request(createApp({ upstreamFetch: upstream.fetch }), '/v1/realtor/janekim')
-    expect(response.status).toBe(500)
-    expect(await response.json()).toEqual({ message: 'upstream broke' })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: 'no such realtor' })
+  })
+
+  it('answers an upstream 5xx with a 502 of its own, never the upstream body (issue 7)', async () => {
+    const upstream = fakeUpstream(() => new Response('{"message":"stack at db.js:12"}', { status: 500 }))
+    const response = await request(createApp({ upstreamFetch: upstream.fetch }), '/v1/realtor/janekim')
+    expect(response.status).toBe(502)
+    expect(await response.json()).toEqual({ error: { code: 'bad_gateway', message: 'The upstream API failed' } })
   })
 
   it('answers 504 JSON when the upstream does not answer in time, without hanging', async () => {
