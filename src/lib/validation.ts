@@ -13,6 +13,7 @@ type Messages = Record<string, string>
 const ko: Messages = {
   required: '필수 항목입니다.',
   too_long: '{max}자 이하로 입력해 주세요.',
+  too_short: '{min}자 이상 입력해 주세요.',
   too_many: '{max}개까지 입력할 수 있습니다.',
   too_small: '{min} 이상이어야 합니다.',
   too_big: '{max} 이하여야 합니다.',
@@ -48,11 +49,13 @@ const ko: Messages = {
   hostile_key: '허용되지 않는 키입니다.',
   phone_chars: '전화번호는 숫자와 하이픈(-)만 입력할 수 있습니다.',
   has_site: '홈페이지 보유 여부를 선택해 주세요.',
+  email_taken: '이미 가입된 이메일입니다.',
 }
 
 const en: Messages = {
   required: 'This field is required.',
   too_long: 'Use at most {max} characters.',
+  too_short: 'Use at least {min} characters.',
   too_many: 'At most {max} items are allowed.',
   too_small: 'Must be at least {min}.',
   too_big: 'Must be at most {max}.',
@@ -88,6 +91,7 @@ const en: Messages = {
   hostile_key: 'This key is not allowed.',
   phone_chars: 'A phone number has only digits and hyphens (-).',
   has_site: 'Choose whether you have a homepage.',
+  email_taken: 'This email already has an account.',
 }
 
 export const VALIDATION_MESSAGES: Record<Locale, Messages> = { ko, en }
@@ -95,6 +99,11 @@ export const VALIDATION_MESSAGES: Record<Locale, Messages> = { ko, en }
 /** The message key of an issue: the schema's own key, or one derived from zod's issue code. */
 function keyOf(issue: z.core.$ZodIssue): string {
   if (issue.message in ko) return issue.message
+  // An optional field (`'' or a valid value`): the message of the branch that says what is wrong.
+  if (issue.code === 'invalid_union') {
+    const inner = issue.errors.flat().find((branch) => branch.message in ko)
+    if (inner) return inner.message
+  }
   if (issue.code === 'invalid_type') return issue.input === undefined ? 'required' : 'invalid_type'
   if (issue.code === 'too_big') return issue.origin === 'array' ? 'too_many' : 'too_long'
   return 'invalid_type'

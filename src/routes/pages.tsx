@@ -11,6 +11,7 @@ import { pageContext, renderPage } from '../render'
 import { exampleSitesOf } from '../views/landing/example-sites'
 import { LandingPage } from '../views/landing/LandingPage'
 import { SimplePage } from '../views/SimplePage'
+import { adminPage, agreementPage, loginPage, loginRedirectPage } from './builder-pages'
 import tenantPages from './tenant-pages'
 
 const app = new Hono<AppEnv>()
@@ -53,10 +54,10 @@ app.get('/', async (c) => {
     bodyClassName: 'landing-body',
   })
 })
-app.get('/admin', auth({ requireUser: true }), providerPage('page.admin.title', 'page.admin.intro'))
-app.get('/agreement', providerPage('page.agreement.title', 'page.agreement.intro'))
-app.get('/login', providerPage('page.login.title', 'page.login.intro'))
-app.get('/login/redirect', providerPage('page.loginRedirect.title', 'page.loginRedirect.intro'))
+app.get('/admin', auth({ requireUser: true }), adminPage)
+app.get('/agreement', agreementPage)
+app.get('/login', loginPage)
+app.get('/login/redirect', loginRedirectPage)
 app.get('/process', providerPage('page.process.title', 'page.process.intro'))
 app.get('/terms', providerPage('page.terms.title', 'page.terms.intro'))
 app.get('/terms/privacy', providerPage('page.privacy.title', 'page.privacy.intro'))

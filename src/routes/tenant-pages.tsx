@@ -11,7 +11,6 @@ import { auth, tenant } from '../middleware/tenant'
 import { pageContext, renderPage } from '../render'
 import type { TenantFrame } from '../views/home/TenantLayout'
 import {
-  AgreementBody,
   AnimationShowcase,
   PrivacyBody,
   ProbizBody,
@@ -20,7 +19,7 @@ import {
   TenantPage,
   TermsBody,
 } from '../views/home/TenantPages'
-import { SimplePage } from '../views/SimplePage'
+import { agreementPage, editorPage, loginPage, loginRedirectPage } from './builder-pages'
 import { renderTenantHome, tenantFrame, tenantPageOptions } from './tenant-home'
 
 export const PROBIZ_TENANT = 'equityrealty'
@@ -37,23 +36,6 @@ app.use(
   '/',
   cachePage((c) => realtorTags(c.var.realtor!.id)),
 )
-
-/** Sign-in and admin screens keep the provider's simple frame (the builder issue owns them). */
-function accountPage(titleId: string, introId?: string) {
-  return (c: Context<AppEnv>) => {
-    const ctx = pageContext(c)
-    const realtor = c.var.realtor!
-    const title = ctx.intl.formatMessage({ id: titleId }, { name: realtor.name })
-    const intro = introId ? ctx.intl.formatMessage({ id: introId }) : undefined
-    return renderPage(c, <SimplePage ctx={ctx} title={title} intro={intro} />, {
-      head: {
-        title: `${title} | ${realtor.name}`,
-        description: realtor.seoMeta[ctx.locale].description || title,
-        noindex: true,
-      },
-    })
-  }
-}
 
 type Body = (props: { frame: TenantFrame }) => ReactElement
 
@@ -74,10 +56,10 @@ function tenantPage(titleId: string, introId: string | undefined, Body: Body) {
 }
 
 app.get('/', renderTenantHome)
-app.get('/admin', accountPage('page.admin.title', 'page.admin.intro'))
-app.get('/login', accountPage('page.login.title', 'page.login.intro'))
-app.get('/login/redirect', accountPage('page.loginRedirect.title', 'page.loginRedirect.intro'))
-app.get('/agreement', tenantPage('page.agreement.title', 'page.agreement.intro', AgreementBody))
+app.get('/admin', editorPage)
+app.get('/login', loginPage)
+app.get('/login/redirect', loginRedirectPage)
+app.get('/agreement', agreementPage)
 app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', AnimationShowcase))
 app.get('/pinia_sample', tenantPage('page.piniaSample.title', 'home.pinia.intro', RealtorState))
 app.get('/process', tenantPage('page.process.title', 'page.process.intro', ProcessSteps))

@@ -6,6 +6,11 @@ export const islands = {
   CityHomes: () => import('./CityHomes'),
   LeadRequest: () => import('./LeadRequest'),
   RealtorCarousel: () => import('./RealtorCarousel'),
+  LoginForm: () => import('./LoginForm'),
+  LoginRedirect: () => import('./LoginRedirect'),
+  AgreementForm: () => import('./AgreementForm'),
+  AdminConsole: () => import('./AdminConsole'),
+  RealtorEditor: () => import('./RealtorEditor'),
 } as const
 
 export type IslandName = keyof typeof islands

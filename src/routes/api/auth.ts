@@ -1,6 +1,6 @@
 // /v1/auth: sign in with email and password (an HttpOnly session cookie for browsers and the same
 // token as a bearer token for API clients), sign out, who is signed in, and the service agreement.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import * as z from 'zod'
 import type { AppEnv } from '../../env'
@@ -8,7 +8,7 @@ import { adminCredentials, sessionSecret } from '../../lib/accounts/config'
 import { verifyPassword } from '../../lib/accounts/password'
 import { ensureAdminAccount, findAccountByEmail, findAccountById, sessionUserOf } from '../../lib/accounts/store'
 import { AppError } from '../../lib/errors'
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/session'
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from '../../lib/session'
 import { apiLocale, jsonBody, limitBody, requireUser } from '../../middleware/api'
 
 /** Compared against when the email is unknown, so both failures take the same time. */
@@ -31,6 +31,21 @@ export function isLocalHttp(url: URL): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
 }
 
+const SESSION_INVALID = {
+  ko: '로그인 정보가 만료되었거나 올바르지 않습니다. 다시 로그인해 주세요.',
+  en: 'This sign-in link has expired or is invalid. Please sign in again.',
+}
+
+function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: !isLocalHttp(new URL(c.req.url)),
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+  })
+}
+
 const app = new Hono<AppEnv>()
 
 app.use('*', limitBody(16 * 1024))
@@ -49,15 +64,28 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
   if (!account || !valid) throw new AppError(401, LOGIN_FAILED[apiLocale(c)], { code: 'invalid_credentials' })
   const user = sessionUserOf(account)
   const token = await signSession(user, secret)
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    secure: !isLocalHttp(new URL(c.req.url)),
-    sameSite: 'Lax',
-    path: '/',
-    maxAge: SESSION_TTL_SECONDS,
-  })
+  setSessionCookie(c, token)
   return c.json({ token, user, agreedAt: account.agreed_at })
 })
+
+/**
+ * /login/redirect: a token handed back by an external sign-in becomes this browser's session cookie.
+ * The token is verified here (signature, expiry, the account still exists) and never stored by scripts.
+ */
+app.post(
+  '/session',
+  jsonBody(z.strictObject({ token: z.string().min(1, 'required').max(4096, 'too_long') })),
+  async (c) => {
+    const secret = sessionSecret(c.env)
+    if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
+    const claimed = await verifySession(c.req.valid('json').token, secret)
+    const account = claimed ? await findAccountById(c.env.DB, claimed.id) : null
+    if (!account) throw new AppError(401, SESSION_INVALID[apiLocale(c)], { code: 'invalid_token' })
+    const user = sessionUserOf(account)
+    setSessionCookie(c, await signSession(user, secret))
+    return c.json({ user, agreedAt: account.agreed_at })
+  },
+)
 
 app.post('/logout', (c) => {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocalHttp(new URL(c.req.url)) })

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { isPublicRealtorRead } from '../../lib/realtors/contract'
 import { apiCors } from '../../middleware/cors'
+import accounts from './accounts'
 import auth from './auth'
 import photos from './photos'
 import realtor from './realtor'
@@ -11,10 +12,11 @@ import realtor from './realtor'
 const app = new Hono<AppEnv>()
 
 const cors = apiCors({ isPublicRead: isPublicRealtorRead })
-for (const path of ['/v1/realtor', '/v1/realtor/*', '/v1/auth/*', '/photos/*']) app.use(path, cors)
+for (const path of ['/v1/realtor', '/v1/realtor/*', '/v1/auth/*', '/v1/accounts', '/photos/*']) app.use(path, cors)
 
 app.route('/v1/realtor', realtor)
 app.route('/v1/auth', auth)
+app.route('/v1/accounts', accounts)
 app.route('/photos', photos)
 
 export default app

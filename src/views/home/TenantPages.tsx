@@ -66,10 +66,6 @@ export function TermsBody({ frame }: { frame: TenantFrame }) {
   return <Sections t={tOf(frame)} prefix="home.terms.s" count={4} />
 }
 
-export function AgreementBody({ frame }: { frame: TenantFrame }) {
-  return <Sections t={tOf(frame)} prefix="home.agreement.s" count={3} />
-}
-
 /** Both languages on one page, anchored #ko and #en (SPEC.md §2): the link picks the reader's. */
 export function PrivacyBody({ ko, en }: { ko: T; en: T }) {
   return (

@@ -1,0 +1,111 @@
+// A live preview of the homepage's main parts, drawn from the unsaved draft: hero photo, logo,
+// portrait, name, about me, regions, contact and the design settings, in a desktop or phone frame.
+import { useState } from 'react'
+import type { RealtorDraft } from '../../lib/builder/form'
+import { photosByPath } from '../../lib/realtors/store'
+import { type Messages, t } from '../lib/messages'
+
+const SAFE_COLOR = /^#[0-9a-fA-F]{6}$/
+
+export function Preview({
+  draft,
+  name,
+  messages,
+  homepageHref,
+}: {
+  draft: RealtorDraft
+  name: string
+  messages: Messages
+  homepageHref: string
+}) {
+  const [device, setDevice] = useState<'desktop' | 'phone'>('desktop')
+  const [language, setLanguage] = useState<'ko' | 'en'>('ko')
+  const photos = photosByPath(draft)
+  const color = SAFE_COLOR.test(draft.designMainColor) ? draft.designMainColor : '#1f4e79'
+  const fontSize = Math.min(32, Math.max(10, Number(draft.designFontSize) || 16))
+  const koreanName = draft.etcInfo.find((item) => item.contentType === 'korea_name')?.content
+  const about = language === 'ko' ? draft.aboutMeKr : draft.aboutMeEn
+  const cities = [...new Set(draft.activityRegion.map((region) => region.city).filter(Boolean))]
+  const since = /^\d{4}/.exec(draft.careerStart)?.[0]
+  const sales = Number(draft.salesCount) || 0
+  const safeSrc = (url?: string) => (url && /^(https?:\/\/|\/photos\/)/.test(url) ? url : undefined)
+  const hero = safeSrc(photos.top?.[0]?.url)
+  const portrait = safeSrc(photos.id?.[0]?.url)
+  const logo = safeSrc(photos.logo?.[0]?.url)
+
+  return (
+    <aside className="preview" aria-label={t(messages, 'builder.preview.title')}>
+      <div className="preview__bar">
+        <h2 className="preview__title">{t(messages, 'builder.preview.title')}</h2>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t(messages, 'builder.preview.title')}</legend>
+          {(['desktop', 'phone'] as const).map((value) => (
+            <button key={value} type="button" aria-pressed={device === value} onClick={() => setDevice(value)}>
+              {t(messages, `builder.preview.${value}`)}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t(messages, 'builder.preview.language')}</legend>
+          {(['ko', 'en'] as const).map((value) => (
+            <button key={value} type="button" aria-pressed={language === value} onClick={() => setLanguage(value)}>
+              {value.toUpperCase()}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      <p className="field__hint">
+        {t(messages, 'builder.preview.note')}{' '}
+        <a href={homepageHref} target="_blank" rel="noopener">
+          {t(messages, 'builder.viewHomepage')} ↗
+        </a>
+      </p>
+      <section
+        className={`preview__frame preview__frame--${device}`}
+        data-testid="preview"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label={`${t(messages, 'builder.preview.title')}: ${t(messages, `builder.preview.${device}`)}`}
+      >
+        <div
+          className={`mock${draft.contentDarkMode === 'Y' ? ' mock--dark' : ''}`}
+          style={{ '--mock-color': color, fontSize: `${fontSize}px` } as React.CSSProperties}
+          lang={language}
+        >
+          <header className={`mock__header${draft.designMainDarkMode === 'Y' ? ' mock__header--dark' : ''}`}>
+            {logo ? <img src={logo} alt="" className="mock__logo" /> : null}
+            <strong>{language === 'ko' && koreanName ? koreanName : name}</strong>
+          </header>
+          <div className="mock__hero" style={hero ? { backgroundImage: `url("${encodeURI(hero)}")` } : undefined}>
+            {portrait ? <img src={portrait} alt="" className="mock__portrait" /> : null}
+            <div>
+              <p className="mock__name">{name}</p>
+              <p className="mock__meta">
+                {[
+                  cities.join(' · '),
+                  since ? t(messages, 'builder.preview.since', { year: since }) : '',
+                  sales ? t(messages, 'builder.preview.sales', { count: sales.toLocaleString('en-US') }) : '',
+                ]
+                  .filter(Boolean)
+                  .join(' | ')}
+              </p>
+            </div>
+          </div>
+          <div className="mock__body">
+            <p className="mock__about" data-testid="preview-about">
+              {about}
+            </p>
+            {draft.additionalSections.slice(0, 2).map((section) => (
+              <div key={section.title} className="mock__section">
+                <strong>{section.title}</strong>
+                <p>{section.content}</p>
+              </div>
+            ))}
+            <span className="mock__cta">{t(messages, 'builder.preview.contact')}</span>
+            <p className="mock__contact">{[draft.contactPhone, draft.email].filter(Boolean).join(' · ')}</p>
+          </div>
+        </div>
+      </section>
+    </aside>
+  )
+}

@@ -1,0 +1,53 @@
+// /agreement: the realtor ticks the box and accepts (POST /v1/auth/agreement), then continues.
+import { type FormEvent, useEffect, useState } from 'react'
+import { api } from '../lib/api'
+import { type Messages, t } from '../lib/messages'
+
+export interface AgreementFormProps {
+  messages: Messages
+  next: string
+}
+
+export default function AgreementForm({ messages, next }: AgreementFormProps) {
+  const [hydrated, setHydrated] = useState(false)
+  const [checked, setChecked] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  useEffect(() => setHydrated(true), [])
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!checked) return setError(t(messages, 'builder.agreement.mustCheck'))
+    setBusy(true)
+    const result = await api<{ agreedAt: string }>('/v1/auth/agreement', { method: 'POST', json: {} })
+    if (!result.ok) {
+      setBusy(false)
+      return setError(result.message)
+    }
+    location.assign(next)
+  }
+
+  return (
+    <form className="builder-form agreement-form" onSubmit={submit} noValidate>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => {
+            setChecked(event.target.checked)
+            setError('')
+          }}
+          aria-describedby="agreement-error"
+          aria-invalid={error ? true : undefined}
+        />
+        <span>{t(messages, 'builder.agreement.check')}</span>
+      </label>
+      <p id="agreement-error" className="form-error" role="alert">
+        {error}
+      </p>
+      <button type="submit" className="button" disabled={!hydrated || busy}>
+        {t(messages, 'builder.agreement.accept')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,103 @@
+// Sign-in form (/login, /{desiredUrl}/login): email and password against POST /v1/auth/login; the
+// session cookie is set by the server, the spec's storage items keep the user's profile only.
+// The button stays disabled until hydration, so a password is never sent as a plain form submit.
+import { type FormEvent, useEffect, useState } from 'react'
+import { destinationAfterSignIn } from '../../lib/builder/navigation'
+import { api } from '../lib/api'
+import { type Messages, t } from '../lib/messages'
+import { setItem } from '../lib/storage'
+
+export interface SignInResponse {
+  user: { id: number; email: string; name: string; role: 'admin' | 'realtor'; realtorId: number | null }
+  agreedAt: string | null
+}
+
+export interface LoginFormProps {
+  messages: Messages
+  localePrefix: string
+  next: string | null
+  /** Where the sign-in started: '' on the provider site, '/{desiredUrl}' on a tenant's login page. */
+  tenantBase: string
+}
+
+/** Remembers the signed-in user in the spec's storage items, then where to go next. */
+export function completeSignIn(
+  { user, agreedAt }: SignInResponse,
+  via: string,
+  next: string | null,
+  localePrefix: string,
+): string {
+  setItem('userInfo', user)
+  setItem('realtorLoginBy', { method: via, at: new Date().toISOString() })
+  const destination = destinationAfterSignIn(next, user, localePrefix)
+  // A realtor accepts the service agreement before working on the homepage.
+  if (user.role === 'realtor' && !agreedAt) return `${localePrefix}/agreement?next=${encodeURIComponent(destination)}`
+  return destination
+}
+
+export default function LoginForm({ messages, localePrefix, next, tenantBase }: LoginFormProps) {
+  const [hydrated, setHydrated] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  useEffect(() => setHydrated(true), [])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const email = String(form.get('email') ?? '').trim()
+    const password = String(form.get('password') ?? '')
+    if (!email || !password) return setError(t(messages, 'builder.login.required'))
+    setBusy(true)
+    setError('')
+    const result = await api<SignInResponse>(
+      '/v1/auth/login',
+      { method: 'POST', json: { email, password } },
+      t(messages, 'builder.login.network'),
+    )
+    if (!result.ok) {
+      setBusy(false)
+      return setError(result.message)
+    }
+    location.assign(
+      completeSignIn(result.data, tenantBase ? `tenant:${tenantBase.slice(1)}` : 'email', next, localePrefix),
+    )
+  }
+
+  return (
+    <form
+      className="builder-form login-form"
+      onSubmit={submit}
+      noValidate
+      aria-describedby={error ? 'login-error' : undefined}
+    >
+      <div className="field">
+        <label htmlFor="login-email">{t(messages, 'builder.login.email')}</label>
+        <input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          aria-invalid={error ? true : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">{t(messages, 'builder.login.password')}</label>
+        <input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={error ? true : undefined}
+        />
+      </div>
+      <p id="login-error" className="form-error" role="alert">
+        {error}
+      </p>
+      <button type="submit" className="button button--block" disabled={!hydrated || busy}>
+        {t(messages, busy ? 'builder.login.submitting' : 'builder.login.submit')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,80 @@
+// The builder's calls to the product API from the browser: same-origin, the session cookie does the
+// authentication, every call has a deadline, and every failure becomes the server's message.
+
+export interface ApiFailure {
+  ok: false
+  status: number
+  message: string
+  fields: { path: string; message: string }[]
+}
+export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure
+
+const TIMEOUT_MS = 20_000
+
+/** The message and field errors of an API error body (`{ error: { message, fields } }`). */
+export function failureOf(status: number, body: unknown, fallback: string): ApiFailure {
+  const error = (body as { error?: { message?: unknown; fields?: unknown } } | null)?.error
+  const message = typeof error?.message === 'string' && error.message ? error.message : fallback
+  const fields = Array.isArray(error?.fields)
+    ? error.fields.filter(
+        (field): field is { path: string; message: string } =>
+          typeof field?.path === 'string' && typeof field?.message === 'string',
+      )
+    : []
+  return { ok: false, status, message, fields }
+}
+
+export async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; body?: BodyInit } = {},
+  networkMessage = 'Network error',
+): Promise<ApiResult<T>> {
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers:
+        init.json === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
+      body: init.json === undefined ? init.body : JSON.stringify(init.json),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    })
+  } catch {
+    return { ok: false, status: 0, message: networkMessage, fields: [] }
+  }
+  const body = await response.json().catch(() => null)
+  if (!response.ok) return failureOf(response.status, body, `${response.status} ${response.statusText}`)
+  return { ok: true, status: response.status, data: body as T }
+}
+
+/** PUT a file to a signed upload URL, reporting progress (fetch has no upload progress). */
+export function uploadWithProgress(
+  url: string,
+  file: Blob,
+  contentType: string,
+  onProgress: (fraction: number) => void,
+): Promise<ApiResult<{ url: string }>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('PUT', url)
+    xhr.setRequestHeader('content-type', contentType)
+    xhr.timeout = 120_000
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.onload = () => {
+      let body: unknown = null
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {}
+      if (xhr.status === 200) {
+        onProgress(1)
+        resolve({ ok: true, status: 200, data: { url: url.split('?')[0]! } })
+      } else resolve(failureOf(xhr.status, body, `${xhr.status} ${xhr.statusText}`))
+    }
+    xhr.onerror = xhr.ontimeout = () => resolve({ ok: false, status: 0, message: 'Network error', fields: [] })
+    xhr.send(file)
+  })
+}

@@ -1,0 +1,29 @@
+// The frame of the builder's screens (sign-in, agreement, admin console, editor): the site layout
+// with a heading, a lead and the screen's island.
+import type { ReactNode } from 'react'
+import type { PageContext } from '../context'
+import { Layout } from '../Layout'
+
+export function BuilderPage({
+  ctx,
+  title,
+  lead,
+  width = 'narrow',
+  children,
+}: {
+  ctx: PageContext
+  title: string
+  lead?: ReactNode
+  width?: 'narrow' | 'wide'
+  children: ReactNode
+}) {
+  return (
+    <Layout ctx={ctx}>
+      <section className={`builder builder--${width}`}>
+        <h1 className="builder__title">{title}</h1>
+        {lead ? <div className="builder__lead">{lead}</div> : null}
+        {children}
+      </section>
+    </Layout>
+  )
+}

@@ -1,0 +1,351 @@
+import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+// The homepage builder in the browser (issue 6): sign-in, the editor, photos, validation,
+// export/delete/import, ownership and the admin console. Accounts come from scripts/seed.mjs.
+const PASSWORD = 'demo-realtor-2026'
+const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
+const SHOTS = 'test/e2e/screenshots'
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+async function signIn(page: Page, email: string, password: string, from = '/login') {
+  await page.goto(from)
+  await page.getByLabel('이메일').fill(email)
+  await page.getByLabel('비밀번호').fill(password)
+  await page.getByRole('button', { name: '로그인' }).click()
+}
+
+const notice = (page: Page) => page.getByTestId('editor-notice')
+
+/** The editor at `path` once its island is interactive (Save is enabled only after hydration). */
+async function editorReady(page: Page, path: RegExp) {
+  await expect(page).toHaveURL(path)
+  await expect(page.getByRole('button', { name: /^(저장|Save)$/ })).toBeEnabled()
+}
+
+test.describe('homepage builder', () => {
+  test.beforeEach(({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'stateful flows run once; phone layout has its own test')
+    page.on('pageerror', (error) => {
+      throw error
+    })
+  })
+
+  test('a realtor signs in, edits about-me, colour and SEO, saves and the homepage changes', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, 'grace-han@realtor.local', PASSWORD)
+    await editorReady(page, /\/grace-han\/admin$/)
+    const about = page.getByLabel('자기소개 (한국어)')
+    await about.fill('안녕하세요, 어바인의 그레이스 한입니다. 새 소개글입니다.')
+    await expect(page.getByTestId('preview-about')).toHaveText(
+      '안녕하세요, 어바인의 그레이스 한입니다. 새 소개글입니다.',
+    )
+    await page.getByLabel('대표 색상', { exact: true }).fill('#0a7d5a')
+    await page.locator('#field-seoMeta-ko-description').fill('그레이스 한의 새 홈페이지 설명')
+    await expect(page.getByText('저장하지 않은 변경 사항이 있습니다.')).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: `${SHOTS}/editor-desktop.png` })
+    await page.getByRole('button', { name: '저장', exact: true }).click()
+    await expect(notice(page)).toHaveText('성공적으로 수정 되었습니다.')
+    await expect(page.getByText('모든 변경 사항이 저장되었습니다.')).toBeVisible()
+
+    const realtor = await (await request.get('/v1/realtor/grace-han')).json()
+    expect(realtor).toMatchObject({
+      aboutMeKr: '안녕하세요, 어바인의 그레이스 한입니다. 새 소개글입니다.',
+      designMainColor: '#0a7d5a',
+    })
+    const home = await page.goto('/grace-han')
+    expect(home?.status()).toBe(200)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', '그레이스 한의 새 홈페이지 설명')
+  })
+
+  test('a photo uploads with progress, shows in the editor and is served for the homepage', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, 'chrisyoon@realtor.local', PASSWORD)
+    await editorReady(page, /\/chrisyoon\/admin$/)
+    await page.getByLabel('유형').first().selectOption('top')
+    await page.getByTestId('photo-input').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: PNG })
+    const tiles = page.getByRole('region', { name: '대표 이미지' }).locator('img')
+    await expect(tiles).toHaveCount(2)
+    const uploaded = await tiles.last().getAttribute('src')
+    expect(uploaded).toMatch(/\/photos\/realtors\/7\/[\w-]+\.png$/)
+    await page.getByRole('button', { name: '저장', exact: true }).click()
+    await expect(notice(page)).toHaveText('성공적으로 수정 되었습니다.')
+    const realtor = await (await request.get('/v1/realtor/chrisyoon')).json()
+    expect(realtor.photos).toContainEqual({ path: 'top', imageType: 'fullsize', url: uploaded })
+    const image = await request.get(uploaded!)
+    expect(image.status()).toBe(200)
+    expect(image.headers()['content-type']).toBe('image/png')
+    // Removing it and saving takes it off the profile.
+    await page.getByRole('region', { name: '대표 이미지' }).getByRole('button').last().click()
+    await page.getByRole('button', { name: '저장', exact: true }).click()
+    await expect(notice(page)).toHaveText('성공적으로 수정 되었습니다.')
+    const after = await (await request.get('/v1/realtor/chrisyoon')).json()
+    expect(after.photos.map((photo: { url: string }) => photo.url)).not.toContain(uploaded)
+  })
+
+  test('shows inline errors for a bad phone, address, email, URL and colour and keeps the form', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, 'hannah-jung@realtor.local', PASSWORD)
+    await editorReady(page, /\/hannah-jung\/admin$/)
+    const bad = {
+      '연락처 전화번호': ['123-45', '전화번호는 숫자 10자리여야 합니다(하이픈 제외).'],
+      '홈페이지 주소': ['hannah jung 2', '영문자, 밑줄(_), 하이픈(-)만 사용할 수 있습니다.'],
+      이메일: ['hannah@example', '올바른 이메일 주소를 입력해 주세요.'],
+      인스타그램: ['not a url', '올바른 URL을 입력해 주세요.'],
+      '대표 색상': ['#12345', '색상은 # 뒤에 16진수 6자리여야 합니다.'],
+    } as const
+    for (const [label, [value, message]] of Object.entries(bad)) {
+      const input = page.getByLabel(label, { exact: true })
+      await input.fill(value)
+      await input.blur()
+      await expect(input).toHaveAttribute('aria-invalid', 'true')
+      const describedBy = await input.getAttribute('aria-describedby')
+      const errorId = describedBy!.split(' ').find((id) => id.endsWith('-error'))!
+      await expect(page.locator(`#${errorId}`)).toHaveText(message)
+    }
+    await page.evaluate(() => document.getElementById('profile')?.scrollIntoView())
+    await page.screenshot({ path: `${SHOTS}/editor-errors.png` })
+    await page.getByRole('button', { name: '저장', exact: true }).click()
+    await expect(notice(page)).toHaveText('입력값을 확인해 주세요. 표시된 항목을 고쳐 주세요.')
+    await expect(page.getByLabel('이메일', { exact: true })).toHaveValue('hannah@example')
+    const stored = await (await request.get('/v1/realtor/hannah-jung')).json()
+    expect(stored.email).not.toBe('hannah@example')
+    // A server-side refusal (an address another realtor has) shows the server's message and keeps the form.
+    for (const label of Object.keys(bad)) await page.getByLabel(label, { exact: true }).fill('')
+    await page.getByLabel('대표 색상', { exact: true }).fill('#224466')
+    await page.getByLabel('홈페이지 주소', { exact: true }).fill('janekim')
+    await page.getByRole('button', { name: '저장', exact: true }).click()
+    await expect(notice(page)).toHaveText('입력값을 확인해 주세요.')
+    await expect(page.locator('#field-desiredUrl-error')).toHaveText('이미 사용 중인 주소입니다.')
+    await expect(page.getByLabel('홈페이지 주소', { exact: true })).toHaveValue('janekim')
+  })
+
+  test('warns before leaving with unsaved changes, and discards them on request', async ({ page }) => {
+    await signIn(page, 'janekim@realtor.local', PASSWORD)
+    await editorReady(page, /\/janekim\/admin$/)
+    const about = page.getByLabel('자기소개 (영어)')
+    const original = await about.inputValue()
+    await about.fill('An edit I have not saved yet')
+    const dialog = page.waitForEvent('dialog')
+    await page.close({ runBeforeUnload: true })
+    const warning = await dialog
+    expect(warning.type()).toBe('beforeunload')
+    await warning.dismiss()
+    expect(page.isClosed()).toBe(false)
+    await page.getByRole('button', { name: '되돌리기' }).click()
+    await expect(about).toHaveValue(original)
+    await expect(page.getByText('모든 변경 사항이 저장되었습니다.')).toBeVisible()
+  })
+
+  test('a realtor cannot open another realtor’s editor', async ({ page }) => {
+    await signIn(page, 'ethan-kang@realtor.local', PASSWORD)
+    await editorReady(page, /\/ethan-kang\/admin$/)
+    const response = await page.goto('/janekim/admin')
+    expect(response?.status()).toBe(403)
+    await expect(page.getByText('다른 리얼터의 홈페이지는 편집할 수 없습니다.')).toBeVisible()
+    // /admin sends a realtor to their own editor; signing out ends the session.
+    await page.goto('/admin')
+    await editorReady(page, /\/ethan-kang\/admin$/)
+    await page.getByRole('button', { name: '로그아웃' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await page.goto('/ethan-kang/admin')
+    await expect(page).toHaveURL(/\/ethan-kang\/login\?next=/)
+  })
+
+  test('wrong credentials show the translated error; a signed-out /admin goes to sign-in', async ({ page }) => {
+    await page.goto('/admin')
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/)
+    await signIn(page, 'grace-han@realtor.local', 'wrong-password', page.url())
+    await expect(page.getByRole('alert')).toHaveText('이메일 또는 비밀번호가 올바르지 않습니다.')
+    await page.screenshot({ path: `${SHOTS}/login-error.png` })
+    await page.getByLabel('비밀번호').fill(PASSWORD)
+    await page.getByRole('button', { name: '로그인' }).click()
+    // `next` wins: /admin, which sends the realtor on to their editor.
+    await editorReady(page, /\/grace-han\/admin$/)
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')?.email)).toBe(
+      'grace-han@realtor.local',
+    )
+    expect(await page.evaluate(() => Object.keys(localStorage).some((key) => /token/i.test(key)))).toBe(false)
+  })
+
+  test('/login/redirect turns a token in the fragment into a session and goes to next', async ({ page, request }) => {
+    const login = await request.post('/v1/auth/login', {
+      data: { email: 'yuna-shin@realtor.local', password: PASSWORD },
+    })
+    const { token } = await login.json()
+    await page.goto(`/login/redirect?next=%2Fyuna-shin%2Fadmin#access_token=${token}`)
+    await editorReady(page, /\/yuna-shin\/admin$/)
+    await expect(page.getByLabel('홈페이지 주소', { exact: true })).toHaveValue('yuna-shin')
+    await page.goto('/login/redirect?token=forged.token')
+    await expect(page.getByRole('alert')).toContainText('로그인을 완료하지 못했습니다.')
+    expect(page.url()).not.toContain('token=')
+  })
+
+  test('an admin exports a realtor, deletes it, recreates it and imports the export: the same homepage', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, ADMIN.email, ADMIN.password)
+    await expect(page).toHaveURL(/\/admin$/)
+    await page.goto('/danielpark/admin')
+    await editorReady(page, /\/danielpark\/admin$/)
+    const before = await (await request.get('/v1/realtor/danielpark')).json()
+    const homeBefore = await (await request.get('/en/danielpark')).text()
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('link', { name: '내보내기(JSON)' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe('realtor-3-Daniel Park.json')
+    const exported = JSON.parse(await readFile((await download.path())!, 'utf8'))
+    expect(exported.desiredUrl).toBe('danielpark')
+
+    page.once('dialog', (dialog) => dialog.accept())
+    await page.getByRole('button', { name: '홈페이지 삭제' }).click()
+    await expect(notice(page)).toHaveText('성공적으로 삭제 되었습니다.')
+    expect((await request.get('/v1/realtor/danielpark')).status()).toBe(404)
+
+    // A new account and profile at the same address, then the exported file imported into it.
+    await page.goto('/admin')
+    await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
+    await page.getByLabel('이름', { exact: true }).fill('Daniel Park')
+    await page.getByLabel('이메일', { exact: true }).fill('daniel.park.restored@realtor.local')
+    await page.getByLabel('초기 비밀번호 (8자 이상)').fill('restored-2026')
+    await page.getByLabel('홈페이지 주소', { exact: true }).fill('danielpark')
+    await page.getByRole('button', { name: '만들기' }).click()
+    await expect(page.getByRole('status')).toHaveText('성공적으로 등록 되었습니다.')
+    const created = await (await request.get('/v1/realtor/danielpark')).json()
+    await page.goto('/danielpark/admin')
+    await editorReady(page, /\/danielpark\/admin$/)
+    await page.getByTestId('import-input').setInputFiles({
+      name: 'realtor.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported)),
+    })
+    await expect(notice(page)).toHaveText(`ID ${created.id} 리얼터 정보가 업데이트 되었습니다.`)
+    const after = await (await request.get('/v1/realtor/danielpark')).json()
+    const { id: _a, userId: _b, ...restored } = after
+    const { id: _c, userId: _d, ...original } = before
+    expect(restored).toEqual(original)
+    const homeAfter = await (await request.get('/en/danielpark')).text()
+    const body = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0]
+    expect(body(homeAfter)).toBe(body(homeBefore))
+  })
+
+  test('an admin creates a new realtor who then signs in and has a homepage at the chosen address', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, ADMIN.email, ADMIN.password)
+    await expect(page).toHaveURL(/\/admin$/)
+    await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
+    await page.getByRole('searchbox').fill('jane')
+    await expect(page.locator('.realtor-row')).toHaveCount(1)
+    await page.getByRole('searchbox').fill('')
+    // Inline errors before anything is sent.
+    await page.getByLabel('홈페이지 주소', { exact: true }).fill('new realtor!')
+    await page.getByRole('button', { name: '만들기' }).click()
+    await expect(page.locator('#new-desiredUrl-error')).toHaveText('영문자, 밑줄(_), 하이픈(-)만 사용할 수 있습니다.')
+    await expect(page.locator('#new-password-error')).toHaveText('8자 이상 입력해 주세요.')
+    await page.getByLabel('이름', { exact: true }).fill('Mina Seo')
+    await page.getByLabel('이메일', { exact: true }).fill('mina-seo@realtor.local')
+    await page.getByLabel('초기 비밀번호 (8자 이상)').fill('mina-seo-2026')
+    await page.getByLabel('홈페이지 주소', { exact: true }).fill('mina-seo')
+    await page.getByRole('button', { name: '만들기' }).click()
+    await expect(page.getByRole('status')).toHaveText('성공적으로 등록 되었습니다.')
+    await expect(page.locator('.realtor-row[data-desired-url="mina-seo"]')).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/admin-desktop.png`, fullPage: true })
+
+    const fresh = await browser.newContext({ locale: 'ko-KR' })
+    const realtorPage = await fresh.newPage()
+    await signIn(realtorPage, 'mina-seo@realtor.local', 'mina-seo-2026')
+    // A new realtor accepts the service agreement first.
+    await expect(realtorPage).toHaveURL(/\/agreement\?next=/)
+    await realtorPage.getByRole('button', { name: '동의하고 계속하기' }).click()
+    await expect(realtorPage.getByRole('alert')).toHaveText('동의란에 체크해 주세요.')
+    await realtorPage.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
+    await realtorPage.getByRole('button', { name: '동의하고 계속하기' }).click()
+    await editorReady(realtorPage, /\/mina-seo\/admin$/)
+    await realtorPage.getByLabel('자기소개 (영어)').fill('Hi, I am Mina.')
+    await realtorPage.getByRole('button', { name: '저장', exact: true }).click()
+    await expect(notice(realtorPage)).toHaveText('성공적으로 수정 되었습니다.')
+    const home = await realtorPage.goto('/en/mina-seo')
+    expect(home?.status()).toBe(200)
+    await expect(realtorPage.locator('h1')).toContainText('Mina Seo')
+    await fresh.close()
+  })
+
+  test('the editor speaks English under /en', async ({ page }) => {
+    await page.goto('/en/login')
+    await page.getByLabel('Email').fill('sophia-lee@realtor.local')
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await editorReady(page, /\/en\/sophia-lee\/admin$/)
+    const phone = page.getByLabel('Contact phone', { exact: true })
+    await phone.fill('12')
+    await phone.blur()
+    await expect(page.locator('#field-contactPhone-error')).toHaveText(
+      'A US phone number has exactly 10 digits (dashes aside).',
+    )
+    await phone.fill('949-555-0199')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(notice(page)).toHaveText('Successfully updated.')
+  })
+})
+
+test('the sign-in page, the editor and the admin console have no axe violations', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'once is enough')
+  const scan = async () => {
+    const { violations } = await new AxeBuilder({ page }).include('#main').analyze()
+    expect(
+      violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+    ).toEqual([])
+  }
+  await page.goto('/login')
+  await scan()
+  await signIn(page, 'equityrealty@realtor.local', PASSWORD)
+  await editorReady(page, /\/equityrealty\/admin$/)
+  await scan()
+  await page.getByRole('button', { name: '로그아웃' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
+  await scan()
+})
+
+test('phone layout of the sign-in page and the editor', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone screenshots')
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: '로그인' })).toBeEnabled()
+  await page.screenshot({ path: `${SHOTS}/login-phone.png` })
+  await signIn(page, 'minjun_choi@realtor.local', PASSWORD)
+  await editorReady(page, /\/minjun_choi\/admin$/)
+  // Nothing is wider than the screen (the page frame may clip overflow, so measure the editor itself).
+  const widest = await page.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll('.editor .card, .savebar, .builder-toolbar')].map(
+        (el) => el.getBoundingClientRect().right,
+      ),
+    ),
+  )
+  expect(widest).toBeLessThanOrEqual(390)
+  await page.screenshot({ path: `${SHOTS}/editor-phone.png` })
+  await page.getByRole('button', { name: '휴대폰' }).click()
+  await page.screenshot({ path: `${SHOTS}/editor-phone-preview.png` })
+  await page.getByRole('button', { name: '로그아웃' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
+  await page.screenshot({ path: `${SHOTS}/admin-phone.png` })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+})
