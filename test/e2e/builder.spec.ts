@@ -238,7 +238,8 @@ test.describe('homepage builder', () => {
     const { id: _c, userId: _d, ...original } = before
     expect(restored).toEqual(original)
     const homeAfter = await (await request.get('/en/danielpark')).text()
-    const body = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0]
+    // The recreated realtor has a new id (the contact form carries it); everything else is the same.
+    const body = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0]?.replace(/"realtorId":\d+/g, '"realtorId":0')
     expect(body(homeAfter)).toBe(body(homeBefore))
   })
 
