@@ -109,7 +109,7 @@ function kb(bytes) {
 const report = formatTable({
   results,
   clientJs,
-  worker,
+  worker: bundle,
   budgets,
   landingBytes,
   connections: CONNECTIONS,
