@@ -35,9 +35,8 @@ const STATES = [
     name: 'landing: lead panel open',
     path: '/',
     open: async (page) => {
-      const trigger = page.locator('[data-lead-open], [aria-controls*="lead"]').first()
-      await trigger.click()
-      await page.locator('[role="dialog"], .lead-panel').first().waitFor({ state: 'visible' })
+      await page.locator('[data-island="LeadRequest"] button').first().click()
+      await page.locator('.lead-panel').first().waitFor({ state: 'visible' })
     },
   },
   {
@@ -105,13 +104,16 @@ try {
   await worker.dispose()
 }
 
+// Sign-in pages are noindex on purpose (docs/decisions/040): Lighthouse's SEO category counts that
+// against them, so their SEO score is reported but not held to 100.
+const NOINDEX = new Set(['/login'])
 const budgetOf = (r) =>
   r.performance === undefined
     ? r.axe.length === 0
     : r.performance >= 98 &&
       r.accessibility === 100 &&
       r.bestPractices === 100 &&
-      r.seo === 100 &&
+      (r.seo === 100 || NOINDEX.has(r.path)) &&
       r.cls === 0 &&
       r.lcp <= 2 &&
       r.axe.length === 0
