@@ -68,3 +68,17 @@ export function assertCanWrite(user: SessionUser, realtor: Pick<Realtor, 'userId
   if (user.role === 'realtor' && realtor.userId === user.id) return
   throw new AppError(403, 'This account may not change this realtor')
 }
+
+/**
+ * Throws 429 with `message` when the client is over `limiter` for `key`. Keyed on the address
+ * Cloudflare saw (never X-Forwarded-For); requests without one are local tools and not limited.
+ */
+export async function enforceRateLimit(
+  c: Context<AppEnv>,
+  limiter: RateLimit,
+  key: (ip: string) => string,
+  message: Record<Locale, string>,
+): Promise<void> {
+  const ip = c.req.header('cf-connecting-ip')
+  if (ip && !(await limiter.limit({ key: key(ip) })).success) throw new AppError(429, message[apiLocale(c)])
+}

@@ -9,7 +9,7 @@ import { verifyPassword } from '../../lib/accounts/password'
 import { ensureAdminAccount, findAccountByEmail, findAccountById, sessionUserOf } from '../../lib/accounts/store'
 import { AppError } from '../../lib/errors'
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from '../../lib/session'
-import { apiLocale, jsonBody, limitBody, requireUser } from '../../middleware/api'
+import { apiLocale, enforceRateLimit, jsonBody, limitBody, requireUser } from '../../middleware/api'
 
 /** Compared against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
@@ -52,10 +52,7 @@ app.use('*', limitBody(16 * 1024))
 
 app.post('/login', jsonBody(loginSchema), async (c) => {
   const { email, password } = c.req.valid('json')
-  // Keyed on the address Cloudflare saw (never X-Forwarded-For); requests without one are local.
-  const ip = c.req.header('cf-connecting-ip')
-  if (ip && !(await c.env.AUTH_LIMITER.limit({ key: `${ip}:${email.toLowerCase()}` })).success)
-    throw new AppError(429, TOO_MANY_ATTEMPTS[apiLocale(c)])
+  await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${email.toLowerCase()}`, TOO_MANY_ATTEMPTS)
   const secret = sessionSecret(c.env)
   if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
   await ensureAdminAccount(c.env.DB, adminCredentials(c.env))

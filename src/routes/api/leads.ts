@@ -10,7 +10,7 @@ import { leadSchema } from '../../lib/leads/schema'
 import { insertLead } from '../../lib/leads/store'
 import { LOCALES } from '../../lib/locale'
 import { type FetchLike, fetchUpstream, upstreamTimeout } from '../../lib/upstream'
-import { apiLocale, jsonBody, limitBody } from '../../middleware/api'
+import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
 const TOO_MANY_REQUESTS = {
   ko: '신청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
@@ -35,10 +35,7 @@ export function relayConfig(env: Bindings, fetch: FetchLike): RelayConfig {
 const app = new Hono<AppEnv>()
 
 app.post('/send-to-slack', limitBody(8 * 1024), async (c, next) => {
-  // Keyed on the address Cloudflare saw (never X-Forwarded-For); requests without one are local.
-  const ip = c.req.header('cf-connecting-ip')
-  if (ip && !(await c.env.LEAD_LIMITER.limit({ key: `lead:${ip}` })).success)
-    throw new AppError(429, TOO_MANY_REQUESTS[apiLocale(c)])
+  await enforceRateLimit(c, c.env.LEAD_LIMITER, (ip) => `lead:${ip}`, TOO_MANY_REQUESTS)
   await next()
 })
 
