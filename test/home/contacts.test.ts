@@ -18,7 +18,7 @@ const VALID = {
 
 function post(
   body: unknown,
-  init: { lang?: string; app?: ReturnType<typeof createApp>; vars?: Record<string, string> } = {},
+  init: { lang?: string; app?: ReturnType<typeof createApp>; vars?: Record<string, string>; ip?: string } = {},
 ) {
   const request = new Request('http://127.0.0.1:8787/v1/realtor-contacts', {
     method: 'POST',
@@ -26,6 +26,7 @@ function post(
       'content-type': 'application/json',
       'accept-language': init.lang ?? 'ko',
       origin: 'https://janekim.example',
+      ...(init.ip ? { 'cf-connecting-ip': init.ip } : {}),
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
@@ -135,6 +136,20 @@ describe('POST /v1/realtor-contacts', () => {
     const row = await stored(body.id)
     expect(row).toMatchObject({ delivered_at: null, delivery_attempts: 1 })
     expect(String(row?.last_error)).not.toBe('null')
+  })
+})
+
+describe('the contact rate limit', () => {
+  it('answers 429 with a translated message once a client passes 5 a minute; other clients go on', async () => {
+    const statuses: number[] = []
+    for (let index = 0; index < 8; index++) statuses.push((await post(VALID, { ip: '198.51.100.9' })).status)
+    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201])
+    const limited = await post(VALID, { ip: '198.51.100.9', lang: 'en' })
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toMatchObject({
+      error: { code: expect.any(String), message: 'Too many messages. Please try again in a minute.' },
+    })
+    expect((await post(VALID, { ip: '198.51.100.10' })).status).toBe(201)
   })
 })
 

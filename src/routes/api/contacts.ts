@@ -9,7 +9,12 @@ import { forwardContact } from '../../lib/contacts/webhook'
 import { AppError } from '../../lib/errors'
 import { upstreamTimeout } from '../../lib/upstream'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
-import { apiLocale, jsonBody, limitBody } from '../../middleware/api'
+import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
+
+const TOO_MANY_MESSAGES = {
+  ko: '문의가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  en: 'Too many messages. Please try again in a minute.',
+}
 
 const app = new Hono<AppEnv>()
 
@@ -23,7 +28,13 @@ app.use(
   }),
 )
 
-app.post('/', limitBody(16 * 1024), jsonBody(contactSchema), async (c) => {
+// Visitors' messages share the lead limiter's budget (5 a minute per client address).
+app.post('/', limitBody(16 * 1024), async (c, next) => {
+  await enforceRateLimit(c, c.env.LEAD_LIMITER, (ip) => `contact:${ip}`, TOO_MANY_MESSAGES)
+  await next()
+})
+
+app.post('/', jsonBody(contactSchema), async (c) => {
   const contact = c.req.valid('json')
   const locale = apiLocale(c)
   const realtor = await c.var.realtors.find(String(contact.realtorId))
