@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
 import { retryUndeliveredContacts } from './lib/contacts/webhook'
+import { type DataCache, dataCache } from './lib/data-cache'
 import { retryPendingLeads } from './lib/leads/relay'
 import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
@@ -29,6 +30,8 @@ export interface AppOptions {
   realtors?: (env: Bindings) => RealtorStore
   /** fetch for upstream APIs; tests pass a fake upstream. */
   upstreamFetch?: FetchLike
+  /** Keeps realtor profiles and listings between renders (the worker's isolate cache); none by default. */
+  dataCache?: DataCache
 }
 
 /** The realtor API's origin when set (upstream mode), else the embedded D1 store. */
@@ -41,6 +44,7 @@ export function defaultRealtorStore(env: Bindings, upstreamFetch: FetchLike): Re
 export function createApp({
   upstreamFetch = (input, init) => fetch(input, init),
   realtors = (env) => defaultRealtorStore(env, upstreamFetch),
+  dataCache: cache,
 }: AppOptions = {}) {
   const app = new Hono<AppEnv>({
     // A custom domain's pages route under DOMAIN_PREFIX, so the same paths mean the realtor's pages
@@ -57,6 +61,10 @@ export function createApp({
     c.set('tenantBase', '')
     c.set('user', null)
     c.set('realtors', realtors(c.env))
+    c.set(
+      'dataCache',
+      cache ? { cache, store: c.env.CACHE, waitUntil: (promise) => c.executionCtx.waitUntil(promise) } : null,
+    )
     c.set('upstreamFetch', upstreamFetch)
     await next()
   })
@@ -81,7 +89,7 @@ export function createApp({
   return app
 }
 
-const app = createApp()
+const app = createApp({ dataCache })
 
 export default {
   fetch: withPageCache(app.fetch),

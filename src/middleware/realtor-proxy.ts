@@ -6,6 +6,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { AppError } from '../lib/errors'
 import { isRealtorApiCall } from '../lib/realtors/contract'
+import { purgeRealtor } from '../lib/realtors/service'
 import { fetchUpstream, upstreamTimeout } from '../lib/upstream'
 
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language']
@@ -40,6 +41,9 @@ export const realtorProxy = () =>
         throw new AppError(502, 'The upstream API answered with invalid JSON')
       }
     }
+    // A write the upstream took: this worker's cached pages and data of that realtor are stale.
+    const written = hasBody && upstream.ok ? url.pathname.match(/^\/v1\/realtor\/(?:import\/)?(\d+)$/)?.[1] : undefined
+    if (written) await purgeRealtor(c.env, written)
     const responseHeaders = new Headers(upstream.headers)
     for (const name of DROPPED_RESPONSE_HEADERS) responseHeaders.delete(name)
     return new Response(upstream.body, { status: upstream.status, headers: responseHeaders })

@@ -1,11 +1,21 @@
 // The tenant of a tenant-scoped page and the `auth` guard (DESIGN.md "Accounts and access").
+import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { sessionSecret } from '../lib/accounts/config'
+import { readThrough } from '../lib/data-cache'
 import { pageNotFound, routeValidationFailed } from '../lib/errors'
+import type { Realtor } from '../lib/realtors/types'
 import { SESSION_COOKIE, verifySession } from '../lib/session'
 import { DESIRED_URL_PATTERN, normalizeHost, RESERVED_SEGMENTS } from '../lib/tenant'
+
+/** A realtor for a page, through the data cache: purged with the realtor's tag on every write. */
+function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
+  return readThrough(c.var.dataCache, `realtor:${key}`, () => c.var.realtors.find(key), {
+    tags: (realtor) => (realtor ? [`realtor:${realtor.id}`] : null),
+  })
+}
 
 /**
  * Loads the realtor a tenant page belongs to: by the `desiredUrl` route parameter on provider
@@ -20,13 +30,13 @@ export const tenant = () =>
       // under a reserved word (/terms/x, /api on a page route) is not a tenant page.
       if (RESERVED_SEGMENTS.has(desiredUrl.toLowerCase())) throw pageNotFound(url.pathname)
       if (!DESIRED_URL_PATTERN.test(desiredUrl)) throw routeValidationFailed(url.pathname)
-      const realtor = await c.var.realtors.find(desiredUrl)
+      const realtor = await findForPage(c, desiredUrl)
       if (!realtor) throw pageNotFound(url.pathname)
       c.set('realtor', realtor)
       c.set('tenantBase', `/${realtor.desiredUrl}`)
     } else {
       const host = normalizeHost(c.req.header('host'))
-      const realtor = host ? await c.var.realtors.find(`${url.protocol}//${host}`) : null
+      const realtor = host ? await findForPage(c, `${url.protocol}//${host}`) : null
       if (!realtor) throw pageNotFound(url.pathname)
       c.set('realtor', realtor)
       c.set('tenantBase', '')

@@ -1,15 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import {
-  CACHE_HEADER,
-  cacheKey,
-  type GenerationStore,
-  PageCache,
-  purgeTags,
-  sharedCsp,
-  TAGS_HEADER,
-  withPageCache,
-} from '../../src/lib/page-cache'
+import { type GenerationStore, purgeTags } from '../../src/lib/cache'
+import { CACHE_HEADER, cacheKey, PageCache, sharedCsp, TAGS_HEADER, withPageCache } from '../../src/lib/page-cache'
 
 const url = (path: string) => `http://127.0.0.1:8787${path}`
 
@@ -34,6 +26,8 @@ describe('cacheKey', () => {
     ],
     ['GET / with an en cookie (redirected)', new Request(url('/'), { headers: { cookie: 'locale=en' } }), null],
     ['GET with a query', new Request(url('/en?utm=1')), null],
+    ['GET with an empty query', new Request(url('/en?')), null],
+    ['GET of an encoded path', new Request(url('/en/%EA%B0%80')), '127.0.0.1/en/%EA%B0%80'],
     ['POST', new Request(url('/en'), { method: 'POST' }), null],
   ])('%s', (_, request, expected) => {
     expect(cacheKey(request)).toBe(expected)
@@ -58,7 +52,7 @@ describe('PageCache', () => {
   const entry = (tags: string[], bytes = 10) => ({
     body: new Uint8Array(bytes),
     status: 200,
-    headers: [] as [string, string][],
+    headers: {},
     tags,
     generations: tags.map(() => '0'),
     storedAt: 0,
@@ -135,7 +129,7 @@ describe('withPageCache', () => {
   it('renders again after a purge in this isolate', async () => {
     const { cache, store, get } = setup()
     await get('/en')
-    await purgeTags(cache, store, ['realtor:1'])
+    await purgeTags([cache], store, ['realtor:1'])
     expect(await (await get('/en')).text()).toBe('page 2')
   })
 
@@ -143,7 +137,7 @@ describe('withPageCache', () => {
     const { cache, store, get } = setup()
     await get('/en')
     // Another isolate bumps the generation; this one still holds the page.
-    await purgeTags(new PageCache(), store, ['realtors'])
+    await purgeTags([new PageCache()], store, ['realtors'])
     const entry = cache.get('127.0.0.1/en')!
     entry.checkedAt = 0
     expect(await (await get('/en')).text()).toBe('page 1') // served stale while revalidating

@@ -1,5 +1,6 @@
 // Where listings come from: the embedded D1 table (default) or the upstream listings API
 // (LISTINGS_API_ORIGIN), behind one interface the API route and the tenant page share.
+import { type DataCacheScope, readThrough } from '../data-cache'
 import { type FetchLike, fetchUpstream } from '../upstream'
 import type { AgentQuery, Home, HomeListQuery, HomePage } from './query'
 
@@ -119,6 +120,19 @@ export function upstreamListings(origin: string, timeoutMs: number, fetchImpl: F
   return {
     homeList: (q) => get('/cozying-api/v1/home/list', q),
     agent: (q) => get('/cozying-api/v1/agent', q),
+  }
+}
+
+/** Listing pages are kept a minute (the API's own max-age): this product never writes listings. */
+const LISTINGS_MAX_AGE_MS = 60_000
+
+/** The source through the data cache (by query; a failed load is not kept). */
+export function cachedListings(source: ListingSource, scope: DataCacheScope | null): ListingSource {
+  if (!scope) return source
+  const options = { tags: () => ['listings'], maxAgeMs: LISTINGS_MAX_AGE_MS }
+  return {
+    homeList: (q) => readThrough(scope, `listings:home:${JSON.stringify(q)}`, () => source.homeList(q), options),
+    agent: (q) => readThrough(scope, `listings:agent:${JSON.stringify(q)}`, () => source.agent(q), options),
   }
 }
 

@@ -1,6 +1,8 @@
-// Every realtor write goes through here, so the pages that show a realtor are purged in one place
-// (the `onWrite` hook: the page cache's tags, src/lib/page-cache.ts).
-import { type GenerationStore, pageCache, purgeTags, realtorTags } from '../page-cache'
+// Every realtor write goes through here, so what shows a realtor is purged in one place (the `onWrite`
+// hook: the page and data caches' tags, src/lib/cache.ts).
+import { type GenerationStore, purgeTags, realtorTags } from '../cache'
+import { dataCache } from '../data-cache'
+import { pageCache } from '../page-cache'
 import { d1Store, type RealtorRepository } from './d1-store'
 import { type RealtorInput, type RealtorPatch, realtorCreateSchema } from './schema'
 import type { Realtor } from './types'
@@ -46,7 +48,12 @@ export function realtorService(repo: RealtorRepository, onWrite: WriteHook): Rea
   }
 }
 
-/** The worker's service: the D1 store, purging the realtor's cached pages (and the landing's) on every write. */
+/** Purges the realtor's cached pages and data (and the landing's) in every isolate. */
+export function purgeRealtor(env: { CACHE?: GenerationStore }, id: number | string): Promise<void> {
+  return purgeTags([pageCache, dataCache], env.CACHE, realtorTags(id))
+}
+
+/** The worker's service: the D1 store, purging what shows the realtor on every write. */
 export function realtorServiceOf(env: { DB: D1Database; CACHE?: GenerationStore }): RealtorService {
-  return realtorService(d1Store(env.DB), (id) => purgeTags(pageCache, env.CACHE, realtorTags(id)))
+  return realtorService(d1Store(env.DB), (id) => purgeRealtor(env, id))
 }

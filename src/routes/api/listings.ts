@@ -6,16 +6,19 @@ import { cors } from 'hono/cors'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import { agentQuerySchema, homeListQuerySchema } from '../../lib/listings/query'
-import { d1Listings, type ListingSource, upstreamListings } from '../../lib/listings/source'
+import { cachedListings, d1Listings, type ListingSource, upstreamListings } from '../../lib/listings/source'
 import { upstreamTimeout } from '../../lib/upstream'
 import { apiLocale, parseInput } from '../../middleware/api'
 
 /** The listing source of a request's environment: upstream when LISTINGS_API_ORIGIN is set. */
 export function listingSource(c: Context<AppEnv>): ListingSource {
   const origin = c.env.LISTINGS_API_ORIGIN
-  return origin
-    ? upstreamListings(origin, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS), c.var.upstreamFetch)
-    : d1Listings(c.env.DB)
+  return cachedListings(
+    origin
+      ? upstreamListings(origin, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS), c.var.upstreamFetch)
+      : d1Listings(c.env.DB),
+    c.var.dataCache,
+  )
 }
 
 const CACHE_CONTROL = 'public, max-age=60, s-maxage=300'

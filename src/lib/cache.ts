@@ -1,0 +1,152 @@
+// The isolate's tagged caches: rendered pages (src/lib/page-cache.ts) and the data pages are made of
+// (realtor profiles, listing pages; src/lib/data-cache.ts). Every entry carries tags (`realtors`,
+// `realtor:42`); a write purges its tags here at once and bumps their generation in KV, which other
+// isolates check at most once a second per entry in the background (stale-while-revalidate), so a
+// change is visible everywhere within about a second (docs/decisions/004-page-cache.md).
+
+const REVALIDATE_MS = 1_000
+const GENERATION_PREFIX = 'page-generation:'
+
+/** The generation store: KV in the worker, a Map in tests. */
+export interface GenerationStore {
+  get(key: string): Promise<string | null>
+  put(key: string, value: string): Promise<void>
+}
+
+export interface CacheEntry {
+  tags: string[]
+  /** Generation of each tag when the entry was made. */
+  generations: string[]
+  storedAt: number
+  checkedAt: number
+  /** Shorter than the cache's own maximum age, for data that changes on its own (listings). */
+  maxAgeMs?: number
+}
+
+export interface CacheLimits {
+  maxEntries: number
+  maxBytes: number
+  maxAgeMs: number
+}
+
+/** An LRU of tagged entries, bounded by count, bytes and age. */
+export class TaggedCache<E extends CacheEntry> {
+  private readonly entries = new Map<string, E>()
+  private bytes = 0
+  /** Counts purges: an entry made while one happened may hold what it removed, so it is not stored. */
+  epoch = 0
+
+  constructor(
+    private readonly limits: CacheLimits,
+    private readonly sizeOf: (entry: E) => number,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  /** A fresh entry, moved to the most-recently-used end. */
+  get(key: string): E | null {
+    const entry = this.entries.get(key)
+    if (!entry) return null
+    if (this.now() - entry.storedAt > (entry.maxAgeMs ?? this.limits.maxAgeMs)) {
+      this.delete(key)
+      return null
+    }
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    return entry
+  }
+
+  /** Stores the entry, unless a purge happened since `epoch` (read before the entry was made). */
+  set(key: string, entry: E, epoch = this.epoch): void {
+    if (epoch !== this.epoch || this.sizeOf(entry) > this.limits.maxBytes / 8) return
+    this.delete(key)
+    this.entries.set(key, entry)
+    this.bytes += this.sizeOf(entry)
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break
+      this.delete(oldest)
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key)
+    if (!entry) return
+    this.bytes -= this.sizeOf(entry)
+    this.entries.delete(key)
+  }
+
+  /** Drops every entry carrying one of the tags. */
+  purge(tags: string[]): number {
+    this.epoch++
+    let purged = 0
+    for (const [key, entry] of this.entries) {
+      if (entry.tags.some((tag) => tags.includes(tag))) {
+        this.delete(key)
+        purged++
+      }
+    }
+    return purged
+  }
+
+  /** Whether the entry should be checked against the generation store now (and marks it checked). */
+  due(entry: E): boolean {
+    if (this.now() - entry.checkedAt < REVALIDATE_MS) return false
+    entry.checkedAt = this.now()
+    return true
+  }
+
+  clear(): void {
+    this.entries.clear()
+    this.bytes = 0
+  }
+}
+
+export async function generationsOf(store: GenerationStore | undefined, tags: string[]): Promise<string[]> {
+  if (!store) return tags.map(() => '0')
+  return Promise.all(tags.map(async (tag) => (await store.get(GENERATION_PREFIX + tag)) ?? '0')).catch(() =>
+    // Unreadable now: the first revalidation will find them changed and drop the entry.
+    tags.map(() => 'unknown'),
+  )
+}
+
+/** Drops the entry when another isolate has purged one of its tags since it was made. */
+export async function revalidate<E extends CacheEntry>(
+  cache: TaggedCache<E>,
+  key: string,
+  entry: E,
+  store: GenerationStore | undefined,
+): Promise<void> {
+  const current = await generationsOf(store, entry.tags)
+  if (current.some((generation, index) => generation !== entry.generations[index])) cache.delete(key)
+}
+
+/** On a hit: when the entry is due, revalidates it in the background (the hit is served as is). */
+export function revalidateWhenDue<E extends CacheEntry>(
+  cache: TaggedCache<E>,
+  key: string,
+  entry: E,
+  store: GenerationStore | undefined,
+  waitUntil: (promise: Promise<unknown>) => void,
+): void {
+  if (cache.due(entry)) waitUntil(revalidate(cache, key, entry, store).catch(() => cache.delete(key)))
+}
+
+/** Purges tags in this isolate's caches and bumps their generation for every other isolate. */
+export async function purgeTags(
+  caches: Pick<TaggedCache<CacheEntry>, 'purge'>[],
+  store: GenerationStore | undefined,
+  tags: string[],
+): Promise<void> {
+  for (const cache of caches) cache.purge(tags)
+  if (!store) return
+  const generation = `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`
+  await Promise.all(tags.map((tag) => store.put(GENERATION_PREFIX + tag, generation)))
+}
+
+/** Tags of what shows a realtor: their pages and data, and the landing carousel (`realtors`). */
+export function realtorTags(realtorId: number | string): string[] {
+  return [`realtor:${realtorId}`, 'realtors']
+}

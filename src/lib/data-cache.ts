@@ -1,0 +1,97 @@
+// The data tenant pages are made of, kept in the isolate between renders: a realtor's profile by its
+// lookup key (tagged `realtor:<id>`, so every write purges it like the realtor's pages) and listing
+// pages (a minute: this product never writes listings). A render that misses the page cache then costs
+// the renderer, not six database round trips (docs/decisions/005-data-cache.md).
+import { type CacheEntry, type GenerationStore, generationsOf, revalidateWhenDue, TaggedCache } from './cache'
+
+interface DataEntry extends CacheEntry {
+  value: unknown
+  bytes: number
+}
+
+/** Data: 2,000 entries, 16 MB, 5 minutes unless an entry says less. */
+export class DataCache extends TaggedCache<DataEntry> {
+  /** Loads in flight, so concurrent misses of one key share one load. */
+  readonly loading = new Map<string, Promise<unknown>>()
+
+  constructor(now: () => number = Date.now) {
+    super({ maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxAgeMs: 5 * 60_000 }, (entry) => entry.bytes, now)
+  }
+}
+
+/** The isolate's data cache (the worker's; tests make their own or none). */
+export const dataCache = new DataCache()
+
+/** What a request needs to use the data cache. */
+export interface DataCacheScope {
+  cache: DataCache
+  store: GenerationStore | undefined
+  waitUntil(promise: Promise<unknown>): void
+}
+
+export interface ReadThroughOptions<V> {
+  /** The entry's tags; null keeps the value out of the cache (a missing realtor, say). */
+  tags(value: V): string[] | null
+  maxAgeMs?: number
+}
+
+/** Frozen, so no render can change what the next one reads. */
+function deepFreeze<V>(value: V): V {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
+}
+
+/**
+ * The cached value of `key`, else `load()`'s (stored when `tags` gives tags). Without a scope it just
+ * loads. A failed load is never stored. A hit past its revalidation time is checked against the
+ * generation store in the background.
+ */
+export async function readThrough<V>(
+  scope: DataCacheScope | null,
+  key: string,
+  load: () => Promise<V>,
+  options: ReadThroughOptions<NoInfer<V>>,
+): Promise<V> {
+  if (!scope) return load()
+  const { cache, store } = scope
+  const entry = cache.get(key)
+  if (entry) {
+    revalidateWhenDue(cache, key, entry, store, scope.waitUntil)
+    return entry.value as V
+  }
+  const pending = cache.loading.get(key)
+  if (pending) return pending as Promise<V>
+  const epoch = cache.epoch
+  const loaded = (async () => {
+    const value = await load()
+    const tags = options.tags(value)
+    if (tags) {
+      const generations = await generationsOf(store, tags)
+      const now = cache.now()
+      const bytes = JSON.stringify(value)?.length ?? 0
+      cache.set(
+        key,
+        {
+          value: deepFreeze(value),
+          bytes,
+          tags,
+          generations,
+          storedAt: now,
+          checkedAt: now,
+          maxAgeMs: options.maxAgeMs,
+        },
+        epoch,
+      )
+    }
+    return value
+  })()
+  cache.loading.set(key, loaded)
+  try {
+    return await loaded
+  } finally {
+    cache.loading.delete(key)
+  }
+}
