@@ -1,7 +1,7 @@
 // One home in a listing grid: photo, price, beds/baths/size, address, listing date. Shared by the
 // server render and the listing islands, so it takes labels as props.
 import { formatListingDate, formatPrice, formatThousands } from '../../lib/format'
-import type { Home } from '../../lib/listings/query'
+import type { Home } from '../../lib/listings/markets'
 
 export interface HomeCardLabels {
   beds: string

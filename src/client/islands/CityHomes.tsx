@@ -1,7 +1,7 @@
 // Homes on the market in a city: a city picker grouped by the §9 counties that asks
 // /cozying-api/v1/home/list (with the §9 defaults) for the chosen city.
 import { useRef, useState } from 'react'
-import { COUNTIES, type Home, type HomePage } from '../../lib/listings/query'
+import { COUNTIES, type Home, type HomePage } from '../../lib/listings/markets'
 import { type HomeCardLabels, HomeGrid } from '../components/HomeCard'
 import { useHydrated } from '../use-hydrated'
 

@@ -1,7 +1,8 @@
 // The contact form to a realtor (SPEC.md §3, §5, §7): validated in the browser with the API's own
-// schema, posted to /v1/realtor-contacts; messages inline and in the page's language.
+// schema (loaded on the first submit), posted to /v1/realtor-contacts; messages inline and in the
+// page's language.
 import { type FormEvent, type ReactElement, useState } from 'react'
-import { contactSchema, joinName, PHONE_COUNTRY_CODES, type PhoneCountryCode } from '../../lib/contacts/schema'
+import { joinName, PHONE_COUNTRY_CODES, type PhoneCountryCode } from '../../lib/contacts/fields'
 import type { Locale } from '../../lib/locale'
 import { localizeIssues } from '../../lib/validation'
 import { useHydrated } from '../use-hydrated'
@@ -63,9 +64,16 @@ export default function ContactForm({
       phoneCountryCode: countryCode,
       isTerm: agreed ? 'Y' : 'N',
     }
-    const result = contactSchema.safeParse(body)
     const found: Record<string, string> = {}
-    if (!result.success) for (const f of localizeIssues(result.error.issues, locale)) found[f.path] ??= f.message
+    // The schema (zod) loads on the first submit, not with the form; if it cannot load, the API's own
+    // validation answers with the same field messages.
+    const schema = await import('../../lib/contacts/schema').then(
+      (module) => module.contactSchema,
+      () => null,
+    )
+    const result = schema?.safeParse(body)
+    if (result && !result.success)
+      for (const f of localizeIssues(result.error.issues, locale)) found[f.path] ??= f.message
     if (!agreed) found.isTerm = labels.termsRequired
     setErrors(found)
     if (Object.keys(found).length > 0) {

@@ -2,20 +2,9 @@
 // browser form: no server-only imports. Issues carry message keys localized by src/lib/validation.ts.
 import * as z from 'zod'
 import { EMAIL_PATTERN, isValidPhone } from '../realtors/schema'
+import { joinName, MAX_CONTACT_MESSAGE, PHONE_COUNTRY_CODES } from './fields'
 
-/** Country codes the form offers; KR is the default on Korean pages, US otherwise (SPEC.md §9). */
-export const PHONE_COUNTRY_CODES = ['KR', 'US'] as const
-export type PhoneCountryCode = (typeof PHONE_COUNTRY_CODES)[number]
-export const MAX_CONTACT_MESSAGE = 2000
-
-export function defaultCountryCode(locale: string): PhoneCountryCode {
-  return locale === 'ko' ? 'KR' : 'US'
-}
-
-/** The `name` field: last name followed by first name (SPEC.md §3). */
-export function joinName(lastName: string, firstName: string): string {
-  return [lastName.trim(), firstName.trim()].filter(Boolean).join(' ')
-}
+export * from './fields'
 
 const required = (max: number) => z.string('required').trim().min(1, 'required').max(max, 'too_long')
 

@@ -1,35 +1,8 @@
-// The query contract of the listings API (SPEC.md §7, §9): defaults, allowed values, counties. Browser-safe.
+// The query contract of the listings API (SPEC.md §7, §9): its zod schemas over the markets' values.
 import * as z from 'zod'
+import { HOME_LIST_DEFAULTS, SEARCH_TYPES } from './markets'
 
-export const SEARCH_TYPES = ['sale', 'rent', 'sold', 'rented'] as const
-export type SearchType = (typeof SEARCH_TYPES)[number]
-
-/** The §9 counties and their cities, in the order the city picker shows them. */
-export const COUNTIES = [
-  {
-    state: 'CA',
-    county: 'Orange',
-    cities: ['Irvine', 'Newport Beach', 'Lake Forest', 'Rancho Mission Viejo', 'Tustin'],
-  },
-  {
-    state: 'CA',
-    county: 'Los Angeles',
-    cities: ['Los Angeles', 'La Cañada Flintridge', 'La Crescenta-Montrose', 'Beverly Hills', 'Hancock Park'],
-  },
-  { state: 'GA', county: 'Fulton', cities: ['Johns Creek', 'Alpharetta'] },
-  { state: 'GA', county: 'Gwinnett', cities: ['Suwanee'] },
-] as const
-
-export const HOME_LIST_DEFAULTS = {
-  type: 'sale',
-  propertyType: 'single_family',
-  propertyStatus: 'active',
-  currentPage: 0,
-  homesPerGroup: 15,
-  state: 'CA',
-  city: 'Irvine',
-  isImageNull: 'N',
-} as const
+export * from './markets'
 
 const word = z
   .string()
@@ -58,28 +31,3 @@ export const agentQuerySchema = z.object({
   homesPerGroup: z.coerce.number('number').int('integer').min(1, 'too_small').max(60, 'too_big').default(15),
 })
 export type AgentQuery = z.output<typeof agentQuerySchema>
-
-export interface Home {
-  id: number
-  dealType: SearchType
-  propertyType: string
-  propertyStatus: string
-  state: string
-  county: string
-  city: string
-  address: string
-  zipcode: string
-  price: number
-  beds: number
-  baths: number
-  sqft: number
-  imageUrl: string | null
-  listedAt: string
-}
-
-export interface HomePage {
-  homes: Home[]
-  total: number
-  currentPage: number
-  homesPerGroup: number
-}

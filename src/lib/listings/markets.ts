@@ -1,0 +1,57 @@
+// The listings' values (SPEC.md §9): search types, the counties and cities the picker offers, the
+// list defaults, and the shape of a home. No zod here: the listing islands import it in the browser.
+
+export const SEARCH_TYPES = ['sale', 'rent', 'sold', 'rented'] as const
+export type SearchType = (typeof SEARCH_TYPES)[number]
+
+/** The §9 counties and their cities, in the order the city picker shows them. */
+export const COUNTIES = [
+  {
+    state: 'CA',
+    county: 'Orange',
+    cities: ['Irvine', 'Newport Beach', 'Lake Forest', 'Rancho Mission Viejo', 'Tustin'],
+  },
+  {
+    state: 'CA',
+    county: 'Los Angeles',
+    cities: ['Los Angeles', 'La Cañada Flintridge', 'La Crescenta-Montrose', 'Beverly Hills', 'Hancock Park'],
+  },
+  { state: 'GA', county: 'Fulton', cities: ['Johns Creek', 'Alpharetta'] },
+  { state: 'GA', county: 'Gwinnett', cities: ['Suwanee'] },
+] as const
+
+export const HOME_LIST_DEFAULTS = {
+  type: 'sale',
+  propertyType: 'single_family',
+  propertyStatus: 'active',
+  currentPage: 0,
+  homesPerGroup: 15,
+  state: 'CA',
+  city: 'Irvine',
+  isImageNull: 'N',
+} as const
+
+export interface Home {
+  id: number
+  dealType: SearchType
+  propertyType: string
+  propertyStatus: string
+  state: string
+  county: string
+  city: string
+  address: string
+  zipcode: string
+  price: number
+  beds: number
+  baths: number
+  sqft: number
+  imageUrl: string | null
+  listedAt: string
+}
+
+export interface HomePage {
+  homes: Home[]
+  total: number
+  currentPage: number
+  homesPerGroup: number
+}
