@@ -12,8 +12,30 @@ const SECRET_BODY = 'UPSTREAM-STACK-TRACE at secret.internal:1337'
 
 function handlerFor(mode: FaultMode) {
   let calls = 0
+  /** Bodies the flaky mode took (answered 200): `GET /__delivered` lists them, `DELETE` forgets them. */
+  const delivered: string[] = []
   return (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => {
+    if (request.url === '/__delivered') {
+      if (request.method === 'DELETE') delivered.length = 0
+      response.writeHead(200, { 'content-type': 'application/json' })
+      return response.end(JSON.stringify(delivered))
+    }
     calls++
+    if (mode === 'flaky') {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        // Fails every other call: for "leads are never lost".
+        if (calls % 2) {
+          response.writeHead(500)
+          return response.end(SECRET_BODY)
+        }
+        delivered.push(Buffer.concat(chunks).toString('utf8'))
+        response.writeHead(200, { 'content-type': 'text/plain' })
+        response.end('ok')
+      })
+      return
+    }
     request.resume()
     switch (mode) {
       case 'timeout':
@@ -32,14 +54,6 @@ function handlerFor(mode: FaultMode) {
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': '10000' })
         response.write('{"id": 1, "desiredUrl": "trunc')
         return setTimeout(() => request.socket.destroy(), 20)
-      case 'flaky':
-        // Fails every other call: for "leads are never lost".
-        if (calls % 2) {
-          response.writeHead(500)
-          return response.end(SECRET_BODY)
-        }
-        response.writeHead(200, { 'content-type': 'text/plain' })
-        return response.end('ok')
     }
   }
 }
