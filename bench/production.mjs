@@ -1,7 +1,8 @@
 // The production build in workerd, for benchmarks and audits: the client assets and the worker bundle
 // exactly as `wrangler deploy` makes them (minified, NODE_ENV=production), run through Miniflare's API
 // — not `wrangler dev`, which adds a proxy and ~2.6 ms per request — on a freshly migrated and seeded
-// local D1/R2/KV state.
+// local D1/R2/KV state. `start` serves the whole site as `wrangler dev` would (assets included), for
+// browsers; `startDirect` gives the benchmark the worker alone on its own socket.
 import { readFileSync } from 'node:fs'
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -45,5 +46,50 @@ export async function buildProduction(name) {
     return { origin, dispose: () => mf.dispose() }
   }
 
-  return { workerJs: readFileSync(path.join(dist, 'worker.js')), assetsDir, start }
+  /**
+   * The worker on its own socket of workerd's HTTP server, and beside it in the same workerd process
+   * the static ceiling: a worker answering a fixed body with fixed headers. Miniflare's entry worker
+   * and its emulation of asset routing (two more workers a request passes through) are left out: on
+   * Cloudflare a request for a page reaches the worker directly, and those hops would cost more than
+   * serving a cached page does (docs/decisions/005-benchmark-topology.md).
+   */
+  async function startDirect({ port, ceiling }) {
+    const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
+    const { assets: _assets, ...worker } = workerOptions
+    const workers = [
+      {
+        ...worker,
+        name: 'realtor-homepage',
+        modules: true,
+        scriptPath: path.join(dist, 'worker.js'),
+        bindings: { ...worker.bindings, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
+        unsafeDirectSockets: [{ host: '127.0.0.1', port }],
+      },
+    ]
+    if (ceiling) {
+      workers.push({
+        name: 'ceiling',
+        modules: true,
+        compatibilityDate: worker.compatibilityDate,
+        // `/` answers with the headers a page carries; `/bare` with a content type only.
+        script: `const body = new TextEncoder().encode('x'.repeat(${ceiling.bytes}))
+const headers = ${JSON.stringify(ceiling.headers)}
+const bare = { 'content-type': 'text/plain; charset=utf-8' }
+export default { fetch: (request) => new Response(body, { headers: new URL(request.url).pathname === '/bare' ? bare : headers }) }`,
+        unsafeDirectSockets: [{ host: '127.0.0.1', port: ceiling.port }],
+      })
+    }
+    const mf = new Miniflare({
+      workers,
+      d1Persist: path.join(state, 'v3/d1'),
+      r2Persist: path.join(state, 'v3/r2'),
+      kvPersist: path.join(state, 'v3/kv'),
+      host: '127.0.0.1',
+      port: 0,
+    })
+    await mf.ready
+    return { origin: `http://127.0.0.1:${port}`, dispose: () => mf.dispose() }
+  }
+
+  return { workerJs: readFileSync(path.join(dist, 'worker.js')), assetsDir, start, startDirect }
 }

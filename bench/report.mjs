@@ -46,7 +46,7 @@ export function formatTable({ results, clientJs, worker, budgets, landingBytes, 
     budgets.map((b) => [b.name, `${b.value}${b.unit}`, `${b.limit}${b.unit}`, b.ok ? 'ok' : 'MISSED']),
   )
   return [
-    `workerd via Miniflare, production bundle; ${connections} connections, ${duration} s per target; page size ${kb(landingBytes)}`,
+    `workerd (Miniflare's API), production bundle, the worker on its own socket; ${connections} connections, ${duration} s per target; page size ${kb(landingBytes)}`,
     '',
     throughput,
     '',
