@@ -8,7 +8,7 @@ import { intlFor } from '../lib/i18n'
 import { localeHome } from '../lib/locale'
 import { cachePage } from '../middleware/page-cache'
 import { auth, tenant } from '../middleware/tenant'
-import { pageContext, renderPage } from '../render'
+import { renderPage } from '../render'
 import type { TenantFrame } from '../views/home/TenantLayout'
 import {
   AnimationShowcase,

@@ -3,8 +3,8 @@
 // once, against a real loopback fake (test/fault/upstream.ts, mode `flaky`).
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, inject, it } from 'vitest'
-import { relayConfig } from '../../src/routes/api/leads'
 import { retryPendingLeads } from '../../src/lib/leads/relay'
+import { relayConfig } from '../../src/routes/api/leads'
 import { createApp } from '../../src/worker'
 
 const FLAKY = inject('faultOrigins').flaky
@@ -48,7 +48,10 @@ describe('leads while Slack fails half the time', () => {
     }
     const pendingAtFirst = answers.filter((answer) => answer.body.status === 'pending').length
     expect(pendingAtFirst).toBeGreaterThan(0) // the fake did fail some
-    const stored = await env.DB.prepare('SELECT id, status FROM leads ORDER BY id').all<{ id: number; status: string }>()
+    const stored = await env.DB.prepare('SELECT id, status FROM leads ORDER BY id').all<{
+      id: number
+      status: string
+    }>()
     expect(stored.results).toHaveLength(LEADS)
     for (const answer of answers) {
       expect(stored.results.find((row) => row.id === answer.body.id)?.status).toBe(answer.body.status)
