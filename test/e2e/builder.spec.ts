@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
 
 // The homepage builder in the browser (issue 6): sign-in, the editor, photos, validation,
 // export/delete/import, ownership and the admin console. Accounts come from scripts/seed.mjs.

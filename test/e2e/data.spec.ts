@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 // The seeded state that `npm start` and these tests share (scripts/seed.mjs): demo realtors at
 // /{desiredUrl}, their photos in local R2, and their accounts.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 test.describe('foundation', () => {
   test('hydrates the language switcher with no console errors and switches language', async ({ page }, info) => {

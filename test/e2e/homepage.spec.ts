@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads'
+import { expect, type Page, test } from './fixtures'
 
 const DEMO_REALTORS = [
   'equityrealty',

@@ -2,7 +2,7 @@
 // close three ways, scroll lock, phone filter, consent gating, submit success and failure), the
 // carousel (ten slides, new-tab links, a drag is not a click), analytics beacons, no console errors.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
 
 function watch(page: Page) {
   const errors: string[] = []
