@@ -25,12 +25,17 @@ export function builderMessages(locale: Locale): Record<string, string> {
   return Object.fromEntries(Object.entries(MESSAGES[locale]).filter(([key]) => key.startsWith('builder.')))
 }
 
-function render(c: Context<AppEnv>, titleId: string, body: (title: string) => React.ReactElement, values = {}) {
+function render(
+  c: Context<AppEnv>,
+  titleId: string,
+  body: (title: string) => React.ReactElement,
+  { values = {}, indexable = false }: { values?: Record<string, string>; indexable?: boolean } = {},
+) {
   const ctx = pageContext(c)
   const title = ctx.intl.formatMessage({ id: titleId }, values)
   const brand = c.var.realtor?.name ?? ctx.intl.formatMessage({ id: 'brand.name' })
   return renderPage(c, body(title), {
-    head: { title: `${title} | ${brand}`, description: title, noindex: true },
+    head: { title: `${title} | ${brand}`, description: title, noindex: !indexable },
     headers: NO_STORE,
   })
 }
@@ -42,23 +47,31 @@ export async function loginPage(c: Context<AppEnv>): Promise<Response> {
   const user = c.var.user
   if (user) return c.redirect(destinationAfterSignIn(next, user, c.var.localePrefix), 302)
   const ctx = pageContext(c)
-  return render(c, 'page.login.title', (title) => (
-    <BuilderPage ctx={ctx} title={title} lead={<p>{ctx.intl.formatMessage({ id: 'page.login.intro' })}</p>}>
-      <div className="card builder-card">
-        <Island
-          name="LoginForm"
-          component={LoginForm}
-          props={{
-            messages: builderMessages(ctx.locale),
-            localePrefix: ctx.localePrefix,
-            next,
-            tenantBase: ctx.tenantBase,
-          }}
-        />
-        <p className="muted builder-card__foot">{ctx.intl.formatMessage({ id: 'builder.login.hint' })}</p>
-      </div>
-    </BuilderPage>
-  ))
+  // The provider's sign-in page is the builder's front door, found by searching for it; a tenant's
+  // copy (/{desiredUrl}/login, a custom domain's /login) stays out of search results.
+  const indexable = c.var.realtor === null
+  return render(
+    c,
+    'page.login.title',
+    (title) => (
+      <BuilderPage ctx={ctx} title={title} lead={<p>{ctx.intl.formatMessage({ id: 'page.login.intro' })}</p>}>
+        <div className="card builder-card">
+          <Island
+            name="LoginForm"
+            component={LoginForm}
+            props={{
+              messages: builderMessages(ctx.locale),
+              localePrefix: ctx.localePrefix,
+              next,
+              tenantBase: ctx.tenantBase,
+            }}
+          />
+          <p className="muted builder-card__foot">{ctx.intl.formatMessage({ id: 'builder.login.hint' })}</p>
+        </div>
+      </BuilderPage>
+    ),
+    { indexable },
+  )
 }
 
 export async function loginRedirectPage(c: Context<AppEnv>): Promise<Response> {
@@ -195,6 +208,6 @@ export async function editorPage(c: Context<AppEnv>): Promise<Response> {
         />
       </BuilderPage>
     ),
-    { name: realtor.name || realtor.desiredUrl },
+    { values: { name: realtor.name || realtor.desiredUrl } },
   )
 }

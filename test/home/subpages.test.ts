@@ -56,7 +56,9 @@ describe('tenant subpages', () => {
     expect(motion.html).not.toMatch(/<script(?! type="application\/json")(?! type="module")/)
   })
 
-  it('keeps sign-in pages out of search results', async () => {
+  it("keeps a tenant's sign-in page out of search results; the provider's is indexable", async () => {
     expect((await page('/rich-agent/login')).html).toContain('<meta name="robots" content="noindex"/>')
+    expect((await page('/login')).html).not.toContain('noindex')
+    expect((await page('/en/login')).html).not.toContain('noindex')
   })
 })
