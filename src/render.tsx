@@ -7,6 +7,7 @@ import { renderToReadableStream } from 'react-dom/server.edge'
 import type { AppEnv } from './env'
 import { isBot } from './lib/environment'
 import { LOCALES, type Locale, localePrefix } from './lib/locale'
+import { requestUrl } from './lib/request-url'
 import type { PageContext } from './views/context'
 import { Document, type HeadProps } from './views/Document'
 
@@ -20,7 +21,7 @@ export interface RenderOptions {
 
 /** The site-relative path of this page without its locale prefix, e.g. '/terms' for '/en/terms'. */
 export function pathWithoutLocale(c: Context<AppEnv>): string {
-  const pathname = new URL(c.req.url).pathname
+  const { pathname } = requestUrl(c.req.raw)
   return pathname.replace(/^\/en(?=\/|$)/, '') || '/'
 }
 
@@ -86,9 +87,13 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, options
     },
   })
   shellReady = true
-  if (c.var.cacheable || isBot(c.req.header('user-agent'))) await stream.allReady
-  return new Response(stream, {
+  const init = {
     status: options.status ?? 200,
     headers: { 'Content-Type': 'text/html; charset=utf-8', ...options.headers },
-  })
+  }
+  if (!c.var.cacheable && !isBot(c.req.header('user-agent'))) return new Response(stream, init)
+  // A complete page is read into one buffer and sent in one piece: cheaper than passing React's
+  // chunks on one by one, and nothing is gained by streaming what is already whole.
+  await stream.allReady
+  return new Response(await new Response(stream).arrayBuffer(), init)
 }

@@ -77,13 +77,7 @@ type Fetch<E> = (request: Request, env: E, ctx: ExecutionContext) => Response | 
  * routes marked cacheable (a 200 HTML page without cookies, for a request that has a cache key).
  */
 export function withPageCache<E extends { CACHE?: GenerationStore }>(fetch: Fetch<E>, cache = pageCache): Fetch<E> {
-  return async (request, env, ctx) => {
-    const key = cacheKey(request)
-    const entry = key ? cache.get(key) : null
-    if (key && entry) {
-      revalidateWhenDue(cache, key, entry, env.CACHE, (promise) => ctx.waitUntil(promise))
-      return responseOf(entry)
-    }
+  async function renderAndStore(request: Request, env: E, ctx: ExecutionContext, key: string | null) {
     const epoch = cache.epoch
     const response = await fetch(request, env, ctx)
     const tags = response.headers.get(TAGS_HEADER)
@@ -114,5 +108,16 @@ export function withPageCache<E extends { CACHE?: GenerationStore }>(fetch: Fetc
     )
     headers.set(CACHE_HEADER, 'miss')
     return new Response(body, { status: response.status, headers })
+  }
+
+  // A hit is answered synchronously: no promise, nothing but the lookup between request and response.
+  return (request, env, ctx) => {
+    const key = cacheKey(request)
+    const entry = key ? cache.get(key) : null
+    if (key && entry) {
+      revalidateWhenDue(cache, key, entry, env.CACHE, (promise) => ctx.waitUntil(promise))
+      return responseOf(entry)
+    }
+    return renderAndStore(request, env, ctx, key)
   }
 }

@@ -64,16 +64,23 @@ export function normalizeHost(hostHeader: string | null | undefined): string | n
 }
 
 /** Parses the comma-separated PROVIDER_HOSTS var into a set of normalized hosts. */
-export function parseProviderHosts(value: string | undefined): Set<string> {
+/** PROVIDER_HOSTS parsed, by its text: the same few values every request (configuration, not data). */
+const providerHostSets = new Map<string, ReadonlySet<string>>()
+
+export function parseProviderHosts(value: string | undefined): ReadonlySet<string> {
+  const text = value ?? ''
+  const known = providerHostSets.get(text)
+  if (known) return known
   const hosts = new Set<string>()
-  for (const entry of (value ?? '').split(',')) {
+  for (const entry of text.split(',')) {
     const host = normalizeHost(entry)
     if (host) hosts.add(host)
   }
+  if (providerHostSets.size < 16) providerHostSets.set(text, hosts)
   return hosts
 }
 
-export function isProviderHost(hostHeader: string | null | undefined, providerHosts: Set<string>): boolean {
+export function isProviderHost(hostHeader: string | null | undefined, providerHosts: ReadonlySet<string>): boolean {
   const host = normalizeHost(hostHeader)
   return host !== null && providerHosts.has(host)
 }
@@ -96,7 +103,7 @@ export function decodeSegment(segment: string): string {
 export function resolveTenant(
   url: URL,
   hostHeader: string | null | undefined,
-  providerHosts: Set<string>,
+  providerHosts: ReadonlySet<string>,
 ): TenantTarget {
   const host = normalizeHost(hostHeader)
   if (host === null) return { kind: 'bad-host' }
@@ -123,7 +130,7 @@ export function resolveTenant(
  * DOMAIN_PREFIX, so `/admin` on a realtor's domain reaches that realtor's admin, not the provider's;
  * the APIs answer on every host at their real paths.
  */
-export function sitePath(url: URL, hostHeader: string | null | undefined, providerHosts: Set<string>): string {
+export function sitePath(url: URL, hostHeader: string | null | undefined, providerHosts: ReadonlySet<string>): string {
   // One trailing slash is forgiven: /en/ and /terms/ are /en and /terms.
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname
   const first = decodeSegment(pathname.split('/')[1] ?? '')

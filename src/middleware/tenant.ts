@@ -7,6 +7,7 @@ import { sessionSecret } from '../lib/accounts/config'
 import { readThrough } from '../lib/data-cache'
 import { pageNotFound, routeValidationFailed } from '../lib/errors'
 import type { Realtor } from '../lib/realtors/types'
+import { requestUrl } from '../lib/request-url'
 import { SESSION_COOKIE, verifySession } from '../lib/session'
 import { DESIRED_URL_PATTERN, normalizeHost, RESERVED_SEGMENTS } from '../lib/tenant'
 
@@ -23,7 +24,7 @@ function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
  */
 export const tenant = () =>
   createMiddleware<AppEnv>(async function tenant(c, next) {
-    const url = new URL(c.req.url)
+    const url = requestUrl(c.req.raw)
     const desiredUrl = c.req.param('desiredUrl')
     if (desiredUrl !== undefined) {
       // Provider pages (/terms, /en/...) are routed before tenants and answer first; any other path

@@ -20,7 +20,7 @@ export function Island<P extends object>({ name, component: Component, props, hy
   return (
     <>
       <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: safeJson(props) }} />
-      <div data-island={name} data-props={id} data-hydrate={hydrate} style={{ display: 'contents' }}>
+      <div data-island={name} data-props={id} data-hydrate={hydrate}>
         <Component {...props} />
       </div>
     </>

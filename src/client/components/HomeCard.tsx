@@ -39,20 +39,14 @@ export function HomeCard({ home, labels, locale }: { home: Home; labels: HomeCar
           {formatPrice(home.price)}
           {RENTALS.has(home.dealType) ? <span className="home-card__per">{labels.perMonth}</span> : null}
         </p>
+        {/* One text node per line: React separates adjacent ones with comments, and a grid renders
+            dozens of these cards per page. */}
         <p className="home-card__facts">
-          <span>
-            {home.beds} {labels.beds}
-          </span>
-          <span>
-            {home.baths} {labels.baths}
-          </span>
-          <span>
-            {formatThousands(home.sqft)} {labels.sqft}
-          </span>
+          <span>{`${home.beds} ${labels.beds}`}</span>
+          <span>{`${home.baths} ${labels.baths}`}</span>
+          <span>{`${formatThousands(home.sqft)} ${labels.sqft}`}</span>
         </p>
-        <p className="home-card__address">
-          {home.address}, {home.city}, {home.state} {home.zipcode}
-        </p>
+        <p className="home-card__address">{`${home.address}, ${home.city}, ${home.state} ${home.zipcode}`}</p>
         <p className="home-card__date">
           <time dateTime={home.listedAt}>{formatListingDate(home.listedAt, locale)}</time>
         </p>

@@ -138,9 +138,7 @@ export function TenantHome({ frame, market, today, agentListings, cityHomes, con
           <ul className="home-regions__list">
             {realtor.activityRegion.map((region, index) => (
               <li key={index} className="home-regions__item">
-                <span className="home-regions__city">
-                  {region.city}, {region.state}
-                </span>
+                <span className="home-regions__city">{`${region.city}, ${region.state}`}</span>
                 {region.neighborhood ? <span className="home-regions__hood">{region.neighborhood}</span> : null}
                 {region.zipcode ? <span className="home-regions__zip">{region.zipcode}</span> : null}
               </li>
