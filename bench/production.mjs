@@ -48,7 +48,7 @@ export async function buildProduction(name) {
 
   /**
    * The worker on its own socket of workerd's HTTP server, and beside it in the same workerd process
-   * the static ceiling: a worker answering a fixed body with fixed headers. Miniflare's entry worker
+   * the static ceiling: a worker answering fixed bodies with fixed headers. Miniflare's entry worker
    * and its emulation of asset routing (two more workers a request passes through) are left out: on
    * Cloudflare a request for a page reaches the worker directly, and those hops would cost more than
    * serving a cached page does (docs/decisions/005-benchmark-topology.md).
@@ -68,14 +68,25 @@ export async function buildProduction(name) {
     ]
     if (ceiling) {
       workers.push({
+        // The worker's own configuration (flags and bindings: workerd sets up D1, KV, R2 and the rate
+        // limiters for every request before any code runs) around a script that only answers a body.
+        ...worker,
         name: 'ceiling',
         modules: true,
-        compatibilityDate: worker.compatibilityDate,
-        // `/` answers with the headers a page carries; `/bare` with a content type only.
-        script: `const body = new TextEncoder().encode('x'.repeat(${ceiling.bytes}))
-const headers = ${JSON.stringify(ceiling.headers)}
+        // `/<bytes>` answers that many bytes with the headers a page carries; `/<bytes>?bare` with a
+        // content type only.
+        script: `const headers = ${JSON.stringify(ceiling.headers)}
 const bare = { 'content-type': 'text/plain; charset=utf-8' }
-export default { fetch: (request) => new Response(body, { headers: new URL(request.url).pathname === '/bare' ? bare : headers }) }`,
+const bodies = new Map()
+export default {
+  fetch(request) {
+    const url = new URL(request.url)
+    const bytes = Number(url.pathname.slice(1))
+    let body = bodies.get(bytes)
+    if (!body) bodies.set(bytes, (body = new TextEncoder().encode('x'.repeat(bytes))))
+    return new Response(body, { headers: url.search === '?bare' ? bare : headers })
+  },
+}`,
         unsafeDirectSockets: [{ host: '127.0.0.1', port: ceiling.port }],
       })
     }

@@ -18,7 +18,7 @@ export const table = (header, rows) => {
 
 export function formatTable({ results, clientJs, worker, budgets, landingBytes, connections, duration }) {
   const throughput = table(
-    ['target', 'status', 'cache', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'CPU ms/req', 'requests', 'errors'],
+    ['target', 'status', 'cache', 'req/s', 'ratio to ceiling', 'p50 ms', 'p99 ms', 'CPU ms/req', 'requests', 'errors'],
     results.map((r) => [
       r.name,
       r.status,
@@ -46,7 +46,7 @@ export function formatTable({ results, clientJs, worker, budgets, landingBytes, 
     budgets.map((b) => [b.name, `${b.value}${b.unit}`, `${b.limit}${b.unit}`, b.ok ? 'ok' : 'MISSED']),
   )
   return [
-    `workerd (Miniflare's API), production bundle, the worker on its own socket; ${connections} connections, ${duration} s per target; page size ${kb(landingBytes)}`,
+    `workerd (Miniflare's API), production bundle, the worker on its own socket; ${connections} connections, ${duration} s per target, alternating with its ceiling; landing page ${kb(landingBytes)}`,
     '',
     throughput,
     '',
