@@ -3,7 +3,9 @@ const urls = new WeakMap<Request, URL>()
 
 /** The parsed URL of the request. Shared by every caller: read it, never change it. */
 export function requestUrl(request: Request): URL {
-  let url = urls.get(request)
-  if (!url) urls.set(request, (url = new URL(request.url)))
+  const known = urls.get(request)
+  if (known) return known
+  const url = new URL(request.url)
+  urls.set(request, url)
   return url
 }
