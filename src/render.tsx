@@ -1,9 +1,13 @@
-// Turns a React page into a streamed HTML response (react-dom/server.edge). Data is loaded before
-// rendering, so the status is known before the shell: an error before the shell becomes the 500
-// page; after the shell it is logged and the stream closed cleanly. Bots wait for allReady.
+// Turns a React page into a streamed HTML response (React's renderToReadableStream). Data is loaded
+// before rendering, so the status is known before the shell: an error before the shell becomes the
+// 500 page; after the shell it is logged and the stream closed cleanly. Bots wait for allReady.
 import type { Context } from 'hono'
 import type { ReactElement } from 'react'
-import { renderToReadableStream } from 'react-dom/server.edge'
+// React's Node build of renderToReadableStream (web streams, run on the Workers runtime's node
+// compatibility): the edge build encodes every attribute and text piece into its own Uint8Array as it
+// renders, the Node build writes strings into one 4 KB buffer, and a tenant home costs ~1.8 ms of CPU
+// instead of ~2.5 (docs/decisions/005-data-cache-and-benchmark-topology.md).
+import { renderToReadableStream } from 'react-dom/server.node'
 import type { AppEnv } from './env'
 import { isBot } from './lib/environment'
 import { LOCALES, type Locale, localePrefix } from './lib/locale'
