@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
 import { prepareLocal, root, run } from '../scripts/lib.mjs'
@@ -53,7 +54,7 @@ export async function buildProduction(name) {
    * Cloudflare a request for a page reaches the worker directly, and those hops would cost more than
    * serving a cached page does (docs/decisions/005-benchmark-topology.md).
    */
-  async function startDirect({ port, ceiling }) {
+  async function startDirect({ port, ceiling, reference }) {
     const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
     const { assets: _assets, ...worker } = workerOptions
     const workers = [
@@ -90,6 +91,15 @@ export default {
         unsafeDirectSockets: [{ host: '127.0.0.1', port: ceiling.port }],
       })
     }
+    if (reference) {
+      workers.push({
+        ...worker,
+        name: 'renderer-reference',
+        modules: true,
+        scriptPath: await bundleReference(),
+        unsafeDirectSockets: [{ host: '127.0.0.1', port: reference.port }],
+      })
+    }
     const mf = new Miniflare({
       workers,
       d1Persist: path.join(state, 'v3/d1'),
@@ -100,6 +110,42 @@ export default {
     })
     await mf.ready
     return { origin: `http://127.0.0.1:${port}`, dispose: () => mf.dispose() }
+  }
+
+  /** React's Node build requires node modules (CommonJS): each becomes an ESM re-export of node:<name>. */
+  const nodeBuiltins = {
+    name: 'node-builtins',
+    setup(builder) {
+      builder.onResolve({ filter: /^(util|crypto|async_hooks|stream)$/ }, (args) => ({
+        path: args.path,
+        namespace: 'node-builtin',
+      }))
+      builder.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
+        contents: `export * from 'node:${args.path}'`,
+        loader: 'js',
+      }))
+    },
+  }
+
+  /** bench/renderer-reference.tsx bundled like the worker: React's production build, node modules external. */
+  async function bundleReference() {
+    const outfile = path.join(tmp, 'reference/worker.js')
+    await build({
+      entryPoints: [path.join(root, 'bench/renderer-reference.tsx')],
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      conditions: ['workerd', 'worker'],
+      jsx: 'automatic',
+      minify: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      external: ['node:*'],
+      plugins: [nodeBuiltins],
+      logLevel: 'warning',
+    })
+    return outfile
   }
 
   return { workerJs: readFileSync(path.join(dist, 'worker.js')), assetsDir, start, startDirect }

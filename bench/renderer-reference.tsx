@@ -1,0 +1,63 @@
+// The streaming renderer's own limit, measured in the same run as the pages: a worker that renders
+// listing cards (the homepage's own HomeCard) with the same renderToReadableStream and buffering as
+// src/render.tsx, and nothing else — no routing, middleware, data or document head. `?cards=N` sets
+// the page's size; bench/run.mjs picks N so the page is as large as a tenant home.
+import { renderToReadableStream } from 'react-dom/server.node'
+import { HomeCard, type HomeCardLabels } from '../src/client/components/HomeCard'
+import type { Home } from '../src/lib/listings/markets'
+
+const LABELS: HomeCardLabels = {
+  beds: '침실',
+  baths: '욕실',
+  sqft: 'sqft',
+  perMonth: '/월',
+  noPhoto: '사진 없음',
+  status: { sale: '매매', rent: '임대', sold: '매매 완료', rented: '임대 완료' },
+}
+
+const homeOf = (index: number): Home => ({
+  id: index,
+  dealType: 'sale',
+  propertyType: 'single_family',
+  propertyStatus: 'active',
+  state: 'CA',
+  county: 'Orange',
+  city: 'Irvine',
+  address: `${100 + index} Main Street`,
+  zipcode: '92618',
+  price: 1_250_000 + index * 1000,
+  beds: 3,
+  baths: 2,
+  sqft: 1800,
+  imageUrl: `/photos/demo/home-${index}.jpg`,
+  listedAt: '2026-03-02T00:00:00Z',
+})
+
+function Page({ cards }: { cards: number }) {
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <title>Renderer reference</title>
+      </head>
+      <body>
+        <main className="home-grid">
+          {Array.from({ length: cards }, (_, index) => (
+            <HomeCard key={index} home={homeOf(index)} labels={LABELS} locale="ko" />
+          ))}
+        </main>
+      </body>
+    </html>
+  )
+}
+
+export default {
+  async fetch(request: Request): Promise<Response> {
+    const cards = Math.min(Number(new URL(request.url).searchParams.get('cards')) || 40, 500)
+    const stream = await renderToReadableStream(<Page cards={cards} />)
+    await stream.allReady
+    return new Response(await new Response(stream).arrayBuffer(), {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    })
+  },
+}
