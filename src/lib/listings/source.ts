@@ -9,43 +9,10 @@ export interface ListingSource {
   agent(query: AgentQuery): Promise<HomePage>
 }
 
-interface ListingRow {
-  id: number
-  deal_type: Home['dealType']
-  property_type: string
-  property_status: string
-  state: string
-  county: string
-  city: string
-  address: string
-  zipcode: string
-  price: number
-  beds: number
-  baths: number
-  sqft: number
-  image_url: string | null
-  listed_at: string
-}
-
-function homeOf(row: ListingRow): Home {
-  return {
-    id: row.id,
-    dealType: row.deal_type,
-    propertyType: row.property_type,
-    propertyStatus: row.property_status,
-    state: row.state,
-    county: row.county,
-    city: row.city,
-    address: row.address,
-    zipcode: row.zipcode,
-    price: row.price,
-    beds: row.beds,
-    baths: row.baths,
-    sqft: row.sqft,
-    imageUrl: row.image_url,
-    listedAt: row.listed_at,
-  }
-}
+/** A listings row as a Home: the columns under the API's own field names, so rows need no mapping. */
+const HOME_COLUMNS = `id, deal_type AS dealType, property_type AS propertyType,
+  property_status AS propertyStatus, state, county, city, address, zipcode, price, beds, baths, sqft,
+  image_url AS imageUrl, listed_at AS listedAt`
 
 async function page(
   db: D1Database,
@@ -56,13 +23,13 @@ async function page(
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const [rows, count] = await db.batch([
     db
-      .prepare(`SELECT * FROM listings ${clause} ORDER BY listed_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .prepare(`SELECT ${HOME_COLUMNS} FROM listings ${clause} ORDER BY listed_at DESC, id DESC LIMIT ? OFFSET ?`)
       .bind(...binds, q.homesPerGroup, q.currentPage * q.homesPerGroup),
     db.prepare(`SELECT COUNT(*) AS total FROM listings ${clause}`).bind(...binds),
   ])
   const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0
   return {
-    homes: ((rows?.results ?? []) as ListingRow[]).map(homeOf),
+    homes: (rows?.results ?? []) as Home[],
     total,
     currentPage: q.currentPage,
     homesPerGroup: q.homesPerGroup,
