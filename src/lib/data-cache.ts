@@ -1,7 +1,7 @@
 // The data tenant pages are made of, kept in the isolate between renders: a realtor's profile by its
 // lookup key (tagged `realtor:<id>`, so every write purges it like the realtor's pages) and listing
 // pages (a minute: this product never writes listings). A render that misses the page cache then costs
-// the renderer, not six database round trips (docs/decisions/005-data-cache.md).
+// the renderer, not six database round trips (docs/decisions/005-data-cache-and-benchmark-topology.md).
 import { type CacheEntry, type GenerationStore, generationsOf, revalidateWhenDue, TaggedCache } from './cache'
 
 interface DataEntry extends CacheEntry {
@@ -11,9 +11,6 @@ interface DataEntry extends CacheEntry {
 
 /** Data: 2,000 entries, 16 MB, 5 minutes unless an entry says less. */
 export class DataCache extends TaggedCache<DataEntry> {
-  /** Loads in flight, so concurrent misses of one key share one load. */
-  readonly loading = new Map<string, Promise<unknown>>()
-
   constructor(now: () => number = Date.now) {
     super({ maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxAgeMs: 5 * 60_000 }, (entry) => entry.bytes, now)
   }
@@ -62,36 +59,20 @@ export async function readThrough<V>(
     revalidateWhenDue(cache, key, entry, store, scope.waitUntil)
     return entry.value as V
   }
-  const pending = cache.loading.get(key)
-  if (pending) return pending as Promise<V>
+  // Concurrent misses each load: a load belongs to the request that started it (the Workers runtime
+  // cancels its I/O with that request), so another request must not wait on it.
   const epoch = cache.epoch
-  const loaded = (async () => {
-    const value = await load()
-    const tags = options.tags(value)
-    if (tags) {
-      const generations = await generationsOf(store, tags)
-      const now = cache.now()
-      const bytes = JSON.stringify(value)?.length ?? 0
-      cache.set(
-        key,
-        {
-          value: deepFreeze(value),
-          bytes,
-          tags,
-          generations,
-          storedAt: now,
-          checkedAt: now,
-          maxAgeMs: options.maxAgeMs,
-        },
-        epoch,
-      )
-    }
-    return value
-  })()
-  cache.loading.set(key, loaded)
-  try {
-    return await loaded
-  } finally {
-    cache.loading.delete(key)
+  const value = await load()
+  const tags = options.tags(value)
+  if (tags) {
+    const generations = await generationsOf(store, tags)
+    const now = cache.now()
+    const bytes = JSON.stringify(value)?.length ?? 0
+    cache.set(
+      key,
+      { value: deepFreeze(value), bytes, tags, generations, storedAt: now, checkedAt: now, maxAgeMs: options.maxAgeMs },
+      epoch,
+    )
   }
+  return value
 }

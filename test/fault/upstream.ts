@@ -20,13 +20,13 @@ function handlerFor(mode: FaultMode) {
       response.writeHead(200, { 'content-type': 'application/json' })
       return response.end(JSON.stringify(delivered))
     }
-    calls++
+    const call = ++calls
     if (mode === 'flaky') {
       const chunks: Buffer[] = []
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
       request.on('end', () => {
-        // Fails every other call: for "leads are never lost".
-        if (calls % 2) {
+        // Fails every other call, by arrival (not by when its body ends): for "leads are never lost".
+        if (call % 2) {
           response.writeHead(500)
           return response.end(SECRET_BODY)
         }
