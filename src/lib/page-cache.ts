@@ -2,7 +2,7 @@
 // realtor's public homepage) are rendered once per isolate and served from memory afterwards, before
 // any routing or middleware runs; tags and cross-isolate purges are src/lib/cache.ts's.
 import { type CacheEntry, type GenerationStore, generationsOf, revalidateWhenDue, TaggedCache } from './cache'
-import { DEFAULT_LOCALE, detectLocale, LOCALE_COOKIE, splitLocalePath } from './locale'
+import { DEFAULT_LOCALE, detectLocale, isLocale, LOCALE_COOKIE, splitLocalePath } from './locale'
 import { normalizeHost } from './tenant'
 
 export const CACHE_HEADER = 'X-Page-Cache'
@@ -28,6 +28,25 @@ function cookieValue(header: string | null, name: string): string | undefined {
  * query qualify, and an unprefixed (Korean) path only when the visitor's locale is Korean: everyone
  * else gets the locale middleware's redirect.
  */
+/**
+ * A small memo of a pure function of one header value. Host and Accept-Language values repeat from
+ * visitor to visitor, and every cache hit needs both; random values only fill it until it is cleared.
+ */
+function memoized<T>(compute: (value: string | null) => T): (value: string | null) => T {
+  const known = new Map<string | null, T>()
+  return (value) => {
+    const hit = known.get(value)
+    if (hit !== undefined || known.has(value)) return hit as T
+    if (known.size >= 256) known.clear()
+    const result = compute(value)
+    known.set(value, result)
+    return result
+  }
+}
+
+const hostOf = memoized(normalizeHost)
+const localeOfLanguages = memoized((acceptLanguage) => detectLocale(undefined, acceptLanguage))
+
 export function cacheKey(request: Request): string | null {
   if (request.method !== 'GET') return null
   // request.url is already normalized: its path starts at the first '/' after the scheme's '//'.
@@ -37,14 +56,13 @@ export function cacheKey(request: Request): string | null {
   const pathname = url.slice(pathStart)
   const { locale } = splitLocalePath(pathname)
   if (locale === null) {
-    const detected = detectLocale(
-      cookieValue(request.headers.get('cookie'), LOCALE_COOKIE),
-      request.headers.get('accept-language'),
-    )
+    const cookie = request.headers.get('cookie')
+    const chosen = cookie === null ? undefined : cookieValue(cookie, LOCALE_COOKIE)
+    const detected = isLocale(chosen) ? chosen : localeOfLanguages(request.headers.get('accept-language'))
     if (detected !== DEFAULT_LOCALE) return null
   }
   // The router resolves tenants by the Host header (src/lib/tenant.ts), so the key does too.
-  const host = normalizeHost(request.headers.get('host') ?? url.slice(url.indexOf('//') + 2, pathStart))
+  const host = hostOf(request.headers.get('host') ?? url.slice(url.indexOf('//') + 2, pathStart))
   return host === null ? null : `${host}${pathname}`
 }
 
