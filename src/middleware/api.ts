@@ -57,7 +57,7 @@ export const signedIn = () =>
   })
 
 export function requireUser(c: Context<AppEnv>): SessionUser {
-  const user = c.var.user
+  const user = c.get('user')
   if (!user) throw new AppError(401, 'Sign in first: a session cookie or a bearer token is required')
   return user
 }

@@ -22,7 +22,7 @@ async function respond(c: Context<AppEnv>, error: AppError): Promise<Response> {
   if (isApiPath(pathname) || c.req.method !== 'GET') {
     return c.json(error.toJSON(), error.status)
   }
-  if (!c.var.intl) applyLocale(c, localeOfRequest(c))
+  if (!c.get('intl')) applyLocale(c, localeOfRequest(c))
   const page = <ErrorPage ctx={pageContext(c)} status={error.status} message={error.message} />
   const head = { title: `${error.status} | ${error.message}`, description: error.message, noindex: true }
   try {

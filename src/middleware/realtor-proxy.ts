@@ -32,7 +32,7 @@ export const realtorProxy = () =>
       redirect: 'manual',
     })
     const timeout = upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS)
-    const upstream = await fetchUpstream(c.var.upstreamFetch, request, timeout, { buffer: true })
+    const upstream = await fetchUpstream(c.get('upstreamFetch'), request, timeout, { buffer: true })
     if (upstream.status >= 500) throw new AppError(502, 'The upstream API failed')
     if (/json/i.test(upstream.headers.get('content-type') ?? '')) {
       try {

@@ -13,7 +13,7 @@ import { DESIRED_URL_PATTERN, normalizeHost, RESERVED_SEGMENTS } from '../lib/te
 
 /** A realtor for a page, through the data cache: purged with the realtor's tag on every write. */
 function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
-  return readThrough(c.var.dataCache, `realtor:${key}`, () => c.var.realtors.find(key), {
+  return readThrough(c.get('dataCache'), `realtor:${key}`, () => c.get('realtors').find(key), {
     tags: (realtor) => (realtor ? [`realtor:${realtor.id}`] : null),
   })
 }
@@ -61,9 +61,9 @@ export const session = () =>
  */
 export const auth = ({ requireUser = false }: { requireUser?: boolean } = {}) =>
   createMiddleware<AppEnv>(async function auth(c, next) {
-    if (requireUser && !c.var.user) {
+    if (requireUser && !c.get('user')) {
       const url = new URL(c.req.url)
-      const login = `${c.var.localePrefix}${c.var.tenantBase ?? ''}/login`
+      const login = `${c.get('localePrefix')}${c.get('tenantBase') ?? ''}/login`
       return c.redirect(`${login}?next=${encodeURIComponent(url.pathname + url.search)}`, 302)
     }
     await next()

@@ -33,23 +33,23 @@ function render(
 ) {
   const ctx = pageContext(c)
   const title = ctx.intl.formatMessage({ id: titleId }, values)
-  const brand = c.var.realtor?.name ?? ctx.intl.formatMessage({ id: 'brand.name' })
+  const brand = c.get('realtor')?.name ?? ctx.intl.formatMessage({ id: 'brand.name' })
   return renderPage(c, body(title), {
     head: { title: `${title} | ${brand}`, description: title, noindex: !indexable },
     headers: NO_STORE,
   })
 }
 
-const loginHrefOf = (c: Context<AppEnv>) => `${c.var.localePrefix}${c.var.tenantBase}/login`
+const loginHrefOf = (c: Context<AppEnv>) => `${c.get('localePrefix')}${c.get('tenantBase')}/login`
 
 export async function loginPage(c: Context<AppEnv>): Promise<Response> {
   const next = safeNextPath(c.req.query('next'))
-  const user = c.var.user
-  if (user) return c.redirect(destinationAfterSignIn(next, user, c.var.localePrefix), 302)
+  const user = c.get('user')
+  if (user) return c.redirect(destinationAfterSignIn(next, user, c.get('localePrefix')), 302)
   const ctx = pageContext(c)
   // The provider's sign-in page is the builder's front door, found by searching for it; a tenant's
   // copy (/{desiredUrl}/login, a custom domain's /login) stays out of search results.
-  const indexable = c.var.realtor === null
+  const indexable = c.get('realtor') === null
   return render(
     c,
     'page.login.title',
@@ -97,9 +97,9 @@ export async function loginRedirectPage(c: Context<AppEnv>): Promise<Response> {
 
 /** /agreement: the terms for anyone; signed in, the acceptance form (or when it was accepted). */
 export async function agreementPage(c: Context<AppEnv>) {
-  const user = c.var.user
+  const user = c.get('user')
   const url = new URL(c.req.url)
-  const next = destinationAfterSignIn(c.req.query('next'), user ?? { role: 'realtor' }, c.var.localePrefix)
+  const next = destinationAfterSignIn(c.req.query('next'), user ?? { role: 'realtor' }, c.get('localePrefix'))
   const account = user ? await findAccountById(c.env.DB, user.id) : null
   const signInHref = `${loginHrefOf(c)}?next=${encodeURIComponent(url.pathname + url.search)}`
   const ctx = pageContext(c)
@@ -147,10 +147,10 @@ function summaryOf(realtor: Realtor): RealtorSummary {
 
 /** /admin: the console for admins; a realtor goes to their own editor. (Signed out: the auth guard.) */
 export async function adminPage(c: Context<AppEnv>) {
-  const user = c.var.user!
+  const user = c.get('user')!
   const ctx = pageContext(c)
   if (user.role !== 'admin') {
-    const own = user.realtorId ? await c.var.realtors.find(String(user.realtorId)) : null
+    const own = user.realtorId ? await c.get('realtors').find(String(user.realtorId)) : null
     if (own) return c.redirect(`${ctx.localePrefix}/${own.desiredUrl}/admin`, 302)
     return render(c, 'page.admin.title', (title) => (
       <BuilderPage ctx={ctx} title={title}>
@@ -158,7 +158,7 @@ export async function adminPage(c: Context<AppEnv>) {
       </BuilderPage>
     ))
   }
-  const realtors = await c.var.realtors.list({ limit: ADMIN_LIST_LIMIT })
+  const realtors = await c.get('realtors').list({ limit: ADMIN_LIST_LIMIT })
   return render(c, 'page.admin.title', (title) => (
     <BuilderPage
       ctx={ctx}
@@ -183,10 +183,10 @@ export async function adminPage(c: Context<AppEnv>) {
 
 /** /{desiredUrl}/admin: the editor, for an admin or the realtor who owns the homepage. */
 export async function editorPage(c: Context<AppEnv>): Promise<Response> {
-  const user = c.var.user!
-  const realtor = c.var.realtor!
+  const user = c.get('user')!
+  const realtor = c.get('realtor')!
   if (user.role !== 'admin' && realtor.userId !== user.id) {
-    throw new AppError(403, c.var.intl.formatMessage({ id: 'builder.forbidden' }))
+    throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
   }
   const ctx = pageContext(c)
   return render(

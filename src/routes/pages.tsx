@@ -39,10 +39,10 @@ app.get('/', async (c) => {
     if (!DESIRED_URL_PATTERN.test(desiredUrl) || RESERVED_SEGMENTS.has(desiredUrl.toLowerCase())) {
       throw routeValidationFailed(new URL(c.req.url).pathname)
     }
-    return c.redirect(`${c.var.localePrefix}/${desiredUrl}`, 302)
+    return c.redirect(`${c.get('localePrefix')}/${desiredUrl}`, 302)
   }
   const ctx = pageContext(c)
-  const realtors = await c.var.realtors.list({ limit: CAROUSEL.slides })
+  const realtors = await c.get('realtors').list({ limit: CAROUSEL.slides })
   const sites = exampleSitesOf(realtors, {
     locale: ctx.locale,
     localePrefix: ctx.localePrefix,

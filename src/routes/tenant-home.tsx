@@ -38,13 +38,13 @@ export function startCity(regions: { city: string }[]): { state: 'CA' | 'GA'; ci
 /** The page's path within the tenant: '/' for the home, '/terms' for its terms. */
 export function pagePath(c: Context<AppEnv>): string {
   const rest = pathWithoutLocale(c)
-  const base = c.var.tenantBase
+  const base = c.get('tenantBase')
   return base && rest.startsWith(base) ? rest.slice(base.length) || '/' : rest
 }
 
 export function tenantFrame(c: Context<AppEnv>): TenantFrame {
   const ctx = pageContext(c)
-  const realtor = c.var.realtor!
+  const realtor = c.get('realtor')!
   return { ctx, realtor, name: displayNameOf(realtor, ctx.locale), photos: groupPhotos(realtor.photos) }
 }
 

@@ -34,7 +34,7 @@ app.use('/admin', auth({ requireUser: true }))
 // A realtor's public homepage is the same for every visitor of a locale until the realtor changes.
 app.use(
   '/',
-  cachePage((c) => realtorTags(c.var.realtor!.id)),
+  cachePage((c) => realtorTags(c.get('realtor')!.id)),
 )
 
 type Body = (props: { frame: TenantFrame }) => ReactElement
@@ -80,7 +80,7 @@ app.get('/terms/privacy', (c) => {
 
 // probiz is a page of one brokerage only; any other tenant goes to the home page (SPEC.md §2).
 app.get('/probiz', async (c) => {
-  if (c.var.realtor?.desiredUrl !== PROBIZ_TENANT) return c.redirect(localeHome(c.var.localePrefix), 302)
+  if (c.get('realtor')?.desiredUrl !== PROBIZ_TENANT) return c.redirect(localeHome(c.get('localePrefix')), 302)
   return tenantPage('page.probiz.title', 'home.probiz.intro', ProbizBody)(c)
 })
 

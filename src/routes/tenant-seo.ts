@@ -16,7 +16,7 @@ export function sitemapPaths(desiredUrl: string): string[] {
 const CACHE = { 'Cache-Control': 'public, max-age=3600' }
 
 function sitemap(c: Context<AppEnv>) {
-  const realtor = c.var.realtor!
+  const realtor = c.get('realtor')!
   const entries = sitemapPaths(realtor.desiredUrl).map((path) => tenantPageUrls(realtor, c.env.PUBLIC_ORIGIN, path))
   return c.body(sitemapXml(entries), 200, { 'Content-Type': 'application/xml; charset=utf-8', ...CACHE })
 }
@@ -28,7 +28,7 @@ app.use(`/:desiredUrl{${DESIRED_URL_ROUTE}}/sitemap.xml`, tenant())
 app.get(`${DOMAIN_PREFIX}/sitemap.xml`, sitemap)
 app.get(`/:desiredUrl{${DESIRED_URL_ROUTE}}/sitemap.xml`, sitemap)
 app.get(`${DOMAIN_PREFIX}/robots.txt`, (c) => {
-  const sitemapUrl = tenantPageUrls(c.var.realtor!, c.env.PUBLIC_ORIGIN, '/sitemap.xml').ko
+  const sitemapUrl = tenantPageUrls(c.get('realtor')!, c.env.PUBLIC_ORIGIN, '/sitemap.xml').ko
   return c.text(robotsTxt(sitemapUrl), 200, CACHE)
 })
 

@@ -37,7 +37,7 @@ app.post('/', limitBody(16 * 1024), async (c, next) => {
 app.post('/', jsonBody(contactSchema), async (c) => {
   const contact = c.req.valid('json')
   const locale = apiLocale(c)
-  const realtor = await c.var.realtors.find(String(contact.realtorId))
+  const realtor = await c.get('realtors').find(String(contact.realtorId))
   if (!realtor) {
     throw new AppError(400, INVALID_INPUT_MESSAGE[locale], {
       fields: [
@@ -52,7 +52,12 @@ app.post('/', jsonBody(contactSchema), async (c) => {
   const webhook = c.env.CONTACT_WEBHOOK_URL
   let delivered = false
   if (webhook) {
-    const error = await forwardContact(c.var.upstreamFetch, webhook, stored, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS))
+    const error = await forwardContact(
+      c.get('upstreamFetch'),
+      webhook,
+      stored,
+      upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS),
+    )
     await markDelivery(c.env.DB, stored.id, error)
     if (error) console.error('[contacts] webhook failed; the contact is kept', stored.id, error)
     delivered = error === null

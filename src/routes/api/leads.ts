@@ -41,7 +41,7 @@ app.post('/send-to-slack', limitBody(8 * 1024), async (c, next) => {
 
 app.post('/send-to-slack', jsonBody(leadSchema), async (c) => {
   const lead = await insertLead(c.env.DB, c.req.valid('json'), apiLocale(c))
-  const status = await relayLead(relayConfig(c.env, c.var.upstreamFetch), lead)
+  const status = await relayLead(relayConfig(c.env, c.get('upstreamFetch')), lead)
   // Stored is accepted: a lead Slack did not take yet waits in D1 for the cron.
   return c.json({ id: lead.id, status }, 201)
 })
@@ -71,7 +71,7 @@ app.post('/events', limitBody(1024), async (c) => {
       body: JSON.stringify({ ...event, at: new Date().toISOString() }),
     })
     c.executionCtx.waitUntil(
-      fetchUpstream(c.var.upstreamFetch, forward, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS))
+      fetchUpstream(c.get('upstreamFetch'), forward, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS))
         .then((response) => response.body?.cancel())
         .catch((error: unknown) => console.warn('[events] forwarding failed', error)),
     )

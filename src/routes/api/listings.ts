@@ -15,9 +15,9 @@ export function listingSource(c: Context<AppEnv>): ListingSource {
   const origin = c.env.LISTINGS_API_ORIGIN
   return cachedListings(
     origin
-      ? upstreamListings(origin, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS), c.var.upstreamFetch)
+      ? upstreamListings(origin, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS), c.get('upstreamFetch'))
       : d1Listings(c.env.DB),
-    c.var.dataCache,
+    c.get('dataCache'),
   )
 }
 
