@@ -8,19 +8,34 @@ const UNSAFE_JSON_CHARS: Record<string, string> = {
   '\u2029': '\\u2029',
 }
 
+const UNSAFE_JSON = /[<>&\u2028\u2029]/
+const UNSAFE_JSON_GLOBAL = /[<>&\u2028\u2029]/g
+
 /** JSON.stringify, escaped for embedding in a <script> element (island props, JSON-LD). */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value ?? null).replace(/[<>&\u2028\u2029]/g, (ch) => UNSAFE_JSON_CHARS[ch] ?? ch)
+  const json = JSON.stringify(value ?? null)
+  return UNSAFE_JSON.test(json) ? json.replace(UNSAFE_JSON_GLOBAL, (ch) => UNSAFE_JSON_CHARS[ch] ?? ch) : json
 }
 
-/** True for absolute http(s) URLs only: tenant links never get javascript:, data: or other schemes. */
+/** An http(s) scheme, a host, then no whitespace or control characters anywhere. */
+const HTTP_URL = /^https?:\/\/[^\s/?#\\\p{Cc}]+[^\s\p{Cc}]*$/iu
+
+/**
+ * True for absolute http(s) URLs only: tenant links never get javascript:, data: or other schemes.
+ * A pattern rather than `new URL()`: pages check every tenant link on each render, and what matters
+ * here is the scheme (links were validated whole when the realtor was saved).
+ */
 export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 2048) return false
+  return typeof value === 'string' && value.length <= 2048 && HTTP_URL.test(value)
+}
+
+/** An http(s) URL parsed, or null: for the few places that need its parts (origin, host, query). */
+export function parseHttpUrl(value: unknown): URL | null {
+  if (!isHttpUrl(value)) return null
   try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:'
+    return new URL(value)
   } catch {
-    return false
+    return null
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { configProblems } from '../../src/lib/config'
-import { isHttpUrl, safeHexColor, safeJson } from '../../src/lib/html'
+import { isHttpUrl, parseHttpUrl, safeHexColor, safeJson } from '../../src/lib/html'
 import { signSession, verifySession } from '../../src/lib/session'
 
 describe('safeJson', () => {
@@ -16,6 +16,30 @@ describe('tenant URL and colour guards', () => {
     expect(isHttpUrl('https://example.com/a')).toBe(true)
     for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//example.com', 'ftp://x', '', 42]) {
       expect(isHttpUrl(bad)).toBe(false)
+    }
+  })
+
+  it('accepts http(s) URLs with any host a realtor may have, and nothing with whitespace or controls', () => {
+    for (const good of ['HTTPS://EXAMPLE.COM/a?b#c', 'http://부동산.kr/매물', 'https://example.com:8443/x']) {
+      expect(isHttpUrl(good), good).toBe(true)
+    }
+    for (const bad of [
+      'https://',
+      'https:///x',
+      'https://a b.com',
+      'https://a.com/\u0000',
+      'https://a.com/\nx',
+      ' https://a.com',
+    ]) {
+      expect(isHttpUrl(bad), bad).toBe(false)
+    }
+  })
+
+  it('parses only what it accepts, and never throws', () => {
+    expect(parseHttpUrl('https://example.com/a')?.origin).toBe('https://example.com')
+    // Accepted by the pattern, refused by the URL parser: no exception reaches a render.
+    for (const odd of ['https://x:99999', 'https://exa%mple.com', 'javascript:alert(1)', null]) {
+      expect(parseHttpUrl(odd), String(odd)).toBeNull()
     }
   })
 

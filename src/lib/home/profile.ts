@@ -1,7 +1,7 @@
 // What the tenant home page derives from a realtor (SPEC.md §3, §4): photos grouped by path, the
 // market of the activity regions, about me in the page's language, years of experience.
 
-import { isHttpUrl } from '../html'
+import { isHttpUrl, parseHttpUrl } from '../html'
 import type { Locale } from '../locale'
 import type { ActivityRegion, EtcInfo, EtcInfoType, Photo, PhotoPath, Realtor } from '../realtors/types'
 
@@ -64,8 +64,8 @@ export function etcInfoOf(items: readonly EtcInfo[] | undefined): Partial<Record
 
 /** A YouTube video id from a watch, share or embed URL; null when the URL is not YouTube's. */
 export function youtubeId(url: string): string | null {
-  if (!isHttpUrl(url)) return null
-  const u = new URL(url)
+  const u = parseHttpUrl(url)
+  if (!u) return null
   const host = u.hostname.replace(/^www\./, '')
   let id: string | null = null
   if (host === 'youtube.com' || host === 'm.youtube.com') {

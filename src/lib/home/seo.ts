@@ -1,6 +1,6 @@
 // Search engine data of a realtor's homepage: seoMeta per locale with fallbacks, the JSON-LD
 // RealEstateAgent, sitemap.xml and robots.txt (DESIGN.md "Locales": URLs from the tenant's data).
-import { isHttpUrl } from '../html'
+import { isHttpUrl, parseHttpUrl } from '../html'
 import type { Locale } from '../locale'
 import type { Realtor, SeoMetaEntry } from '../realtors/types'
 import { aboutMeOf, etcInfoOf } from './profile'
@@ -102,7 +102,7 @@ export function tenantPageUrls(
   publicOrigin: string,
   path: string,
 ): Record<Locale, string> {
-  const own = isHttpUrl(realtor.hompageUrl) ? new URL(realtor.hompageUrl).origin : null
+  const own = parseHttpUrl(realtor.hompageUrl)?.origin ?? null
   const base = own ?? `${new URL(publicOrigin).origin}/${realtor.desiredUrl}`
   const rest = path === '/' ? '' : path
   return { ko: `${base}${rest}` || `${base}/`, en: `${base}/en${rest}` }

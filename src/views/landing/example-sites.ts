@@ -1,7 +1,7 @@
 // The landing carousel's slides from the demo realtors: a safe link to each realtor's site (their own
 // domain, else their page here), their banner photo and logo, a localized name and region.
 import type { ExampleSite } from '../../client/islands/RealtorCarousel'
-import { isHttpUrl } from '../../lib/html'
+import { isHttpUrl, parseHttpUrl } from '../../lib/html'
 import type { Locale } from '../../lib/locale'
 import { photosByPath } from '../../lib/realtors/store'
 import type { Realtor } from '../../lib/realtors/types'
@@ -33,7 +33,7 @@ export function exampleSiteOf(
   const banner = top ?? og ?? (photos.gallery ?? []).map((photo) => safePhotoUrl(photo.url)).find(Boolean)
   if (!banner) return null
   const koreanName = realtor.etcInfo.find((item) => item.contentType === 'korea_name')?.content
-  const ownSite = isHttpUrl(realtor.hompageUrl) ? new URL(realtor.hompageUrl) : null
+  const ownSite = parseHttpUrl(realtor.hompageUrl)
   const page = new URL(`/${encodeURIComponent(realtor.desiredUrl)}`, publicOrigin)
   const region = realtor.activityRegion[0]
   return {
