@@ -1,4 +1,4 @@
-// Messages and per-request intl objects (@formatjs/intl): one module-level cache, one intl per request.
+// Messages and intl objects (@formatjs/intl): one module-level cache, one intl object per locale.
 import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import en from '../../locales/en.json'
 import ja from '../../locales/ja.json'
@@ -24,7 +24,10 @@ const PLAIN = Object.fromEntries(
   ]),
 ) as Record<Locale, Map<string, string>>
 
-export function intlFor(locale: Locale): IntlShape<string> {
+/** Formatters of a locale's messages with arguments, compiled on first use (formatjs would find them per call). */
+type Compiled = Map<string, { format(values: Record<string, unknown>): unknown }>
+
+function createLocaleIntl(locale: Locale): IntlShape<string> {
   const intl = createIntl(
     {
       locale: LOCALE_TAGS[locale],
@@ -35,14 +38,58 @@ export function intlFor(locale: Locale): IntlShape<string> {
     cache,
   )
   const plain = PLAIN[locale]
+  const compiled: Compiled = new Map()
   const format = intl.formatMessage as (
     descriptor: MessageDescriptor,
     values?: Record<string, unknown>,
     options?: unknown,
   ) => string
+  /** Text values only: rich-text values (tags, elements) and anything unexpected take formatjs's own path. */
+  const withArguments = (id: string, values: Record<string, unknown>): string | undefined => {
+    for (const key in values) {
+      const value = values[key]
+      if (typeof value !== 'string' && typeof value !== 'number') return undefined
+    }
+    let formatter = compiled.get(id)
+    if (!formatter) {
+      const message = MESSAGES[locale][id]
+      if (message === undefined) return undefined
+      formatter = intl.formatters.getMessageFormat(message, intl.locale, intl.formats, { formatters: intl.formatters })
+      compiled.set(id, formatter)
+    }
+    try {
+      const text = formatter.format(values)
+      return typeof text === 'string' ? text : undefined
+    } catch {
+      return undefined // formatjs reports it and falls back
+    }
+  }
   const formatMessage = ((descriptor: MessageDescriptor, values?: Record<string, unknown>, options?: unknown) => {
-    const text = values === undefined && descriptor.id !== undefined ? plain.get(String(descriptor.id)) : undefined
+    const id = descriptor.id === undefined ? undefined : String(descriptor.id)
+    const text =
+      id === undefined
+        ? undefined
+        : values === undefined
+          ? plain.get(id)
+          : options === undefined
+            ? withArguments(id, values)
+            : undefined
     return text ?? format(descriptor, values, options)
   }) as IntlShape<string>['formatMessage']
   return { ...intl, formatMessage, $t: formatMessage }
+}
+
+const intls = new Map<Locale, IntlShape<string>>()
+
+/**
+ * The intl object of a locale. It holds configuration only (locale, messages, compiled formatters),
+ * never request data, so one per locale serves every request of the isolate.
+ */
+export function intlFor(locale: Locale): IntlShape<string> {
+  let intl = intls.get(locale)
+  if (!intl) {
+    intl = createLocaleIntl(locale)
+    intls.set(locale, intl)
+  }
+  return intl
 }
