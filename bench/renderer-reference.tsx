@@ -1,10 +1,10 @@
 // The streaming renderer's own limit, measured in the same run as the pages: a worker that renders
-// listing cards (the homepage's own HomeCard) with the same renderToReadableStream and buffering as
-// src/render.tsx, and nothing else — no routing, middleware, data or document head. `?cards=N` sets
-// the page's size; bench/run.mjs picks N so the page is as large as a tenant home.
-import { renderToReadableStream } from 'react-dom/server.node'
+// listing cards (the homepage's own HomeCard) into one buffer exactly as a cacheable page is rendered
+// (src/lib/render-to-buffer.ts), and nothing else — no routing, middleware, data or document head.
+// `?cards=N` sets the page's size; bench/run.mjs picks N so the page is as large as a tenant home.
 import { HomeCard, type HomeCardLabels } from '../src/client/components/HomeCard'
 import type { Home } from '../src/lib/listings/markets'
+import { renderToBuffer } from '../src/lib/render-to-buffer'
 
 const LABELS: HomeCardLabels = {
   beds: '침실',
@@ -54,9 +54,7 @@ function Page({ cards }: { cards: number }) {
 export default {
   async fetch(request: Request): Promise<Response> {
     const cards = Math.min(Number(new URL(request.url).searchParams.get('cards')) || 40, 500)
-    const stream = await renderToReadableStream(<Page cards={cards} />)
-    await stream.allReady
-    return new Response(await new Response(stream).arrayBuffer(), {
+    return new Response(await renderToBuffer(<Page cards={cards} />), {
       headers: { 'content-type': 'text/html; charset=utf-8' },
     })
   },

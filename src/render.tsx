@@ -10,7 +10,9 @@ import type { ReactElement } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
 import type { AppEnv } from './env'
 import { isBot } from './lib/environment'
+import { parseHttpUrl } from './lib/html'
 import { LOCALES, type Locale, localePrefix } from './lib/locale'
+import { renderToBuffer } from './lib/render-to-buffer'
 import { requestUrl } from './lib/request-url'
 import type { PageContext } from './views/context'
 import { Document, type HeadProps } from './views/Document'
@@ -31,9 +33,9 @@ export function pathWithoutLocale(c: Context<AppEnv>): string {
 
 /** Origin used for canonical and hreflang URLs: the tenant's own domain, else the configured one. */
 export function canonicalOrigin(c: Context<AppEnv>): string {
-  const realtor = c.var.realtor
-  if (realtor && c.var.tenantBase === '' && realtor.hompageUrl) return new URL(realtor.hompageUrl).origin
-  return new URL(c.env.PUBLIC_ORIGIN).origin
+  const realtor = c.get('realtor')
+  const own = realtor && c.get('tenantBase') === '' ? parseHttpUrl(realtor.hompageUrl) : null
+  return own ? own.origin : new URL(c.env.PUBLIC_ORIGIN).origin
 }
 
 function alternatesOf(c: Context<AppEnv>): Record<Locale, string> {
@@ -47,19 +49,19 @@ function alternatesOf(c: Context<AppEnv>): Record<Locale, string> {
 }
 
 export function pageContext(c: Context<AppEnv>): PageContext {
-  const locale = c.var.locale
+  const locale = c.get('locale')
   const rest = pathWithoutLocale(c)
   return {
     locale,
-    intl: c.var.intl,
-    localePrefix: c.var.localePrefix,
-    tenantBase: c.var.tenantBase ?? '',
+    intl: c.get('intl'),
+    localePrefix: c.get('localePrefix'),
+    tenantBase: c.get('tenantBase') ?? '',
     switcher: {
-      label: c.var.intl.formatMessage({ id: 'nav.language' }),
-      current: { code: locale, name: c.var.intl.formatMessage({ id: `locale.${locale}` }) },
+      label: c.get('intl').formatMessage({ id: 'nav.language' }),
+      current: { code: locale, name: c.get('intl').formatMessage({ id: `locale.${locale}` }) },
       others: LOCALES.filter((other) => other !== locale).map((other) => ({
         code: other,
-        name: c.var.intl.formatMessage({ id: `locale.${other}` }),
+        name: c.get('intl').formatMessage({ id: `locale.${other}` }),
         href: `${localePrefix(other)}${rest === '/' && other !== 'ko' ? '' : rest}?locale=${other}`,
       })),
     },
@@ -68,22 +70,34 @@ export function pageContext(c: Context<AppEnv>): PageContext {
 
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, options: RenderOptions): Promise<Response> {
   const alternates = options.head.alternates ?? alternatesOf(c)
-  const head: HeadProps = { ...options.head, alternates, canonical: options.head.canonical ?? alternates[c.var.locale] }
+  const head: HeadProps = {
+    ...options.head,
+    alternates,
+    canonical: options.head.canonical ?? alternates[c.get('locale')],
+  }
   const document = (
     <Document
-      locale={c.var.locale}
+      locale={c.get('locale')}
       head={head}
       bodyStyle={options.bodyStyle}
       bodyClassName={options.bodyClassName}
-      monitoring={c.var.monitoring}
+      monitoring={c.get('monitoring')}
     >
       {page}
     </Document>
   )
+  const init = {
+    status: options.status ?? 200,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', ...options.headers },
+  }
+  // A cached page is shared: no nonce, and it renders completely (no streamed inline scripts).
+  const nonce = c.get('cacheable') ? undefined : c.get('secureHeadersNonce')
+  if (c.get('cacheable') || isBot(c.req.header('user-agent'))) {
+    return new Response(await renderToBuffer(document, { nonce }), init)
+  }
   let shellReady = false
   const stream = await renderToReadableStream(document, {
-    // A cached page is shared: no nonce, and it renders completely (no streamed inline scripts).
-    nonce: c.var.cacheable ? undefined : c.var.secureHeadersNonce,
+    nonce,
     onError(error) {
       // A shell error also rejects renderToReadableStream, and app.onError renders the 500 page;
       // later errors are recovered by the nearest Suspense boundary and only logged.
@@ -91,13 +105,5 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, options
     },
   })
   shellReady = true
-  const init = {
-    status: options.status ?? 200,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', ...options.headers },
-  }
-  if (!c.var.cacheable && !isBot(c.req.header('user-agent'))) return new Response(stream, init)
-  // A complete page is read into one buffer and sent in one piece: cheaper than passing React's
-  // chunks on one by one, and nothing is gained by streaming what is already whole.
-  await stream.allReady
-  return new Response(await new Response(stream).arrayBuffer(), init)
+  return new Response(stream, init)
 }
