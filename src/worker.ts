@@ -10,6 +10,7 @@ import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import type { RealtorStore } from './lib/realtors/store'
 import { upstreamStore } from './lib/realtors/upstream-store'
+import { requestUrl } from './lib/request-url'
 import { DOMAIN_PREFIX, parseProviderHosts, sitePath } from './lib/tenant'
 import { type FetchLike, upstreamTimeout } from './lib/upstream'
 import { handleError, handleNotFound } from './middleware/errors'
@@ -51,7 +52,7 @@ export function createApp({
     // there and the provider's pages on provider hosts (src/lib/tenant.ts, sitePath).
     getPath: (request, options) => {
       const env = options?.env as Partial<Bindings> | undefined
-      return sitePath(new URL(request.url), request.headers.get('host'), parseProviderHosts(env?.PROVIDER_HOSTS))
+      return sitePath(requestUrl(request), request.headers.get('host'), parseProviderHosts(env?.PROVIDER_HOSTS))
     },
   })
 

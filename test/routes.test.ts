@@ -96,6 +96,15 @@ describe('locale redirects', () => {
     expect(response.headers.get('vary')).toMatch(/Cookie/)
   })
 
+  it('says an unprefixed page depends on the cookie and languages, and a prefixed one does not', async () => {
+    for (const path of ['/', '/terms', '/equityrealty']) {
+      const response = await call(path)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('vary'), path).toBe('Cookie, Accept-Language')
+    }
+    expect((await call('/en/terms')).headers.get('vary')).toBeNull()
+  })
+
   it('redirects by Accept-Language with q-values when there is no cookie', async () => {
     const en = await call('/', { headers: { 'accept-language': 'ko;q=0.5, en-US;q=0.9' } })
     expect(en.status).toBe(302)

@@ -16,6 +16,7 @@ import {
   localePrefix,
   splitLocalePath,
 } from '../lib/locale'
+import { requestUrl } from '../lib/request-url'
 import { isApiPath } from '../lib/tenant'
 
 /** Sets the request's locale variables; also used by the error handler before any middleware ran. */
@@ -27,19 +28,20 @@ export function applyLocale(c: Context<AppEnv>, locale: Locale): void {
 
 /** The locale a request's path or cookie implies, without redirecting: for error pages. */
 export function localeOfRequest(c: Context<AppEnv>): Locale {
-  const { locale } = splitLocalePath(new URL(c.req.url).pathname)
+  const { locale } = splitLocalePath(requestUrl(c.req.raw).pathname)
   return locale ?? detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
 }
 
 export const locale = () =>
   createMiddleware<AppEnv>(async function locale(c, next) {
-    const url = new URL(c.req.url)
+    const url = requestUrl(c.req.raw)
     if (isApiPath(url.pathname)) return next()
     const { locale: prefixed, rest } = splitLocalePath(url.pathname)
     const requested = url.searchParams.get('locale')
 
     if (requested !== null && c.req.method === 'GET') {
-      url.searchParams.delete('locale')
+      const withoutChoice = new URL(url)
+      withoutChoice.searchParams.delete('locale')
       const target = isLocale(requested) ? requested : (prefixed ?? DEFAULT_LOCALE)
       if (isLocale(requested)) {
         setCookie(c, LOCALE_COOKIE, requested, {
@@ -50,19 +52,25 @@ export const locale = () =>
           secure: url.protocol === 'https:',
         })
       }
-      return c.redirect(localizedUrl(target, rest, url.search), 302)
+      return c.redirect(localizedUrl(target, rest, withoutChoice.search), 302)
     }
 
+    // An unprefixed address answers by the visitor's cookie and languages (a page or a redirect).
     if (prefixed === null) {
       const detected = detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
-      c.header('Vary', 'Cookie, Accept-Language', { append: true })
       if (detected !== DEFAULT_LOCALE) {
+        c.header('Vary', VARY, { append: true })
         return c.redirect(localizedUrl(detected, rest, url.search), 302)
       }
     }
     applyLocale(c, prefixed ?? DEFAULT_LOCALE)
     await next()
+    // Set on the response the route returned (headers set on the context before it do not reach a
+    // Response a route builds itself).
+    if (prefixed === null) c.res.headers.append('Vary', VARY)
   })
+
+const VARY = 'Cookie, Accept-Language'
 
 function localizedUrl(locale: Locale, rest: string, search: string): string {
   const prefix = localePrefix(locale)

@@ -91,6 +91,7 @@ describe('withPageCache', () => {
       const headers = new Headers({
         'content-type': 'text/html',
         'content-security-policy': "script-src 'self' 'nonce-xyz'",
+        vary: 'Cookie, Accept-Language',
       })
       if (path !== '/private') headers.set(TAGS_HEADER, 'realtor:1 realtors')
       return new Response(`page ${renders}`, { headers })
@@ -113,6 +114,7 @@ describe('withPageCache', () => {
     expect(await first.text()).toBe('page 1')
     const second = await get('/en')
     expect(second.headers.get(CACHE_HEADER)).toBe('hit')
+    expect(second.headers.get('vary')).toBe('Cookie, Accept-Language')
     expect(await second.text()).toBe('page 1')
     expect(renders()).toBe(1)
   })
