@@ -2,7 +2,7 @@
 // exactly as `wrangler deploy` makes them (minified, NODE_ENV=production), run through Miniflare's API
 // — not `wrangler dev`, which adds a proxy and ~2.6 ms per request — on a freshly migrated and seeded
 // local D1/R2/KV state. `start` serves the whole site as `wrangler dev` would (assets included), for
-// browsers; `startDirect` gives the benchmark the worker alone on its own socket.
+// browsers; `startBench` gives the benchmark the worker, a static ceiling and a renderer reference.
 import { readFileSync } from 'node:fs'
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -48,13 +48,16 @@ export async function buildProduction(name) {
   }
 
   /**
-   * The worker on its own socket of workerd's HTTP server, and beside it in the same workerd process
-   * the static ceiling: a worker answering fixed bodies with fixed headers. Miniflare's entry worker
-   * and its emulation of asset routing (two more workers a request passes through) are left out: on
-   * Cloudflare a request for a page reaches the worker directly, and those hops would cost more than
-   * serving a cached page does (docs/decisions/005-benchmark-topology.md).
+   * The benchmark's workerd: the worker, and beside it in the same process the static ceiling (a
+   * worker answering static copies of the worker's responses) and the renderer reference. Each is reachable
+   * two ways:
+   * - on its own socket (`port`, `ceiling.port`, `reference.port`): what a request costs the worker
+   *   itself, as on Cloudflare, where a request for a page reaches the worker directly;
+   * - through Miniflare's HTTP entry (`entryPort`; the ceiling and the reference by their Host,
+   *   `ceiling.bench` and `reference.bench`): the path of the issue's baseline, which its ratio budgets
+   *   were measured on. The entry is one more worker a request passes through (docs/decisions/005).
    */
-  async function startDirect({ port, ceiling, reference }) {
+  async function startBench({ port, entryPort = 0, ceiling, reference }) {
     const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
     const { assets: _assets, ...worker } = workerOptions
     const workers = [
@@ -70,24 +73,22 @@ export async function buildProduction(name) {
     if (ceiling) {
       workers.push({
         // The worker's own configuration (flags and bindings: workerd sets up D1, KV, R2 and the rate
-        // limiters for every request before any code runs) around a script that only answers a body.
+        // limiters for every request before any code runs) around a script that only answers
+        // `/<name>` with a response given to it whole: the same bytes and headers as the target.
         ...worker,
         name: 'ceiling',
         modules: true,
-        // `/<bytes>` answers that many bytes with the headers a page carries; `/<bytes>?bare` with a
-        // content type only.
-        script: `const headers = ${JSON.stringify(ceiling.headers)}
-const bare = { 'content-type': 'text/plain; charset=utf-8' }
-const bodies = new Map()
+        script: `const copies = new Map(Object.entries(${JSON.stringify(ceiling.copies)}).map(([name, { body, headers }]) => [
+  name,
+  { body: Uint8Array.from(atob(body), (c) => c.charCodeAt(0)), headers },
+]))
 export default {
   fetch(request) {
-    const url = new URL(request.url)
-    const bytes = Number(url.pathname.slice(1))
-    let body = bodies.get(bytes)
-    if (!body) bodies.set(bytes, (body = new TextEncoder().encode('x'.repeat(bytes))))
-    return new Response(body, { headers: url.search === '?bare' ? bare : headers })
+    const copy = copies.get(new URL(request.url).pathname.slice(1))
+    return copy ? new Response(copy.body, { headers: copy.headers }) : new Response('no such copy', { status: 404 })
   },
 }`,
+        routes: ['ceiling.bench/*'],
         unsafeDirectSockets: [{ host: '127.0.0.1', port: ceiling.port }],
       })
     }
@@ -97,6 +98,7 @@ export default {
         name: 'renderer-reference',
         modules: true,
         scriptPath: await bundleReference(),
+        routes: ['reference.bench/*'],
         unsafeDirectSockets: [{ host: '127.0.0.1', port: reference.port }],
       })
     }
@@ -106,7 +108,7 @@ export default {
       r2Persist: path.join(state, 'v3/r2'),
       kvPersist: path.join(state, 'v3/kv'),
       host: '127.0.0.1',
-      port: 0,
+      port: entryPort,
     })
     await mf.ready
     return { origin: `http://127.0.0.1:${port}`, dispose: () => mf.dispose() }
@@ -148,5 +150,5 @@ export default {
     return outfile
   }
 
-  return { workerJs: readFileSync(path.join(dist, 'worker.js')), assetsDir, start, startDirect }
+  return { workerJs: readFileSync(path.join(dist, 'worker.js')), assetsDir, start, startBench }
 }

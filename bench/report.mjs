@@ -16,20 +16,35 @@ export const table = (header, rows) => {
   return lines.join('\n')
 }
 
-export function formatTable({ results, clientJs, worker, budgets, landingBytes, connections, duration }) {
+export function formatTable({
+  results,
+  paths,
+  clientJs,
+  worker,
+  budgets,
+  connections,
+  rounds,
+  contextRounds,
+  roundSeconds,
+}) {
+  const vias = Object.keys(paths)
+  const cells = (m) => [
+    Math.round(m.rps),
+    Math.round(m.ceilingRps),
+    m.ratio.toFixed(2),
+    m.p50,
+    m.p99,
+    m.cpuPerRequest === null ? '-' : m.cpuPerRequest.toFixed(2),
+  ]
+  const columns = ['req/s', 'static req/s', 'ratio', 'p50 ms', 'p99 ms', 'CPU ms/req']
   const throughput = table(
-    ['target', 'status', 'cache', 'req/s', 'ratio to ceiling', 'p50 ms', 'p99 ms', 'CPU ms/req', 'requests', 'errors'],
+    ['target', 'size', 'status', 'cache', ...vias.flatMap((via) => columns.map((column) => `${column} (${via})`))],
     results.map((r) => [
       r.name,
-      r.status,
-      r.cache || '-',
-      Math.round(r.rps),
-      r.ratio.toFixed(2),
-      r.p50,
-      r.p99,
-      r.cpuPerRequest === null ? '-' : r.cpuPerRequest.toFixed(2),
-      r.requests,
-      r.errors,
+      kb(r.bytes),
+      r[vias[0]].status,
+      r[vias[0]].cache || '-',
+      ...vias.flatMap((via) => cells(r[via])),
     ]),
   )
   const js = table(
@@ -46,7 +61,7 @@ export function formatTable({ results, clientJs, worker, budgets, landingBytes, 
     budgets.map((b) => [b.name, `${b.value}${b.unit}`, `${b.limit}${b.unit}`, b.ok ? 'ok' : 'MISSED']),
   )
   return [
-    `workerd (Miniflare's API), production bundle, the worker on its own socket; ${connections} connections, ${duration} s per target, alternating with its ceiling; landing page ${kb(landingBytes)}`,
+    `workerd (Miniflare's API), production bundle, ${connections} connections. Paths: ${vias.map((via) => `${via} = ${paths[via].label}`).join('; ')}. Each target runs in rounds of ${roundSeconds} s alternating with a static copy of its response (the same bytes and headers, from a worker that only answers them: the ceiling), ${rounds} rounds for a figure a budget is judged on and ${contextRounds} for the others; ratio = the median round's target/static; p50 and p99 over every request of the target's rounds; CPU = workerd's per request over all rounds.`,
     '',
     throughput,
     '',
