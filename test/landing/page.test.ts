@@ -94,6 +94,13 @@ describe('the landing page', () => {
         /<img class="site-card__image" src="\/photos\/seed\/agent\d+\/top.png"[^>]* width="1200" height="420"/g,
       ),
     ).toHaveLength(11)
+    // Each link is named by the name and region it shows, then says it opens a new tab (WCAG 2.5.3).
+    const cards = html.match(/<a class="site-card"[\s\S]*?<\/a>/g) ?? []
+    expect(cards).toHaveLength(10)
+    for (const card of cards) {
+      expect(card).not.toContain('aria-label')
+      expect(card).toContain('<span class="visually-hidden"> (새 탭에서 열림)</span>')
+    }
   })
 
   it('links English visitors to the English page of realtors without a domain', async () => {

@@ -20,12 +20,12 @@ export interface RealtorCarouselProps {
   label: string
   previous: string
   next: string
-  /** "{name} homepage (opens in a new tab)", with {name} to fill in. */
-  linkLabel: string
+  /** Said after each site's name and region: the link opens a new tab. */
+  newTab: string
   sites: ExampleSite[]
 }
 
-export default function RealtorCarousel({ label, previous, next, linkLabel, sites }: RealtorCarouselProps) {
+export default function RealtorCarousel({ label, previous, next, newTab, sites }: RealtorCarouselProps) {
   const root = useRef<HTMLElement>(null)
   const swiper = useRef<Swiper | null>(null)
   const [edges, setEdges] = useState({ start: true, end: false })
@@ -64,14 +64,7 @@ export default function RealtorCarousel({ label, previous, next, linkLabel, site
         <ul className="swiper-wrapper">
           {sites.map((site) => (
             <li key={site.href} className="swiper-slide">
-              <a
-                className="site-card"
-                href={site.href}
-                target="_blank"
-                rel="noopener"
-                aria-label={linkLabel.replace('{name}', site.name)}
-                draggable={false}
-              >
+              <a className="site-card" href={site.href} target="_blank" rel="noopener" draggable={false}>
                 <span className="site-card__bar" aria-hidden="true">
                   <i />
                   <i />
@@ -98,6 +91,8 @@ export default function RealtorCarousel({ label, previous, next, linkLabel, site
                     <strong>{site.name}</strong>
                     <span>{site.region}</span>
                   </span>
+                  {/* The link is named by what it shows (WCAG 2.5.3, label in name), then this. */}
+                  <span className="visually-hidden">{` ${newTab}`}</span>
                 </span>
               </a>
             </li>

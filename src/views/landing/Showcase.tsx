@@ -9,8 +9,7 @@ export function Showcase({ ctx, sites }: { ctx: PageContext; sites: ExampleSite[
     label: t('landing.showcase.label'),
     previous: t('landing.showcase.previous'),
     next: t('landing.showcase.next'),
-    // Formatted per slide in the browser too, so the ICU placeholder travels as-is.
-    linkLabel: ctx.intl.formatMessage({ id: 'landing.showcase.slide' }, { name: '{name}' }),
+    newTab: t('landing.showcase.newTab'),
     sites,
   }
   return (
