@@ -45,6 +45,19 @@ const STATES = [
     // The contact section as its #contact link shows it: from its heading, below the sticky header.
     open: async (page) => page.locator('#contact').evaluate((section) => section.scrollIntoView({ block: 'start' })),
   },
+  {
+    name: 'builder: editor (signed in)',
+    path: '/login',
+    // The seeded demo realtor's local account (README), then the editor once its island is interactive.
+    open: async (page) => {
+      await page.getByLabel('이메일').fill('equityrealty@realtor.local')
+      await page.getByLabel('비밀번호').fill('demo-realtor-2026')
+      await page.getByRole('button', { name: '로그인' }).click()
+      await page.waitForURL(/\/equityrealty\/admin$/)
+      await page.getByRole('button', { name: '저장' }).waitFor()
+      await page.waitForFunction(() => !document.querySelector('button[type="submit"]')?.disabled)
+    },
+  },
 ]
 
 const { start } = await buildProduction('audit')
