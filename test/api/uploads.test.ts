@@ -96,7 +96,8 @@ describe('PUT and GET /photos/{key}', () => {
     const grant = await grantFor()
     const url = new URL(grant.uploadUrl)
     const tampered = [
-      url.toString().replace(/sig=./, 'sig=A'),
+      // One character of the signature changed (to another character: it may already be an A).
+      url.toString().replace(/sig=(.)/, (_, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`),
       url.toString().replace(/\/realtors\/2\//, '/realtors/1/'),
       url.toString().replace('max=', 'max=9'),
       url.toString().replace('type=image%2Fpng', 'type=image%2Fgif'),
