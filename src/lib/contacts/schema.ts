@@ -1,7 +1,8 @@
 // The contact form to a realtor (SPEC.md §3, §5), shared by POST /v1/realtor-contacts and the
 // browser form: no server-only imports. Issues carry message keys localized by src/lib/validation.ts.
-import * as z from 'zod'
+
 import { EMAIL_PATTERN, isValidPhone } from '../realtors/schema'
+import { z } from '../zod'
 import { joinName, MAX_CONTACT_MESSAGE, PHONE_COUNTRY_CODES } from './fields'
 
 export * from './fields'

@@ -1,8 +1,9 @@
 // The realtor input schemas built from SPEC.md §5's validators, shared by the API and the browser
 // forms: no server-only imports here. Issues carry message keys; `localizeIssues` turns them into the
 // ko or en text (validation.ts holds the texts).
-import * as z from 'zod'
+
 import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
+import { z } from '../zod'
 import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
 
 /** Phone: dashes removed, region US needs exactly 10 digits, any other region exactly 11. */

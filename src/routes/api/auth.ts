@@ -2,13 +2,13 @@
 // token as a bearer token for API clients), sign out, who is signed in, and the service agreement.
 import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
-import * as z from 'zod'
 import type { AppEnv } from '../../env'
 import { adminCredentials, sessionSecret } from '../../lib/accounts/config'
 import { verifyPassword } from '../../lib/accounts/password'
 import { ensureAdminAccount, findAccountByEmail, findAccountById, sessionUserOf } from '../../lib/accounts/store'
 import { AppError } from '../../lib/errors'
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from '../../lib/session'
+import { z } from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody, requireUser } from '../../middleware/api'
 
 /** Compared against when the email is unknown, so both failures take the same time. */

@@ -1,7 +1,6 @@
 // The landing page's APIs: POST /api/send-to-slack (lead requests: stored in D1 first, then relayed to
 // Slack; the cron retries what Slack did not take) and POST /api/events (first-party analytics).
 import { Hono } from 'hono'
-import * as z from 'zod'
 import type { AppEnv, Bindings } from '../../env'
 import { LANDING_EVENTS } from '../../lib/analytics'
 import { AppError } from '../../lib/errors'
@@ -10,6 +9,7 @@ import { leadSchema } from '../../lib/leads/schema'
 import { insertLead } from '../../lib/leads/store'
 import { LOCALES } from '../../lib/locale'
 import { type FetchLike, fetchUpstream, upstreamTimeout } from '../../lib/upstream'
+import { z } from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
 const TOO_MANY_REQUESTS = {

@@ -1,7 +1,6 @@
 // /v1/realtor (SPEC.md §7): public reads; create, update, delete, export, import and photo upload
 // grants for admins (any realtor) and realtor accounts (their own). Upstream mode forwards all of it.
 import { type Context, Hono } from 'hono'
-import * as z from 'zod'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { AppError } from '../../lib/errors'
@@ -20,6 +19,7 @@ import {
   uploadKey,
 } from '../../lib/uploads'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
+import { z } from '../../lib/zod'
 import {
   apiLocale,
   assertCanWrite,
