@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { ETC_INFO_TYPES } from '../../src/lib/realtors/types'
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads'
 import { expect, type Page, test } from './fixtures'
 
@@ -141,29 +142,40 @@ test.describe('realtor homepage', () => {
     )
   })
 
-  test('hostile realtor text never executes in the browser', async ({ page, request }) => {
+  test('hostile realtor text in every text field never executes on the homepage or in the editor', async ({
+    page,
+    request,
+  }) => {
     const login = await request.post('/v1/auth/login', {
       data: { email: 'ethan-kang@realtor.local', password: 'demo-realtor-2026' },
     })
     expect(login.status()).toBe(200)
     const me = await (await request.get('/v1/auth/me')).json()
+    // Every free-text field of a realtor, each with payloads of the corpus (all of it across them).
+    const payload = (i: number) => XSS_PAYLOADS[i % XSS_PAYLOADS.length]!
     const corpus = XSS_PAYLOADS.join('\n\n')
-    const seo = {
-      title: XSS_PAYLOADS[5]!,
-      description: XSS_PAYLOADS[7]!,
-      keywords: XSS_PAYLOADS[36]!,
-      author: XSS_PAYLOADS[2]!,
-    }
+    const seo = (k: number) => ({
+      title: payload(k),
+      description: payload(k + 1),
+      keywords: payload(k + 2),
+      author: payload(k + 3),
+    })
     const patch = await request.patch(`/v1/realtor/${me.user.realtorId}`, {
       data: {
         aboutMeKr: corpus,
         aboutMeEn: corpus,
-        additionalSections: XSS_PAYLOADS.slice(0, 20).map((p) => ({ title: p.slice(0, 200), content: p })),
-        etcInfo: [
-          { contentType: 'korea_name', content: XSS_PAYLOADS[9]! },
-          { contentType: 'company_address', content: XSS_PAYLOADS[0]! },
+        licenseNumber: payload(11).slice(0, 40),
+        ppProfileId: payload(12).slice(0, 100),
+        additionalSections: XSS_PAYLOADS.slice(0, 20).map((p, i) => ({
+          title: payload(i + 20).slice(0, 200),
+          content: p,
+        })),
+        etcInfo: ETC_INFO_TYPES.map((contentType, i) => ({ contentType, content: payload(i + 40) })),
+        activityRegion: [
+          { state: 'CA', city: payload(50).slice(0, 80), neighborhood: payload(51).slice(0, 80), zipcode: '' },
+          { state: 'GA', city: 'Suwanee', neighborhood: payload(52).slice(0, 80), zipcode: '30024' },
         ],
-        seoMeta: { ko: seo, en: seo },
+        seoMeta: { ko: seo(30), en: seo(34) },
       },
     })
     expect(patch.status()).toBe(200)
@@ -172,14 +184,37 @@ test.describe('realtor homepage', () => {
       dialogs.push(dialog.message())
       void dialog.dismiss()
     })
-    for (const path of ['/ethan-kang', '/en/ethan-kang', '/ethan-kang/pinia_sample']) {
-      await page.goto(path)
+    // CSP violations, as the page itself would report them.
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      ;(window as unknown as { __csp: string[] }).__csp = seen
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      )
+    })
+    const check = async () => {
       await page.mouse.move(200, 300)
-      await expect(page.locator('h1')).toBeVisible()
+      await page.mouse.wheel(0, 4000)
       expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined()
       expect(await page.locator('[data-xss]').count()).toBe(0)
+      expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([])
     }
+    for (const path of ['/ethan-kang', '/en/ethan-kang', '/ethan-kang/terms', '/ethan-kang/pinia_sample']) {
+      await page.goto(path)
+      await expect(page.locator('h1')).toBeVisible()
+      await check()
+    }
+    await page.goto('/ethan-kang')
     await expect(page.getByText(XSS_PAYLOADS[0]!).first()).toBeAttached()
+
+    // The editor shows the same fields in its form and live preview.
+    await page.goto('/login')
+    await page.getByLabel('이메일').fill('ethan-kang@realtor.local')
+    await page.getByLabel('비밀번호').fill('demo-realtor-2026')
+    await page.getByRole('button', { name: '로그인' }).click()
+    await expect(page).toHaveURL(/\/ethan-kang\/admin$/)
+    await expect(page.getByRole('button', { name: '저장' })).toBeEnabled()
+    await check()
     expect(dialogs).toEqual([])
   })
 })
