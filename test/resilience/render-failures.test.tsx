@@ -27,75 +27,56 @@ app.use(async (c, next) => {
   await next()
 })
 const head = { title: 'Broken', description: 'A page that fails' }
-app.get('/before', (c) => renderPage(c, <ThrowsNow />, { head }))
-app.get('/after', (c) =>
-  renderPage(
-    c,
-    <main>
-      <h1>Shell</h1>
-      <Suspense fallback={<p>Loading</p>}>
-        <ThrowsLater value={later()} />
-      </Suspense>
-    </main>,
-    { head },
-  ),
-)
-// The same pages rendered whole, as the page cache and bots get them (src/lib/render-to-buffer.ts).
+// Each page twice: streamed (/before, /after), and rendered whole (/whole/…) as the page cache and
+// bots get pages (src/lib/render-to-buffer.ts).
 app.use('/whole/*', async (c, next) => {
   c.set('cacheable', true)
   await next()
 })
-app.get('/whole/before', (c) => renderPage(c, <ThrowsNow />, { head }))
-app.get('/whole/after', (c) =>
-  renderPage(
-    c,
-    <main>
-      <h1>Shell</h1>
-      <Suspense fallback={<p>Loading</p>}>
-        <ThrowsLater value={later()} />
-      </Suspense>
-    </main>,
-    { head },
-  ),
-)
+for (const prefix of ['', '/whole']) {
+  app.get(`${prefix}/before`, (c) => renderPage(c, <ThrowsNow />, { head }))
+  app.get(`${prefix}/after`, (c) =>
+    renderPage(
+      c,
+      <main>
+        <h1>Shell</h1>
+        <Suspense fallback={<p>Loading</p>}>
+          <ThrowsLater value={later()} />
+        </Suspense>
+      </main>,
+      { head },
+    ),
+  )
+}
 app.onError(handleError)
 
 describe('rendering failures', () => {
-  it('a throw before the shell is the 500 page, never a half page with 200', async () => {
-    const response = await app.request('/before', {}, env)
-    expect(response.status).toBe(500)
-    expect(heading(await response.text())).toBe('Internal Server Error')
-  })
+  it.each(['', '/whole'])(
+    '%s: a throw before the shell is the 500 page, never a half page with 200',
+    async (prefix) => {
+      const response = await app.request(`${prefix}/before`, {}, env)
+      expect(response.status).toBe(500)
+      expect(heading(await response.text())).toBe('Internal Server Error')
+    },
+  )
 
-  it('a throw after the shell ends the stream cleanly with the shell intact', async () => {
-    const response = await app.request('/after', {}, env)
-    expect(response.status).toBe(200)
-    const html = await response.text()
-    expect(heading(html)).toBe('Shell')
-    expect(html).toContain('</html>')
-  })
-
-  it('a page rendered whole: a throw before the shell is the 500 page', async () => {
-    const response = await app.request('/whole/before', {}, env)
-    expect(response.status).toBe(500)
-    expect(heading(await response.text())).toBe('Internal Server Error')
-  })
-
-  it('a page rendered whole: a throw after the shell keeps the shell and the fallback of its boundary', async () => {
-    const response = await app.request('/whole/after', {}, env)
-    expect(response.status).toBe(200)
-    const html = await response.text()
-    expect(heading(html)).toBe('Shell')
-    expect(html).toContain('Loading')
-    expect(html).toContain('</html>')
-  })
+  it.each(['', '/whole'])(
+    '%s: a throw after the shell keeps the shell and its boundary, and ends the page',
+    async (prefix) => {
+      const response = await app.request(`${prefix}/after`, {}, env)
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      expect(heading(html)).toBe('Shell')
+      expect(html).toContain('</html>')
+    },
+  )
 
   it('leaves the next 100 requests healthy', async () => {
     for (let round = 0; round < 5; round++) {
-      await app.request('/before', {}, env)
-      await (await app.request('/after', {}, env)).text()
-      await app.request('/whole/before', {}, env)
-      await (await app.request('/whole/after', {}, env)).text()
+      for (const prefix of ['', '/whole']) {
+        await app.request(`${prefix}/before`, {}, env)
+        await (await app.request(`${prefix}/after`, {}, env)).text()
+      }
     }
     const statuses = await Promise.all(
       Array.from({ length: 100 }, async (_, index) => {
