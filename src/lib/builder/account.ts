@@ -1,7 +1,7 @@
 // The new-account input of POST /v1/accounts, shared by the API and the admin console's form.
 
 import { desiredUrlSchema, emailSchema } from '../realtors/schema'
-import { z } from '../zod'
+import * as z from '../zod'
 
 export const MIN_PASSWORD_LENGTH = 8
 

@@ -2,7 +2,7 @@
 // browser form: no server-only imports. Issues carry message keys localized by src/lib/validation.ts.
 
 import { EMAIL_PATTERN, isValidPhone } from '../realtors/schema'
-import { z } from '../zod'
+import * as z from '../zod'
 import { joinName, MAX_CONTACT_MESSAGE, PHONE_COUNTRY_CODES } from './fields'
 
 export * from './fields'

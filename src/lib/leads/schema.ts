@@ -1,5 +1,5 @@
 // The server's validation of a lead request (POST /api/send-to-slack): the form's rules plus lengths.
-import { z } from '../zod'
+import * as z from '../zod'
 import { HAS_SITE_VALUES, LEAD_LIMITS, PHONE_PATTERN } from './form'
 
 const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'too_long')

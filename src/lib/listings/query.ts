@@ -1,5 +1,5 @@
 // The query contract of the listings API (SPEC.md §7, §9): its zod schemas over the markets' values.
-import { z } from '../zod'
+import * as z from '../zod'
 import { HOME_LIST_DEFAULTS, SEARCH_TYPES } from './markets'
 
 export * from './markets'

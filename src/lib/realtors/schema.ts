@@ -3,7 +3,7 @@
 // ko or en text (validation.ts holds the texts).
 
 import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
-import { z } from '../zod'
+import * as z from '../zod'
 import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
 
 /** Phone: dashes removed, region US needs exactly 10 digits, any other region exactly 11. */

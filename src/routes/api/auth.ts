@@ -8,7 +8,7 @@ import { verifyPassword } from '../../lib/accounts/password'
 import { ensureAdminAccount, findAccountByEmail, findAccountById, sessionUserOf } from '../../lib/accounts/store'
 import { AppError } from '../../lib/errors'
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from '../../lib/session'
-import { z } from '../../lib/zod'
+import * as z from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody, requireUser } from '../../middleware/api'
 
 /** Compared against when the email is unknown, so both failures take the same time. */

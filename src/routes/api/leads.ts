@@ -9,7 +9,7 @@ import { leadSchema } from '../../lib/leads/schema'
 import { insertLead } from '../../lib/leads/store'
 import { LOCALES } from '../../lib/locale'
 import { type FetchLike, fetchUpstream, upstreamTimeout } from '../../lib/upstream'
-import { z } from '../../lib/zod'
+import * as z from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
 const TOO_MANY_REQUESTS = {

@@ -19,7 +19,7 @@ import {
   uploadKey,
 } from '../../lib/uploads'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
-import { z } from '../../lib/zod'
+import * as z from '../../lib/zod'
 import {
   apiLocale,
   assertCanWrite,
