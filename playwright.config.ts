@@ -1,5 +1,6 @@
 // Browser tests in Debian's Chromium against the worker started by scripts/serve-e2e.mjs.
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 8790)
 
@@ -16,14 +17,8 @@ export default defineConfig({
     // Visitors are Korean unless a test says otherwise (Chromium would send en-US).
     locale: 'ko-KR',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

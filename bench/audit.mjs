@@ -7,19 +7,12 @@ import AxeBuilder from '@axe-core/playwright'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs'
 import { root } from '../scripts/lib.mjs'
 import { buildProduction } from './production.mjs'
 import { table } from './report.mjs'
 
 const PORT = Number(process.env.AUDIT_PORT ?? 8898)
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** Pages of issue 7, each audited by Lighthouse; `open` prepares extra states for axe only. */
@@ -60,11 +53,15 @@ const STATES = [
   },
 ]
 
+ensureChromium('the audit')
 const { start } = await buildProduction('audit')
 const worker = await start({ port: PORT })
 const results = []
 try {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...FLAGS] })
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  })
   try {
     const audit = async (page) =>
       (
@@ -104,7 +101,7 @@ try {
     chrome.kill()
   }
 
-  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   try {
     for (const target of [...PAGES, ...STATES]) {
       const context = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 } })

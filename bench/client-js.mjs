@@ -2,15 +2,8 @@
 // visible islands in the first viewport included), then after scrolling through the page and touching
 // every island so all of them hydrate. Sizes are of the bodies compressed with gzip and brotli.
 import { chromium } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs'
 import { brotliSize, gzipSize } from './report.mjs'
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 function total(scripts) {
   let gzip = 0
@@ -23,7 +16,7 @@ function total(scripts) {
 }
 
 export async function measureClientJs(origin, paths) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   const pages = []
   try {
     for (const path of paths) {
