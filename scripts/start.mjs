@@ -9,10 +9,22 @@ const persistTo = path.join(root, '.wrangler/state')
 ensureDependencies()
 prepareLocal({ persistTo })
 const { child, origin } = startWorker({ port, persistTo, extraArgs: ['--test-scheduled'] })
-setTimeout(
-  () =>
-    console.log(`\n✓ Realtor homepage platform running at ${origin}  (landing: ${origin}/  English: ${origin}/en)\n`),
-  4000,
-)
+// The URL is printed once the worker answers, not before: a developer who opens it gets the page.
+async function announceWhenReady() {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline && child.exitCode === null) {
+    const answered = await fetch(`${origin}/terms`, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (answered) {
+      console.log(`\n✓ Realtor homepage platform running at ${origin}  (landing: ${origin}/  English: ${origin}/en)\n`)
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  if (child.exitCode === null) console.error(`✗ the worker has not answered at ${origin} for two minutes`)
+}
+announceWhenReady()
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code) => process.exit(code ?? 0))
