@@ -17,11 +17,16 @@ import { TenantHome } from '../views/home/TenantHome'
 import type { TenantFrame } from '../views/home/TenantLayout'
 import { listingSource } from './api/listings'
 
-const quiet = async (load: () => Promise<HomePage>, fallback: HomePage): Promise<HomePage> => {
+/**
+ * A listing page, or the empty state when its source fails: listings never fail the page. A page
+ * made without them is not kept in the page cache, so the next visitor gets another try.
+ */
+async function quiet(c: Context<AppEnv>, load: () => Promise<HomePage>, fallback: HomePage): Promise<HomePage> {
   try {
     return await load()
   } catch (error) {
     console.error('[home] listings unavailable; showing the empty state', error)
+    c.set('cacheable', false)
     return fallback
   }
 }
@@ -120,7 +125,7 @@ export async function renderTenantHome(c: Context<AppEnv>): Promise<Response> {
   const cityQuery = homeListQuerySchema.parse(start)
   const agentQueries = realtor.licenseNumber && market ? SEARCH_TYPES : []
   const [cityPage, ...agentPages] = await Promise.all([
-    quiet(() => source.homeList(cityQuery), emptyPage(cityQuery)),
+    quiet(c, () => source.homeList(cityQuery), emptyPage(cityQuery)),
     ...agentQueries.map((searchType) => {
       const q = {
         licenseNumber: realtor.licenseNumber,
@@ -129,7 +134,7 @@ export async function renderTenantHome(c: Context<AppEnv>): Promise<Response> {
         currentPage: 0,
         homesPerGroup: 15,
       }
-      return quiet(() => source.agent(q), emptyPage(q))
+      return quiet(c, () => source.agent(q), emptyPage(q))
     }),
   ])
   const labels = cardLabels(ctx)
