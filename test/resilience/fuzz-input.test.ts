@@ -83,33 +83,38 @@ describe('schemas under random input', () => {
 })
 
 describe('import files of random JSON', () => {
-  it('are refused or accepted whole: never a 5xx, never a polluted prototype', async () => {
-    const login = await call('/v1/auth/login', {
-      method: 'POST',
-      body: JSON.stringify({ email: 'janekim@realtor.local', password: 'demo-realtor-2026' }),
-      headers: { 'content-type': 'application/json' },
-    })
-    const { token } = (await login.json()) as { token: string }
-    const me = (await (await call('/v1/realtor/janekim')).json()) as { id: number }
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(json, realtorish), async (value) => {
-        const text = JSON.stringify(value).replace(/"polluted"/g, '"__proto__"')
-        const form = new FormData()
-        form.set('file', new File([text], 'import.json', { type: 'application/json' }))
-        form.set('realtorId', String(me.id))
-        const response = await call(`/v1/realtor/import/${me.id}`, {
-          method: 'POST',
-          body: form,
-          headers: { authorization: `Bearer ${token}` },
-        })
-        expect(response.status).toBeLessThan(500)
-        await response.arrayBuffer()
-        unpolluted()
-      }),
-      { numRuns: Math.min(runs, 300) },
-    )
-    // The profile is still a valid realtor afterwards.
-    const after = await call('/v1/realtor/janekim')
-    expect([200, 404]).toContain(after.status)
-  })
+  it(
+    'are refused or accepted whole: never a 5xx, never a polluted prototype',
+    async () => {
+      const login = await call('/v1/auth/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'janekim@realtor.local', password: 'demo-realtor-2026' }),
+        headers: { 'content-type': 'application/json' },
+      })
+      const { token } = (await login.json()) as { token: string }
+      const me = (await (await call('/v1/realtor/janekim')).json()) as { id: number }
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(json, realtorish), async (value) => {
+          const text = JSON.stringify(value).replace(/"polluted"/g, '"__proto__"')
+          const form = new FormData()
+          form.set('file', new File([text], 'import.json', { type: 'application/json' }))
+          form.set('realtorId', String(me.id))
+          const response = await call(`/v1/realtor/import/${me.id}`, {
+            method: 'POST',
+            body: form,
+            headers: { authorization: `Bearer ${token}` },
+          })
+          expect(response.status).toBeLessThan(500)
+          await response.arrayBuffer()
+          unpolluted()
+        }),
+        { numRuns: runs },
+      )
+      // The profile is still a valid realtor afterwards.
+      const after = await call('/v1/realtor/janekim')
+      expect([200, 404]).toContain(after.status)
+      // Each case is a request through the API: ~2 ms here, 10,000 of them in `npm run fuzz`.
+    },
+    10_000 + runs * 10,
+  )
 })
