@@ -10,10 +10,9 @@ import type { ReactElement } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
 import type { AppEnv } from './env'
 import { isBot } from './lib/environment'
-import { parseHttpUrl } from './lib/html'
-import { LOCALES, type Locale, localePrefix } from './lib/locale'
+import { LOCALES, localizedPath } from './lib/locale'
 import { renderToBuffer } from './lib/render-to-buffer'
-import { requestUrl } from './lib/request-url'
+import { pageUrls } from './lib/urls'
 import type { PageContext } from './views/context'
 import { Document, type HeadProps } from './views/Document'
 
@@ -25,51 +24,33 @@ export interface RenderOptions {
   headers?: Record<string, string>
 }
 
-/** The site-relative path of this page without its locale prefix, e.g. '/terms' for '/en/terms'. */
-export function pathWithoutLocale(c: Context<AppEnv>): string {
-  const { pathname } = requestUrl(c.req.raw)
-  return pathname.replace(/^\/en(?=\/|$)/, '') || '/'
-}
-
-/** Origin used for canonical and hreflang URLs: the tenant's own domain, else the configured one. */
-export function canonicalOrigin(c: Context<AppEnv>): string {
-  const realtor = c.get('realtor')
-  const own = realtor && c.get('tenantBase') === '' ? parseHttpUrl(realtor.hompageUrl) : null
-  return own ? own.origin : new URL(c.env.PUBLIC_ORIGIN).origin
-}
-
-function alternatesOf(c: Context<AppEnv>): Record<Locale, string> {
-  const origin = canonicalOrigin(c)
-  const rest = pathWithoutLocale(c)
-  const entries = LOCALES.map((locale) => {
-    const path = `${localePrefix(locale)}${rest === '/' && locale !== 'ko' ? '' : rest}`
-    return [locale, `${origin}${path || '/'}`] as const
-  })
-  return Object.fromEntries(entries) as Record<Locale, string>
-}
-
-export function pageContext(c: Context<AppEnv>): PageContext {
+export function pageContext<E extends AppEnv>(c: Context<E>): PageContext {
   const locale = c.get('locale')
-  const rest = pathWithoutLocale(c)
+  const intl = c.get('intl')
+  const { rest } = c.get('site')
   return {
     locale,
-    intl: c.get('intl'),
+    intl,
     localePrefix: c.get('localePrefix'),
     tenantBase: c.get('tenantBase') ?? '',
     switcher: {
-      label: c.get('intl').formatMessage({ id: 'nav.language' }),
-      current: { code: locale, name: c.get('intl').formatMessage({ id: `locale.${locale}` }) },
+      label: intl.formatMessage({ id: 'nav.language' }),
+      current: { code: locale, name: intl.formatMessage({ id: `locale.${locale}` }) },
       others: LOCALES.filter((other) => other !== locale).map((other) => ({
         code: other,
-        name: c.get('intl').formatMessage({ id: `locale.${other}` }),
-        href: `${localePrefix(other)}${rest === '/' && other !== 'ko' ? '' : rest}?locale=${other}`,
+        name: intl.formatMessage({ id: `locale.${other}` }),
+        href: `${localizedPath(other, rest)}?locale=${other}`,
       })),
     },
   }
 }
 
-export async function renderPage(c: Context<AppEnv>, page: ReactElement, options: RenderOptions): Promise<Response> {
-  const alternates = options.head.alternates ?? alternatesOf(c)
+export async function renderPage<E extends AppEnv>(
+  c: Context<E>,
+  page: ReactElement,
+  options: RenderOptions,
+): Promise<Response> {
+  const alternates = options.head.alternates ?? pageUrls(c.get('realtor'), c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
   const head: HeadProps = {
     ...options.head,
     alternates,

@@ -1,30 +1,29 @@
-// The worker: global middleware, the APIs, the provider site and custom-domain sites, one error
-// handler for all of them.
+// The worker: global middleware, every mount, one error handler, and the cron. Each request's Site
+// (src/lib/tenant.ts) is resolved once, before routing: it says which site the request is for and the
+// path the router matches.
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
 import { retryUndeliveredContacts } from './lib/contacts/webhook'
 import { type DataCache, dataCache } from './lib/data-cache'
-import { retryPendingLeads } from './lib/leads/relay'
+import { relayConfig, retryPendingLeads } from './lib/leads/relay'
 import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import type { RealtorStore } from './lib/realtors/store'
 import { upstreamStore } from './lib/realtors/upstream-store'
-import { requestUrl } from './lib/request-url'
-import { DOMAIN_PREFIX, parseProviderHosts, sitePath } from './lib/tenant'
+import { DESIRED_URL_ROUTE, DOMAIN_PREFIX, siteOf } from './lib/tenant'
 import { type FetchLike, upstreamTimeout } from './lib/upstream'
-import { handleError, handleNotFound } from './middleware/errors'
 import { locale } from './middleware/locale'
 import { monitoring } from './middleware/monitoring'
 import { securityHeaders } from './middleware/security'
-import { session } from './middleware/tenant'
+import { session } from './middleware/session'
+import { tenant } from './middleware/tenant'
 import api from './routes/api'
-import contacts from './routes/api/contacts'
-import leads, { relayConfig } from './routes/api/leads'
-import listings from './routes/api/listings'
+import builder from './routes/builder'
+import { handleError, handleNotFound } from './routes/errors'
 import pages from './routes/pages'
-import tenantPages from './routes/tenant-pages'
-import tenantSeo from './routes/tenant-seo'
+import seo from './routes/seo'
+import tenantPages from './routes/tenant'
 
 export interface AppOptions {
   /** The realtor store for a request's environment. */
@@ -42,25 +41,31 @@ export function defaultRealtorStore(env: Bindings, upstreamFetch: FetchLike): Re
     : d1Store(env.DB)
 }
 
+/** Where each site's pages are routed, Korean then English: the provider's, then a realtor's. */
+const PROVIDER_SITE = ['/', '/en']
+const TENANT_SITES = [
+  `/:desiredUrl{${DESIRED_URL_ROUTE}}`,
+  `/en/:desiredUrl{${DESIRED_URL_ROUTE}}`,
+  DOMAIN_PREFIX,
+  `${DOMAIN_PREFIX}/en`,
+]
+
 export function createApp({
   upstreamFetch = (input, init) => fetch(input, init),
   realtors = (env) => defaultRealtorStore(env, upstreamFetch),
   dataCache: cache,
 }: AppOptions = {}) {
   const app = new Hono<AppEnv>({
-    // A custom domain's pages route under DOMAIN_PREFIX, so the same paths mean the realtor's pages
-    // there and the provider's pages on provider hosts (src/lib/tenant.ts, sitePath).
-    getPath: (request, options) => {
-      const env = options?.env as Partial<Bindings> | undefined
-      return sitePath(requestUrl(request), request.headers.get('host'), parseProviderHosts(env?.PROVIDER_HOSTS))
-    },
+    getPath: (request, options) =>
+      siteOf(request, (options?.env as Partial<Bindings> | undefined)?.PROVIDER_HOSTS).routePath,
   })
 
   app.use('*', async function requestDefaults(c, next) {
-    assertConfig(c.env)
+    c.set('site', siteOf(c.req.raw, c.env.PROVIDER_HOSTS))
     c.set('realtor', null)
     c.set('tenantBase', '')
     c.set('user', null)
+    assertConfig(c.env)
     c.set('realtors', realtors(c.env))
     c.set(
       'dataCache',
@@ -72,18 +77,15 @@ export function createApp({
   app.use('*', securityHeaders())
   app.use('*', monitoring())
   app.use('*', session())
-  app.route('/', tenantSeo)
+  app.route('/', api)
+  app.use('*', tenant())
+  // Crawlers' files come before the locale middleware: they are never redirected.
+  app.route('/', seo)
   app.use('*', locale())
 
-  app.route('/', api)
-  app.route('/v1/realtor-contacts', contacts)
-  app.route('/cozying-api', listings)
-  app.route('/api', leads)
-  // Pages of a realtor's custom domain, then the provider site (which holds /{desiredUrl} tenants).
-  app.route(`${DOMAIN_PREFIX}/en`, tenantPages)
-  app.route(DOMAIN_PREFIX, tenantPages)
-  app.route('/en', pages)
-  app.route('/', pages)
+  for (const base of PROVIDER_SITE) app.route(base, pages)
+  for (const base of [...PROVIDER_SITE, ...TENANT_SITES]) app.route(base, builder)
+  for (const base of TENANT_SITES) app.route(base, tenantPages)
 
   app.notFound(handleNotFound)
   app.onError(handleError)

@@ -39,7 +39,10 @@ export function parseHttpUrl(value: unknown): URL | null {
   }
 }
 
-/** A colour usable in CSS: # and exactly six hex digits (SPEC.md §5), else the fallback. */
+/** A colour: # and exactly six hex digits (docs/product.md §5). */
+export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/
+
+/** A colour usable in CSS: one that matches HEX_COLOR_PATTERN, else the fallback. */
 export function safeHexColor(value: unknown, fallback: string): string {
-  return typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback
+  return typeof value === 'string' && HEX_COLOR_PATTERN.test(value) ? value : fallback
 }

@@ -1,4 +1,4 @@
-// Locale detection (SPEC.md §4, §9): locale cookie, then Accept-Language with q-values, then ko.
+// Locale detection (docs/product.md §4, §9): locale cookie, then Accept-Language with q-values, then ko.
 
 export const LOCALES = ['ko', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -21,6 +21,12 @@ export function localePrefix(locale: Locale): string {
 /** The home page of a locale: '/' for ko, '/en' for en. */
 export function localeHome(prefix: string): string {
   return prefix || '/'
+}
+
+/** A site-relative path in a locale: '/terms' → '/en/terms', and '/' → '/en' (no trailing slash). */
+export function localizedPath(locale: Locale, rest: string): string {
+  const prefix = localePrefix(locale)
+  return prefix && rest === '/' ? prefix : `${prefix}${rest}`
 }
 
 /** Splits `/en/terms` into `{ locale: 'en', rest: '/terms' }`; unprefixed paths have no locale. */

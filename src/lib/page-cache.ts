@@ -2,8 +2,8 @@
 // realtor's public homepage) are rendered once per isolate and served from memory afterwards, before
 // any routing or middleware runs; tags and cross-isolate purges are src/lib/cache.ts's.
 import { type CacheEntry, type GenerationStore, generationsOf, revalidateWhenDue, TaggedCache } from './cache'
-import { DEFAULT_LOCALE, detectLocale, isLocale, LOCALE_COOKIE, splitLocalePath } from './locale'
-import { normalizeHost } from './tenant'
+import { DEFAULT_LOCALE, detectLocale, isLocale, LOCALE_COOKIE, type Locale } from './locale'
+import { siteOf } from './tenant'
 
 export const CACHE_HEADER = 'X-Page-Cache'
 
@@ -23,47 +23,36 @@ function cookieValue(header: string | null, name: string): string | undefined {
   return undefined
 }
 
+/** Accept-Language values repeat from visitor to visitor, and every hit on an unprefixed page needs one. */
+const languageLocales = new Map<string | null, Locale>()
+
+function localeOfLanguages(acceptLanguage: string | null): Locale {
+  let locale = languageLocales.get(acceptLanguage)
+  if (locale === undefined) {
+    locale = detectLocale(undefined, acceptLanguage)
+    if (languageLocales.size >= 256) languageLocales.clear()
+    languageLocales.set(acceptLanguage, locale)
+  }
+  return locale
+}
+
 /**
  * The cache key of a request that may be answered from the cache, or null. Only plain GETs without a
  * query qualify, and an unprefixed (Korean) path only when the visitor's locale is Korean: everyone
- * else gets the locale middleware's redirect.
+ * else gets the locale middleware's redirect. The router resolves tenants by the request's Site
+ * (src/lib/tenant.ts), so the key is the Site's host and path.
  */
-/**
- * A small memo of a pure function of one header value. Host and Accept-Language values repeat from
- * visitor to visitor, and every cache hit needs both; random values only fill it until it is cleared.
- */
-function memoized<T>(compute: (value: string | null) => T): (value: string | null) => T {
-  const known = new Map<string | null, T>()
-  return (value) => {
-    const hit = known.get(value)
-    if (hit !== undefined || known.has(value)) return hit as T
-    if (known.size >= 256) known.clear()
-    const result = compute(value)
-    known.set(value, result)
-    return result
-  }
-}
-
-const hostOf = memoized(normalizeHost)
-const localeOfLanguages = memoized((acceptLanguage) => detectLocale(undefined, acceptLanguage))
-
-export function cacheKey(request: Request): string | null {
-  if (request.method !== 'GET') return null
-  // request.url is already normalized: its path starts at the first '/' after the scheme's '//'.
-  const { url } = request
-  const pathStart = url.indexOf('/', url.indexOf('//') + 2)
-  if (pathStart < 0 || url.includes('?', pathStart)) return null
-  const pathname = url.slice(pathStart)
-  const { locale } = splitLocalePath(pathname)
-  if (locale === null) {
+export function cacheKey(request: Request, providerHosts?: string): string | null {
+  if (request.method !== 'GET' || request.url.includes('?')) return null
+  const site = siteOf(request, providerHosts)
+  if (site.host === null) return null
+  if (site.locale === null) {
     const cookie = request.headers.get('cookie')
     const chosen = cookie === null ? undefined : cookieValue(cookie, LOCALE_COOKIE)
     const detected = isLocale(chosen) ? chosen : localeOfLanguages(request.headers.get('accept-language'))
     if (detected !== DEFAULT_LOCALE) return null
   }
-  // The router resolves tenants by the Host header (src/lib/tenant.ts), so the key does too.
-  const host = hostOf(request.headers.get('host') ?? url.slice(url.indexOf('//') + 2, pathStart))
-  return host === null ? null : `${host}${pathname}`
+  return `${site.host}${site.pathname}`
 }
 
 /** Removes the per-request nonce from a CSP: a cached page is shared, and has no inline script. */
@@ -94,7 +83,10 @@ type Fetch<E> = (request: Request, env: E, ctx: ExecutionContext) => Response | 
  * Wraps the worker's fetch: answers cached pages before the router, and stores the responses the
  * routes marked cacheable (a 200 HTML page without cookies, for a request that has a cache key).
  */
-export function withPageCache<E extends { CACHE?: GenerationStore }>(fetch: Fetch<E>, cache = pageCache): Fetch<E> {
+export function withPageCache<E extends { CACHE?: GenerationStore; PROVIDER_HOSTS?: string }>(
+  fetch: Fetch<E>,
+  cache = pageCache,
+): Fetch<E> {
   async function renderAndStore(request: Request, env: E, ctx: ExecutionContext, key: string | null) {
     const epoch = cache.epoch
     const response = await fetch(request, env, ctx)
@@ -130,7 +122,7 @@ export function withPageCache<E extends { CACHE?: GenerationStore }>(fetch: Fetc
 
   // A hit is answered synchronously: no promise, nothing but the lookup between request and response.
   return (request, env, ctx) => {
-    const key = cacheKey(request)
+    const key = cacheKey(request, env.PROVIDER_HOSTS)
     const entry = key ? cache.get(key) : null
     if (key && entry) {
       revalidateWhenDue(cache, key, entry, env.CACHE, (promise) => ctx.waitUntil(promise))

@@ -1,7 +1,15 @@
 // Signed session tokens (HMAC-SHA256, WebCrypto): the browser's HttpOnly session cookie and the
 // bearer token of API clients carry the same token.
-import type { SessionUser } from '../env'
 import { base64url, fromBase64url } from './base64url'
+
+/** The signed-in account, when there is one. */
+export interface SessionUser {
+  id: number
+  email: string
+  name: string
+  role: 'admin' | 'realtor'
+  realtorId: number | null
+}
 
 export const SESSION_COOKIE = 'session'
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60

@@ -1,7 +1,10 @@
-// Tenant resolution (DESIGN.md "Tenants"): from the request alone, is this the landing page, a
-// path-based tenant on a provider host, or a realtor's custom domain?
+// Which site a request is for (docs/product.md §2), decided once per request from its URL and Host
+// header alone: the provider's own site, a realtor's site under /{desiredUrl}, or a realtor's custom
+// domain. Routing, the tenant loader, the locale middleware, the page-cache key and canonical URLs all
+// read the one `Site` this module returns.
+import { type Locale, splitLocalePath } from './locale'
 
-/** A desiredUrl slug: letters, underscore and hyphen only (SPEC.md §5). */
+/** A desiredUrl slug: letters, underscore and hyphen only (docs/product.md §5). */
 export const DESIRED_URL_PATTERN = /^[A-Za-z_-]+$/
 /** Hono route pattern matching a desiredUrl segment. */
 export const DESIRED_URL_ROUTE = '[A-Za-z_-]+'
@@ -32,8 +35,8 @@ export const RESERVED_SEGMENTS = new Set([
 ])
 
 /**
- * Virtual path prefix under which a custom domain's pages are routed (see sitePath). Its `@` keeps
- * it from ever matching a desiredUrl route.
+ * Virtual path prefix under which a custom domain's pages are routed (see Site.routePath). Its `@`
+ * keeps it from ever matching a desiredUrl route.
  */
 export const DOMAIN_PREFIX = '/@domain'
 
@@ -49,6 +52,25 @@ export type TenantTarget =
   /** A Host header that is not a hostname at all. */
   | { kind: 'bad-host' }
 
+/** Everything the worker needs to know about where a request goes. */
+export interface Site {
+  /** The Host header normalized (lower case, no port, no trailing dot); null when it is no hostname. */
+  host: string | null
+  target: TenantTarget
+  /** The request's path as sent. */
+  pathname: string
+  /** The locale its path names (`/en/…`), or null for an unprefixed path. */
+  locale: Locale | null
+  /** The path without its locale prefix: '/terms' for '/en/terms'. */
+  rest: string
+  /** The path within the site: '/terms' for '/en/janekim/terms' on a provider host, else `rest`. */
+  pagePath: string
+  /** An API path (JSON answers, no locale redirects, no tenant): the first segment is an API segment. */
+  api: boolean
+  /** The path the router matches (a custom domain's pages live under DOMAIN_PREFIX). */
+  routePath: string
+}
+
 /** Lower-cases a Host header and strips its port and trailing dot; null when it is no hostname. */
 export function normalizeHost(hostHeader: string | null | undefined): string | null {
   if (!hostHeader) return null
@@ -63,10 +85,10 @@ export function normalizeHost(hostHeader: string | null | undefined): string | n
   return host.split('.').every((part) => label.test(part)) ? host : null
 }
 
-/** Parses the comma-separated PROVIDER_HOSTS var into a set of normalized hosts. */
 /** PROVIDER_HOSTS parsed, by its text: the same few values every request (configuration, not data). */
 const providerHostSets = new Map<string, ReadonlySet<string>>()
 
+/** Parses the comma-separated PROVIDER_HOSTS var into a set of normalized hosts. */
 export function parseProviderHosts(value: string | undefined): ReadonlySet<string> {
   const text = value ?? ''
   const known = providerHostSets.get(text)
@@ -80,16 +102,6 @@ export function parseProviderHosts(value: string | undefined): ReadonlySet<strin
   return hosts
 }
 
-export function isProviderHost(hostHeader: string | null | undefined, providerHosts: ReadonlySet<string>): boolean {
-  const host = normalizeHost(hostHeader)
-  return host !== null && providerHosts.has(host)
-}
-
-function firstSegment(pathname: string): string {
-  const withoutLocale = pathname.replace(/^\/en(?=\/|$)/, '')
-  return decodeSegment(withoutLocale.split('/')[1] ?? '')
-}
-
 /** decodeURIComponent that returns malformed input unchanged instead of throwing. */
 export function decodeSegment(segment: string): string {
   try {
@@ -99,19 +111,15 @@ export function decodeSegment(segment: string): string {
   }
 }
 
-/** Decides what a request is, from its URL and Host header. */
-export function resolveTenant(
-  url: URL,
-  hostHeader: string | null | undefined,
-  providerHosts: ReadonlySet<string>,
-): TenantTarget {
-  const host = normalizeHost(hostHeader)
+const firstSegmentOf = (path: string) => decodeSegment(path.split('/')[1] ?? '')
+
+function targetOf(url: URL, host: string | null, rest: string, providerHosts: ReadonlySet<string>): TenantTarget {
   if (host === null) return { kind: 'bad-host' }
   if (!providerHosts.has(host)) {
     const port = url.port ? `:${url.port}` : ''
     return { kind: 'domain', host, origin: `${url.protocol}//${host}${port}` }
   }
-  const segment = firstSegment(url.pathname)
+  const segment = firstSegmentOf(rest)
   if (segment === '') {
     const query = url.searchParams.get('desiredUrl')
     if (query === null || query === '') return { kind: 'provider' }
@@ -125,22 +133,58 @@ export function resolveTenant(
     : { kind: 'invalid', segment }
 }
 
-/**
- * The path the router sees. Provider hosts route the real path. A custom domain's pages route under
- * DOMAIN_PREFIX, so `/admin` on a realtor's domain reaches that realtor's admin, not the provider's;
- * the APIs answer on every host at their real paths.
- */
-export function sitePath(url: URL, hostHeader: string | null | undefined, providerHosts: ReadonlySet<string>): string {
-  // One trailing slash is forgiven: /en/ and /terms/ are /en and /terms.
-  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname
-  const first = decodeSegment(pathname.split('/')[1] ?? '')
-  if (API_SEGMENTS.has(first)) return pathname
-  if (first === DOMAIN_PREFIX.slice(1)) return `/_reserved${pathname}`
-  if (isProviderHost(hostHeader, providerHosts)) return pathname
-  return pathname === '/' ? DOMAIN_PREFIX : `${DOMAIN_PREFIX}${pathname}`
+/** '/terms' for '/janekim/terms', '/' for '/janekim': the path after the desiredUrl segment. */
+function withinTenant(rest: string): string {
+  const end = rest.indexOf('/', 1)
+  return end < 0 ? '/' : rest.slice(end)
 }
 
-/** Paths answered by the APIs (JSON errors, no locale redirects). */
-export function isApiPath(pathname: string): boolean {
-  return API_SEGMENTS.has(pathname.split('/')[1] ?? '')
+/** Decides what a request is, from its URL and Host header. */
+export function resolveSite(url: URL, hostHeader: string | null | undefined, providerHosts: ReadonlySet<string>): Site {
+  const host = normalizeHost(hostHeader)
+  const { pathname } = url
+  const { locale, rest } = splitLocalePath(pathname)
+  const target = targetOf(url, host, rest, providerHosts)
+  // One trailing slash is forgiven by the router: /en/ and /terms/ are /en and /terms.
+  const routed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
+  const first = firstSegmentOf(routed)
+  const api = API_SEGMENTS.has(first)
+  const pagePath = target.kind === 'path' && !target.fromQuery ? withinTenant(rest) : rest
+  let routePath = routed
+  // A real path never reaches the domain routes; a custom domain's pages live under DOMAIN_PREFIX, so
+  // `/admin` on a realtor's domain reaches that realtor's admin, not the provider's.
+  if (first === DOMAIN_PREFIX.slice(1)) routePath = `/_reserved${routed}`
+  else if (!api && (target.kind === 'domain' || target.kind === 'bad-host'))
+    routePath = routed === '/' ? DOMAIN_PREFIX : `${DOMAIN_PREFIX}${routed}`
+  return { host, target, pathname, locale, rest, pagePath, api, routePath }
+}
+
+/** The tenant part of resolveSite alone. */
+export function resolveTenant(
+  url: URL,
+  hostHeader: string | null | undefined,
+  providerHosts: ReadonlySet<string>,
+): TenantTarget {
+  return resolveSite(url, hostHeader, providerHosts).target
+}
+
+/**
+ * The Site of a request, computed once: the router, the middleware and the page cache all ask. Keyed by
+ * the inputs it is a pure function of; the same addresses repeat from visitor to visitor, and a full
+ * table is simply cleared.
+ */
+const sites = new Map<string, Site>()
+
+export function siteOf(request: Request, providerHostsText: string | undefined): Site {
+  const hostHeader = request.headers.get('host')
+  const key = `${providerHostsText}\n${hostHeader}\n${request.url}`
+  let site = sites.get(key)
+  if (!site) {
+    const url = new URL(request.url)
+    // A request made in code may carry no Host header: its URL names the host then.
+    site = resolveSite(url, hostHeader ?? url.host, parseProviderHosts(providerHostsText))
+    if (sites.size >= 256) sites.clear()
+    sites.set(key, site)
+  }
+  return site
 }

@@ -14,10 +14,9 @@ import {
   LOCALE_COOKIE_MAX_AGE,
   type Locale,
   localePrefix,
-  splitLocalePath,
+  localizedPath,
 } from '../lib/locale'
 import { requestUrl } from '../lib/request-url'
-import { isApiPath } from '../lib/tenant'
 
 /** Sets the request's locale variables; also used by the error handler before any middleware ran. */
 export function applyLocale(c: Context<AppEnv>, locale: Locale): void {
@@ -28,15 +27,14 @@ export function applyLocale(c: Context<AppEnv>, locale: Locale): void {
 
 /** The locale a request's path or cookie implies, without redirecting: for error pages. */
 export function localeOfRequest(c: Context<AppEnv>): Locale {
-  const { locale } = splitLocalePath(requestUrl(c.req.raw).pathname)
-  return locale ?? detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
+  return c.get('site').locale ?? detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
 }
 
 export const locale = () =>
   createMiddleware<AppEnv>(async function locale(c, next) {
+    const { api, locale: prefixed, rest } = c.get('site')
+    if (api) return next()
     const url = requestUrl(c.req.raw)
-    if (isApiPath(url.pathname)) return next()
-    const { locale: prefixed, rest } = splitLocalePath(url.pathname)
     const requested = url.searchParams.get('locale')
 
     if (requested !== null && c.req.method === 'GET') {
@@ -52,7 +50,7 @@ export const locale = () =>
           secure: url.protocol === 'https:',
         })
       }
-      return c.redirect(localizedUrl(target, rest, withoutChoice.search), 302)
+      return c.redirect(`${localizedPath(target, rest)}${withoutChoice.search}`, 302)
     }
 
     // An unprefixed address answers by the visitor's cookie and languages (a page or a redirect).
@@ -60,7 +58,7 @@ export const locale = () =>
       const detected = detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
       if (detected !== DEFAULT_LOCALE) {
         c.header('Vary', VARY, { append: true })
-        return c.redirect(localizedUrl(detected, rest, url.search), 302)
+        return c.redirect(`${localizedPath(detected, rest)}${url.search}`, 302)
       }
     }
     applyLocale(c, prefixed ?? DEFAULT_LOCALE)
@@ -71,9 +69,3 @@ export const locale = () =>
   })
 
 const VARY = 'Cookie, Accept-Language'
-
-function localizedUrl(locale: Locale, rest: string, search: string): string {
-  const prefix = localePrefix(locale)
-  const path = prefix && rest === '/' ? prefix : `${prefix}${rest}`
-  return `${path}${search}`
-}

@@ -8,8 +8,8 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { TAGS_HEADER } from '../lib/page-cache'
 
-export const cachePage = (tags: (c: Context<AppEnv>) => string[]) =>
-  createMiddleware<AppEnv>(async function cachePage(c, next) {
+export const cachePage = <E extends AppEnv>(tags: (c: Context<E>) => string[]) =>
+  createMiddleware<E>(async function cachePage(c, next) {
     c.set('cacheable', true)
     await next()
     if (c.res.status === 200 && c.get('cacheable')) c.res.headers.set(TAGS_HEADER, tags(c).join(' '))

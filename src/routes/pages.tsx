@@ -1,18 +1,13 @@
-// The provider's own pages (SPEC.md §2): the landing page, admin, agreement, login, process, terms,
-// and the path-based tenants under /{desiredUrl}; mounted at / and /en.
+// The provider's own pages (docs/product.md §2): the landing page, process, terms and privacy; mounted
+// at / and /en in src/worker.ts. The builder's pages are src/routes/builder.tsx.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { CAROUSEL } from '../lib/carousel'
-import { pageNotFound, routeValidationFailed } from '../lib/errors'
-import { DESIRED_URL_PATTERN, DESIRED_URL_ROUTE, decodeSegment, RESERVED_SEGMENTS } from '../lib/tenant'
 import { cachePage } from '../middleware/page-cache'
-import { auth } from '../middleware/tenant'
 import { pageContext, renderPage } from '../render'
 import { exampleSitesOf } from '../views/landing/example-sites'
 import { LandingPage } from '../views/landing/LandingPage'
 import { SimplePage } from '../views/SimplePage'
-import { adminPage, agreementPage, loginPage, loginRedirectPage } from './builder-pages'
-import tenantPages from './tenant-pages'
 
 const app = new Hono<AppEnv>()
 
@@ -33,14 +28,9 @@ app.use(
   cachePage(() => ['realtors']),
 )
 app.get('/', async (c) => {
-  // `/?desiredUrl=x` names a tenant: its home lives at /x.
-  const desiredUrl = c.req.query('desiredUrl')
-  if (desiredUrl) {
-    if (!DESIRED_URL_PATTERN.test(desiredUrl) || RESERVED_SEGMENTS.has(desiredUrl.toLowerCase())) {
-      throw routeValidationFailed(new URL(c.req.url).pathname)
-    }
-    return c.redirect(`${c.get('localePrefix')}/${desiredUrl}`, 302)
-  }
+  const { target } = c.get('site')
+  // `/?desiredUrl=x` names a tenant (checked by the tenant resolver): its home lives at /x.
+  if (target.kind === 'path') return c.redirect(`${c.get('localePrefix')}/${target.desiredUrl}`, 302)
   const ctx = pageContext(c)
   const realtors = await c.get('realtors').list({ limit: CAROUSEL.slides })
   const sites = exampleSitesOf(realtors, {
@@ -54,22 +44,8 @@ app.get('/', async (c) => {
     bodyClassName: 'landing-body',
   })
 })
-app.get('/admin', auth({ requireUser: true }), adminPage)
-app.get('/agreement', agreementPage)
-app.get('/login', loginPage)
-app.get('/login/redirect', loginRedirectPage)
 app.get('/process', providerPage('page.process.title', 'page.process.intro'))
 app.get('/terms', providerPage('page.terms.title', 'page.terms.intro'))
 app.get('/terms/privacy', providerPage('page.privacy.title', 'page.privacy.intro'))
-
-app.route(`/:desiredUrl{${DESIRED_URL_ROUTE}}`, tenantPages)
-
-// A first segment that is neither a page nor a valid desiredUrl fails route validation.
-app.all('/:segment/*', (c) => {
-  const path = new URL(c.req.url).pathname
-  const segment = decodeSegment(c.req.param('segment'))
-  if (RESERVED_SEGMENTS.has(segment.toLowerCase()) || DESIRED_URL_PATTERN.test(segment)) throw pageNotFound(path)
-  throw routeValidationFailed(path)
-})
 
 export default app

@@ -4,9 +4,9 @@ import { tokenOf } from '../../src/client/islands/LoginRedirect'
 import { failureOf } from '../../src/client/lib/api'
 import { t } from '../../src/client/lib/messages'
 import { clearSignIn, getItem, type KeyValueStorage, removeItem, setItem } from '../../src/client/lib/storage'
+import { builderMessages } from '../../src/lib/builder/messages'
 import { destinationAfterSignIn, safeNextPath } from '../../src/lib/builder/navigation'
 import { MESSAGES } from '../../src/lib/i18n'
-import { builderMessages } from '../../src/routes/builder-pages'
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>()

@@ -3,8 +3,7 @@
 // once, against a real loopback fake (test/fault/upstream.ts, mode `flaky`).
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, inject, it } from 'vitest'
-import { retryPendingLeads } from '../../src/lib/leads/relay'
-import { relayConfig } from '../../src/routes/api/leads'
+import { relayConfig, retryPendingLeads } from '../../src/lib/leads/relay'
 import { createApp } from '../../src/worker'
 
 const FLAKY = inject('faultOrigins').flaky

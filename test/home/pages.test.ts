@@ -200,7 +200,7 @@ describe('tenant SEO', () => {
     expect(xml).toContain('hreflang="en" href="https://grace.example/en/terms"')
     expect(xml).not.toContain('probiz')
     const path = await call('/bare/sitemap.xml', { app: richApp() })
-    expect(await path.text()).toContain(`<loc>${new URL(env.PUBLIC_ORIGIN).origin}/bare/en</loc>`)
+    expect(await path.text()).toContain(`<loc>${new URL(env.PUBLIC_ORIGIN).origin}/en/bare</loc>`)
     const probiz = await call('/equityrealty/sitemap.xml')
     expect(await probiz.text()).toContain('/probiz</loc>')
   })

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  aboutMeOf,
-  displayNameOf,
-  etcInfoOf,
-  groupPhotos,
-  marketOf,
-  pickPhoto,
-  safePhotoUrl,
-  yearsOfExperience,
-  youtubeId,
-} from '../../src/lib/home/profile'
+import { groupPhotos, pickPhoto, safePhotoUrl } from '../../src/lib/home/photos'
+import { aboutMeOf, displayNameOf, etcInfoOf, marketOf, yearsOfExperience, youtubeId } from '../../src/lib/home/profile'
 import type { Photo } from '../../src/lib/realtors/types'
 
 describe('tenant profile derivations', () => {

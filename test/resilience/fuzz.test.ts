@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { detectLocale, LOCALES, parseAcceptLanguage } from '../../src/lib/locale'
-import { parseProviderHosts, resolveTenant, sitePath } from '../../src/lib/tenant'
+import { parseProviderHosts, resolveSite } from '../../src/lib/tenant'
 import { call } from '../helpers'
 
 const runs = Number(env.FUZZ_RUNS)
@@ -33,10 +33,9 @@ describe('tenant resolution (pure)', () => {
     fc.assert(
       fc.property(host, path, (hostHeader, pathname) => {
         const url = new URL(`http://127.0.0.1:8787${pathname}`)
-        const target = resolveTenant(url, hostHeader, providers)
+        const { target, routePath: routed } = resolveSite(url, hostHeader, providers)
         expect(['provider', 'path', 'invalid', 'domain', 'bad-host']).toContain(target.kind)
         if (target.kind === 'path') expect(target.desiredUrl).toMatch(/^[A-Za-z_-]+$/)
-        const routed = sitePath(url, hostHeader, providers)
         expect(routed.startsWith('/')).toBe(true)
       }),
       { numRuns: runs },

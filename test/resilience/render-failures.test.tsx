@@ -5,9 +5,10 @@ import { Hono } from 'hono'
 import { Suspense, use } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../src/env'
-import { handleError } from '../../src/middleware/errors'
+import { siteOf } from '../../src/lib/tenant'
 import { applyLocale } from '../../src/middleware/locale'
 import { renderPage } from '../../src/render'
+import { handleError } from '../../src/routes/errors'
 import { call, heading } from '../helpers'
 
 function ThrowsNow(): never {
@@ -21,6 +22,7 @@ function ThrowsLater({ value }: { value: Promise<string> }) {
 
 const app = new Hono<AppEnv>()
 app.use(async (c, next) => {
+  c.set('site', siteOf(c.req.raw, c.env.PROVIDER_HOSTS))
   applyLocale(c, 'en')
   c.set('realtor', null)
   c.set('monitoring', null)

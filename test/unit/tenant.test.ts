@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeHost, parseProviderHosts, resolveTenant, sitePath } from '../../src/lib/tenant'
+import { normalizeHost, parseProviderHosts, resolveSite, resolveTenant } from '../../src/lib/tenant'
 
 const providers = parseProviderHosts('localhost,127.0.0.1,realtor.example.com')
 const resolve = (url: string, host = new URL(url).host) => resolveTenant(new URL(url), host, providers)
@@ -65,8 +65,8 @@ describe('normalizeHost', () => {
   })
 })
 
-describe('sitePath', () => {
-  const path = (url: string, host: string) => sitePath(new URL(url), host, providers)
+describe('resolveSite: the path the router sees', () => {
+  const path = (url: string, host: string) => resolveSite(new URL(url), host, providers).routePath
 
   it('routes provider hosts by their real path', () => {
     expect(path('http://localhost/en/terms', 'localhost')).toBe('/en/terms')

@@ -2,7 +2,7 @@
 // multi-file flow with per-file progress (XMLHttpRequest), preview and remove. New photos join the
 // draft and are stored with the next save.
 import { useState } from 'react'
-import { photosByPath } from '../../lib/realtors/store'
+import { groupPhotos } from '../../lib/home/photos'
 import { PHOTO_PATHS, type Photo, type PhotoPath } from '../../lib/realtors/types'
 import { api, uploadWithProgress } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
@@ -35,7 +35,7 @@ export function PhotoManager({
   const [path, setPath] = useState<PhotoPath>('gallery')
   const [uploads, setUploads] = useState<Upload[]>([])
   const photos = form.draft.photos
-  const groups = photosByPath({ photos })
+  const groups = groupPhotos(photos)
 
   async function upload(files: File[]) {
     if (files.length === 0) return

@@ -1,11 +1,12 @@
-// A live preview of the homepage's main parts, drawn from the unsaved draft: hero photo, logo,
-// portrait, name, about me, regions, contact and the design settings, in a desktop or phone frame.
+// A live preview of the homepage's main parts, drawn from the unsaved draft with the live page's own
+// display rules (src/lib/home): hero photo, logo, portrait, name, about me, regions, track record,
+// contact and the design settings, in a desktop or phone frame.
 import { useState } from 'react'
 import type { RealtorDraft } from '../../lib/builder/form'
-import { photosByPath } from '../../lib/realtors/store'
+import { designOf } from '../../lib/home/design'
+import { groupPhotos, pickPhoto } from '../../lib/home/photos'
+import { aboutMeOf, citiesOf, displayNameOf, statsOf } from '../../lib/home/profile'
 import { type Messages, t } from '../lib/messages'
-
-const SAFE_COLOR = /^#[0-9a-fA-F]{6}$/
 
 export function Preview({
   draft,
@@ -20,18 +21,16 @@ export function Preview({
 }) {
   const [device, setDevice] = useState<'desktop' | 'phone'>('desktop')
   const [language, setLanguage] = useState<'ko' | 'en'>('ko')
-  const photos = photosByPath(draft)
-  const color = SAFE_COLOR.test(draft.designMainColor) ? draft.designMainColor : '#1f4e79'
-  const fontSize = Math.min(32, Math.max(10, Number(draft.designFontSize) || 16))
-  const koreanName = draft.etcInfo.find((item) => item.contentType === 'korea_name')?.content
-  const about = language === 'ko' ? draft.aboutMeKr : draft.aboutMeEn
-  const cities = [...new Set(draft.activityRegion.map((region) => region.city).filter(Boolean))]
+  const photos = groupPhotos(draft.photos)
+  const design = designOf({ ...draft, designFontSize: Number(draft.designFontSize) })
+  const shownName = displayNameOf({ ...draft, name }, language)
+  const about = aboutMeOf(draft, language)
+  const cities = citiesOf(draft.activityRegion)
   const since = /^\d{4}/.exec(draft.careerStart)?.[0]
-  const sales = Number(draft.salesCount) || 0
-  const safeSrc = (url?: string) => (url && /^(https?:\/\/|\/photos\/)/.test(url) ? url : undefined)
-  const hero = safeSrc(photos.top?.[0]?.url)
-  const portrait = safeSrc(photos.id?.[0]?.url)
-  const logo = safeSrc(photos.logo?.[0]?.url)
+  const { sales } = statsOf({ ...draft, salesCount: Number(draft.salesCount), lastYearSalesTotal: 0 }, new Date())
+  const hero = pickPhoto(photos.top)?.url
+  const portrait = (pickPhoto(photos.id) ?? pickPhoto(photos.id2))?.url
+  const logo = pickPhoto(photos.logo, 'thumbnail')?.url
 
   return (
     <aside className="preview" aria-label={t(messages, 'builder.preview.title')}>
@@ -69,17 +68,22 @@ export function Preview({
       >
         <div
           className={`mock${draft.contentDarkMode === 'Y' ? ' mock--dark' : ''}`}
-          style={{ '--mock-color': color, fontSize: `${fontSize}px` } as React.CSSProperties}
+          style={
+            {
+              '--mock-color': design.style['--brand'],
+              fontSize: design.style['--home-font-size'],
+            } as React.CSSProperties
+          }
           lang={language}
         >
           <header className={`mock__header${draft.designMainDarkMode === 'Y' ? ' mock__header--dark' : ''}`}>
             {logo ? <img src={logo} alt="" className="mock__logo" /> : null}
-            <strong>{language === 'ko' && koreanName ? koreanName : name}</strong>
+            <strong>{shownName}</strong>
           </header>
           <div className="mock__hero" style={hero ? { backgroundImage: `url("${encodeURI(hero)}")` } : undefined}>
             {portrait ? <img src={portrait} alt="" className="mock__portrait" /> : null}
             <div>
-              <p className="mock__name">{name}</p>
+              <p className="mock__name">{shownName}</p>
               <p className="mock__meta">
                 {[
                   cities.join(' · '),

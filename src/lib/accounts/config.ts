@@ -1,6 +1,6 @@
 // Secrets of the account system, with the fixed local defaults of a fresh clone (ENVIRONMENT=local
 // only; production never has a default, src/lib/config.ts refuses to start without SESSION_SECRET).
-import type { Bindings } from '../../env'
+import type { Bindings } from '../config'
 
 export const LOCAL_SESSION_SECRET = 'local-development-session-secret-not-for-production'
 export const LOCAL_ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' } as const

@@ -1,5 +1,5 @@
 // Accounts in D1: sign-in lookup and the admin account created from configuration on first start.
-import type { SessionUser } from '../../env'
+import type { SessionUser } from '../session'
 import { hashPassword } from './password'
 
 export interface AccountRow {

@@ -1,6 +1,6 @@
 // Where the builder sends a user: the `next` parameter when it is a path on this site, else the
 // user's own place (admin console or own editor). Never an open redirect.
-import type { SessionUser } from '../../env'
+import type { SessionUser } from '../session'
 
 /** A same-site path (starts with one '/', no scheme, no '//' or '/\' authority trick), else null. */
 export function safeNextPath(next: string | null | undefined): string | null {

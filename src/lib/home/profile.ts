@@ -1,9 +1,9 @@
-// What the tenant home page derives from a realtor (SPEC.md §3, §4): photos grouped by path, the
-// market of the activity regions, about me in the page's language, years of experience.
-
+// What a realtor's homepage shows of a realtor (docs/product.md §3, §4), one rule each, used by the live
+// page, the landing carousel and the editor's preview: the market of the activity regions, the name and
+// about me in the page's language, the track record, the contact links, the video.
 import { isHttpUrl, parseHttpUrl } from '../html'
 import type { Locale } from '../locale'
-import type { ActivityRegion, EtcInfo, EtcInfoType, Photo, PhotoPath, Realtor } from '../realtors/types'
+import type { ActivityRegion, EtcInfo, EtcInfoType, Realtor } from '../realtors/types'
 
 export type Market = 'crmls' | 'fmls' | ''
 
@@ -13,29 +13,6 @@ export function marketOf(regions: readonly Pick<ActivityRegion, 'state'>[]): Mar
   if (regions.every((r) => r.state === 'CA')) return 'crmls'
   if (regions.every((r) => r.state === 'GA')) return 'fmls'
   return ''
-}
-
-/** A photo URL safe to put in src: a site path of our own (/photos/…) or an absolute http(s) URL. */
-export function safePhotoUrl(url: string): string | null {
-  if (/^\/(?!\/)[A-Za-z0-9/_.,%~-]*$/.test(url)) return url
-  return isHttpUrl(url) ? url : null
-}
-
-export type PhotoGroups = Record<PhotoPath, Photo[]>
-
-/** Photos grouped by path, unsafe URLs dropped; missing photos give empty lists. */
-export function groupPhotos(photos: readonly Photo[] | undefined): PhotoGroups {
-  const groups: PhotoGroups = { logo: [], logo2: [], id: [], id2: [], top: [], gallery: [], favicon: [], ogImage: [] }
-  for (const photo of photos ?? []) {
-    const url = safePhotoUrl(photo.url)
-    if (url && photo.path in groups) groups[photo.path].push({ ...photo, url })
-  }
-  return groups
-}
-
-/** The best photo of a path for a use: prefers the given image type, falls back to the other. */
-export function pickPhoto(photos: readonly Photo[], prefer: Photo['imageType'] = 'fullsize'): Photo | undefined {
-  return photos.find((p) => p.imageType === prefer) ?? photos[0]
 }
 
 /** About me in the page's language, falling back to the other language when empty. */
@@ -78,4 +55,52 @@ export function youtubeId(url: string): string | null {
 export function displayNameOf(realtor: Pick<Realtor, 'name' | 'etcInfo' | 'desiredUrl'>, locale: Locale): string {
   const korean = etcInfoOf(realtor.etcInfo).korea_name
   return (locale === 'ko' && korean) || realtor.name || korean || realtor.desiredUrl
+}
+
+/** The track record the page shows; a zero is not shown. */
+export interface Stats {
+  years: number
+  sales: number
+  lastYearTotal: number
+  cities: number
+}
+
+export function statsOf(
+  realtor: Pick<Realtor, 'careerStart' | 'careerEnd' | 'salesCount' | 'lastYearSalesTotal' | 'activityRegion'>,
+  today: Date,
+): Stats {
+  return {
+    years: yearsOfExperience(realtor.careerStart, realtor.careerEnd, today),
+    sales: Math.max(0, Number(realtor.salesCount) || 0),
+    lastYearTotal: Math.max(0, Number(realtor.lastYearSalesTotal) || 0),
+    cities: citiesOf(realtor.activityRegion).length,
+  }
+}
+
+/** The distinct cities of the activity regions, in order. */
+export function citiesOf(regions: readonly Pick<ActivityRegion, 'city'>[]): string[] {
+  return [...new Set(regions.map((region) => region.city.trim()).filter(Boolean))]
+}
+
+export type ContactLinkKind = 'kakao' | 'youtube' | 'instagram' | 'zillow' | 'homes'
+
+/** The realtor's outside links, in page order; only http(s) links are shown. */
+export function contactLinksOf(
+  realtor: Pick<Realtor, 'kakaoLink' | 'snsYoutubeUrl' | 'snsInstagramUrl' | 'etcInfo'>,
+): { kind: ContactLinkKind; href: string }[] {
+  const etc = etcInfoOf(realtor.etcInfo)
+  const links: { kind: ContactLinkKind; href: string | undefined }[] = [
+    { kind: 'kakao', href: realtor.kakaoLink },
+    { kind: 'youtube', href: realtor.snsYoutubeUrl },
+    { kind: 'instagram', href: realtor.snsInstagramUrl },
+    { kind: 'zillow', href: etc.zillow_link },
+    { kind: 'homes', href: etc.home_list_realtor },
+  ]
+  return links.filter((link): link is { kind: ContactLinkKind; href: string } => isHttpUrl(link.href))
+}
+
+/** The realtor's name in the other language, when it differs: the English name on ko pages and back. */
+export function otherNameOf(realtor: Pick<Realtor, 'name' | 'etcInfo'>, locale: Locale, shown: string): string | null {
+  const other = locale === 'ko' ? realtor.name : etcInfoOf(realtor.etcInfo).korea_name
+  return other && other !== shown ? other : null
 }

@@ -1,6 +1,6 @@
 // Search engine data of a realtor's homepage: seoMeta per locale with fallbacks, the JSON-LD
-// RealEstateAgent, sitemap.xml and robots.txt (DESIGN.md "Locales": URLs from the tenant's data).
-import { isHttpUrl, parseHttpUrl } from '../html'
+// RealEstateAgent, sitemap.xml and robots.txt (URLs from src/lib/urls.ts).
+import { isHttpUrl } from '../html'
 import type { Locale } from '../locale'
 import type { Realtor, SeoMetaEntry } from '../realtors/types'
 import { aboutMeOf, etcInfoOf } from './profile'
@@ -89,21 +89,15 @@ export function sitemapXml(entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`
 }
 
-export function robotsTxt(sitemapUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /en/admin\nDisallow: /login\nDisallow: /en/login\n\nSitemap: ${sitemapUrl}\n`
+/** The one brokerage whose site has the probiz page (docs/product.md §2). */
+export const PROBIZ_TENANT = 'equityrealty'
+
+/** The public pages of a tenant's site, by their path within the tenant. */
+export function sitemapPaths(desiredUrl: string): string[] {
+  const paths = ['/', '/process', '/terms', '/agreement']
+  return desiredUrl === PROBIZ_TENANT ? [...paths, '/probiz'] : paths
 }
 
-/**
- * The absolute ko and en URLs of a tenant page (path within the tenant: '/' or '/terms'): on the
- * realtor's own origin when hompageUrl is set, else under /{desiredUrl} on the provider's origin.
- */
-export function tenantPageUrls(
-  realtor: Pick<Realtor, 'hompageUrl' | 'desiredUrl'>,
-  publicOrigin: string,
-  path: string,
-): Record<Locale, string> {
-  const own = parseHttpUrl(realtor.hompageUrl)?.origin ?? null
-  const base = own ?? `${new URL(publicOrigin).origin}/${realtor.desiredUrl}`
-  const rest = path === '/' ? '' : path
-  return { ko: `${base}${rest}` || `${base}/`, en: `${base}/en${rest}` }
+export function robotsTxt(sitemapUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /en/admin\nDisallow: /login\nDisallow: /en/login\n\nSitemap: ${sitemapUrl}\n`
 }

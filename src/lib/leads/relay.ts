@@ -1,6 +1,6 @@
 // Relaying stored leads to the Slack webhook: one claimed attempt per lead, with a deadline, never
 // reading or repeating Slack's response body. Used by the request (first attempt) and the cron (retries).
-import { type FetchLike, fetchUpstream } from '../upstream'
+import { type FetchLike, fetchUpstream, upstreamTimeout } from '../upstream'
 import { type StoredLead, slackPayload } from './slack'
 import { claimLead, markDelivered, releaseLead, undeliveredLeads } from './store'
 
@@ -9,6 +9,14 @@ export interface RelayConfig {
   webhookUrl: string | undefined
   timeoutMs: number
   fetch: FetchLike
+}
+
+/** The relay of an environment: its database, Slack webhook and upstream deadline. */
+export function relayConfig(
+  env: { DB: D1Database; SLACK_WEBHOOK_URL?: string; UPSTREAM_TIMEOUT_MS?: string },
+  fetch: FetchLike,
+): RelayConfig {
+  return { db: env.DB, webhookUrl: env.SLACK_WEBHOOK_URL, timeoutMs: upstreamTimeout(env.UPSTREAM_TIMEOUT_MS), fetch }
 }
 
 export type Delivery = 'delivered' | 'pending'

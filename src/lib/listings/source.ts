@@ -1,7 +1,7 @@
 // Where listings come from: the embedded D1 table (default) or the upstream listings API
 // (LISTINGS_API_ORIGIN), behind one interface the API route and the tenant page share.
 import { type DataCacheScope, readThrough } from '../data-cache'
-import { type FetchLike, fetchUpstream } from '../upstream'
+import { type FetchLike, fetchUpstream, upstreamTimeout } from '../upstream'
 import type { AgentQuery, Home, HomeListQuery, HomePage } from './query'
 
 export interface ListingSource {
@@ -106,4 +106,17 @@ export function cachedListings(source: ListingSource, scope: DataCacheScope | nu
 /** An empty page: what a listing section shows when its source fails. */
 export function emptyPage(q: { currentPage: number; homesPerGroup: number }): HomePage {
   return { homes: [], total: 0, currentPage: q.currentPage, homesPerGroup: q.homesPerGroup }
+}
+
+/** The listing source of an environment: upstream when LISTINGS_API_ORIGIN is set, through the data cache. */
+export function listingSourceOf(
+  env: { DB: D1Database; LISTINGS_API_ORIGIN?: string; UPSTREAM_TIMEOUT_MS?: string },
+  fetchImpl: FetchLike,
+  scope: DataCacheScope | null,
+): ListingSource {
+  const origin = env.LISTINGS_API_ORIGIN
+  const source = origin
+    ? upstreamListings(origin, upstreamTimeout(env.UPSTREAM_TIMEOUT_MS), fetchImpl)
+    : d1Listings(env.DB)
+  return cachedListings(source, scope)
 }

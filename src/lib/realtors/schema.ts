@@ -2,6 +2,8 @@
 // forms: no server-only imports here. Issues carry message keys; `localizeIssues` turns them into the
 // ko or en text (validation.ts holds the texts).
 
+import { DEFAULT_MAIN_COLOR, FONT_SIZE_RANGE } from '../home/design'
+import { HEX_COLOR_PATTERN } from '../html'
 import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
 import * as z from '../zod'
 import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
@@ -17,7 +19,6 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/
 export const URL_PATTERN = /^(?:https?:\/\/)?(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9-]+(?::\d{1,5})?(?:[/?#]\S*)?$/i
 export const VIDEO_URL_PREFIX = 'https://www.youtube.com/'
 export const CAREER_DATE_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/
-export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/
 
 const MAX_TEXT = 200
 const MAX_LONG_TEXT = 5000
@@ -153,8 +154,8 @@ export const REALTOR_DEFAULTS: Omit<RealtorInput, 'desiredUrl'> = {
   licenseNumber: '',
   careerStart: '',
   careerEnd: '',
-  designFontSize: 16,
-  designMainColor: '#1f4e79',
+  designFontSize: FONT_SIZE_RANGE.fallback,
+  designMainColor: DEFAULT_MAIN_COLOR,
   designMainDarkMode: 'N',
   contentDarkMode: 'N',
   isMakeHomepage: 'N',

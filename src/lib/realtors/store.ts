@@ -7,14 +7,3 @@ export interface RealtorStore {
   /** Realtors shown as examples on the landing page. */
   list(opts?: { limit?: number }): Promise<Realtor[]>
 }
-
-/** Photos grouped by path (SPEC.md §4); missing lists default to empty. */
-export function photosByPath(realtor: Pick<Realtor, 'photos'>): Partial<Record<string, Realtor['photos']>> {
-  const groups: Partial<Record<string, Realtor['photos']>> = {}
-  for (const photo of realtor.photos ?? []) {
-    const group = groups[photo.path] ?? []
-    group.push(photo)
-    groups[photo.path] = group
-  }
-  return groups
-}

@@ -20,7 +20,9 @@ export function upstreamStore(origin: string, timeoutMs: number, fetchImpl: Fetc
       const response = await get(`/v1/realtor/${encodeURIComponent(key)}`)
       if (response.status === 404) return null
       if (!response.ok) throw new AppError(502, `The upstream API answered ${response.status}`)
-      const body = (await response.json()) as Partial<Realtor> | null
+      const body = (await response.json().catch((cause: unknown) => {
+        throw new AppError(502, 'The upstream API answered with invalid JSON', { cause })
+      })) as Partial<Realtor> | null
       if (!body || typeof body.id !== 'number' || typeof body.desiredUrl !== 'string')
         throw new AppError(502, 'The upstream API answered with no realtor')
       return normalizeRealtor(body as Partial<Realtor> & Pick<Realtor, 'id' | 'desiredUrl'>)

@@ -1,11 +1,15 @@
-// The realtor data service's APIs (SPEC.md §7, docs/config.md): /v1/realtor, /v1/auth and /photos,
-// behind one CORS policy. Mounted at the root of the worker before the pages.
+// Every API of the worker (docs/product.md §7, docs/config.md), mounted at the root before the pages:
+// the realtor data service (/v1/realtor, /v1/auth, /v1/accounts, /photos) behind one CORS policy, the
+// contact form (/v1/realtor-contacts), listings (/cozying-api) and the landing page's leads and events (/api).
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { isPublicRealtorRead } from '../../lib/realtors/contract'
 import { apiCors } from '../../middleware/cors'
 import accounts from './accounts'
 import auth from './auth'
+import contacts from './contacts'
+import leads from './leads'
+import listings from './listings'
 import photos from './photos'
 import realtor from './realtor'
 
@@ -18,5 +22,8 @@ app.route('/v1/realtor', realtor)
 app.route('/v1/auth', auth)
 app.route('/v1/accounts', accounts)
 app.route('/photos', photos)
+app.route('/v1/realtor-contacts', contacts)
+app.route('/cozying-api', listings)
+app.route('/api', leads)
 
 export default app

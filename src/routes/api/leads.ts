@@ -1,14 +1,14 @@
 // The landing page's APIs: POST /api/send-to-slack (lead requests: stored in D1 first, then relayed to
 // Slack; the cron retries what Slack did not take) and POST /api/events (first-party analytics).
 import { Hono } from 'hono'
-import type { AppEnv, Bindings } from '../../env'
+import type { AppEnv } from '../../env'
 import { LANDING_EVENTS } from '../../lib/analytics'
 import { AppError } from '../../lib/errors'
-import { type RelayConfig, relayLead } from '../../lib/leads/relay'
+import { relayConfig, relayLead } from '../../lib/leads/relay'
 import { leadSchema } from '../../lib/leads/schema'
 import { insertLead } from '../../lib/leads/store'
 import { LOCALES } from '../../lib/locale'
-import { type FetchLike, fetchUpstream, upstreamTimeout } from '../../lib/upstream'
+import { fetchUpstream, upstreamTimeout } from '../../lib/upstream'
 import * as z from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
@@ -22,15 +22,6 @@ const eventSchema = z.strictObject({
   deviceType: z.enum(['mobile', 'tablet', 'desktop']),
   locale: z.enum(LOCALES),
 })
-
-export function relayConfig(env: Bindings, fetch: FetchLike): RelayConfig {
-  return {
-    db: env.DB,
-    webhookUrl: env.SLACK_WEBHOOK_URL,
-    timeoutMs: upstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
-    fetch,
-  }
-}
 
 const app = new Hono<AppEnv>()
 

@@ -6,20 +6,10 @@ import { cors } from 'hono/cors'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import { agentQuerySchema, homeListQuerySchema } from '../../lib/listings/query'
-import { cachedListings, d1Listings, type ListingSource, upstreamListings } from '../../lib/listings/source'
-import { upstreamTimeout } from '../../lib/upstream'
+import { listingSourceOf } from '../../lib/listings/source'
 import { apiLocale, parseInput } from '../../middleware/api'
 
-/** The listing source of a request's environment: upstream when LISTINGS_API_ORIGIN is set. */
-export function listingSource(c: Context<AppEnv>): ListingSource {
-  const origin = c.env.LISTINGS_API_ORIGIN
-  return cachedListings(
-    origin
-      ? upstreamListings(origin, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS), c.get('upstreamFetch'))
-      : d1Listings(c.env.DB),
-    c.get('dataCache'),
-  )
-}
+const listingSource = (c: Context<AppEnv>) => listingSourceOf(c.env, c.get('upstreamFetch'), c.get('dataCache'))
 
 const CACHE_CONTROL = 'public, max-age=60, s-maxage=300'
 

@@ -1,5 +1,13 @@
-// <head> extras of a realtor's pages: keywords, author, Open Graph, Twitter card, favicon, JSON-LD.
+// <head> of a realtor's pages: title, description, canonical and alternates on the realtor's URLs,
+// keywords, author, Open Graph, Twitter card, favicon, JSON-LD (home only), and the realtor's design.
+import { designOf } from '../../lib/home/design'
+import { pickPhoto } from '../../lib/home/photos'
+import { absoluteUrl, realEstateAgentJsonLd, seoOf } from '../../lib/home/seo'
 import { safeJson } from '../../lib/html'
+import { OG_LOCALES } from '../../lib/locale'
+import type { PageUrls } from '../../lib/urls'
+import type { HeadProps } from '../Document'
+import type { TenantFrame } from './TenantLayout'
 
 export interface TenantHeadProps {
   title: string
@@ -36,4 +44,52 @@ export function TenantHead(p: TenantHeadProps) {
       {p.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(p.jsonLd) }} /> : null}
     </>
   )
+}
+
+/**
+ * Everything a realtor's page renders with beside its body: the head (a subpage's title before the
+ * site's; the home page alone carries the JSON-LD) and the body's design.
+ */
+export function tenantDocument(frame: TenantFrame, urls: PageUrls, pageTitle?: string) {
+  const { ctx, realtor, name, photos } = frame
+  const seo = seoOf(realtor, ctx.locale, name)
+  const url = urls[ctx.locale]
+  // Photos are served on every host (/photos/*): absolute on the canonical origin.
+  const origin = new URL(url).origin
+  const image = absoluteUrl((pickPhoto(photos.ogImage) ?? pickPhoto(photos.top) ?? pickPhoto(photos.id))?.url, origin)
+  const title = pageTitle ? `${pageTitle} | ${seo.title}` : seo.title
+  const design = designOf(realtor)
+  const head: HeadProps = {
+    title,
+    canonical: url,
+    alternates: urls,
+    description: seo.description,
+    extra: (
+      <TenantHead
+        title={title}
+        description={seo.description}
+        keywords={seo.keywords}
+        author={seo.author}
+        url={url}
+        ogLocale={OG_LOCALES[ctx.locale]}
+        ogLocaleAlternate={OG_LOCALES[ctx.locale === 'ko' ? 'en' : 'ko']}
+        image={image}
+        favicon={pickPhoto(photos.favicon, 'thumbnail')?.url ?? null}
+        siteName={name}
+        jsonLd={
+          pageTitle === undefined
+            ? realEstateAgentJsonLd({
+                realtor,
+                name,
+                description: seo.description,
+                url,
+                image,
+                logo: absoluteUrl(pickPhoto(photos.logo, 'thumbnail')?.url, origin),
+              })
+            : null
+        }
+      />
+    ),
+  }
+  return { head, bodyStyle: design.style, bodyClassName: design.className }
 }

@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react'
 import LanguageSwitcher from '../../client/islands/LanguageSwitcher'
 import { formatPhone } from '../../lib/format'
-import type { PhotoGroups } from '../../lib/home/profile'
-import { etcInfoOf, pickPhoto } from '../../lib/home/profile'
+import { groupPhotos, type PhotoGroups, pickPhoto } from '../../lib/home/photos'
+import { displayNameOf, etcInfoOf } from '../../lib/home/profile'
 import type { Realtor } from '../../lib/realtors/types'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
@@ -14,6 +14,11 @@ export interface TenantFrame {
   realtor: Realtor
   name: string
   photos: PhotoGroups
+}
+
+/** What every page of a realtor's site is drawn from: the page context, the realtor, their name and photos. */
+export function frameOf(ctx: PageContext, realtor: Realtor): TenantFrame {
+  return { ctx, realtor, name: displayNameOf(realtor, ctx.locale), photos: groupPhotos(realtor.photos) }
 }
 
 export function TenantLayout({ frame, children }: { frame: TenantFrame; children: ReactNode }) {

@@ -1,14 +1,13 @@
-// One place for every error (SPEC.md §8): JSON `{ error: { code, message, fields? } }` for API paths,
-// the localized error page for everything else. Unexpected errors are reported and never leak details.
+// The handlers of every error (docs/product.md §8): JSON `{ error: { code, message, fields? } }` for
+// API paths, the localized error page for everything else. Unexpected errors are reported and never leak details.
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../env'
 import { AppError, INTERNAL_ERROR_MESSAGE, pageNotFound } from '../lib/errors'
-import { isApiPath } from '../lib/tenant'
+import { applyLocale, localeOfRequest } from '../middleware/locale'
+import { reportError } from '../middleware/monitoring'
 import { pageContext, renderPage } from '../render'
 import { ErrorPage } from '../views/ErrorPage'
-import { applyLocale, localeOfRequest } from './locale'
-import { reportError } from './monitoring'
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error
@@ -18,8 +17,7 @@ function toAppError(error: unknown): AppError {
 }
 
 async function respond(c: Context<AppEnv>, error: AppError): Promise<Response> {
-  const pathname = new URL(c.req.url).pathname
-  if (isApiPath(pathname) || c.req.method !== 'GET') {
+  if (c.get('site').api || c.req.method !== 'GET') {
     return c.json(error.toJSON(), error.status)
   }
   if (!c.get('intl')) applyLocale(c, localeOfRequest(c))

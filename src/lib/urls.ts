@@ -1,0 +1,30 @@
+// The absolute URLs of a page in both locales: its canonical, hreflang alternates, og:url and sitemap
+// entries (docs/product.md §2). Built from configuration and the realtor's data, never from the Host
+// header. A realtor with a homepage address is canonical there; else under /{desiredUrl} here.
+import { parseHttpUrl } from './html'
+import { LOCALES, type Locale, localizedPath } from './locale'
+import type { Realtor } from './realtors/types'
+
+export type PageUrls = Record<Locale, string>
+
+/** Where a site's pages live: its origin, and the path its pages start under ('' or '/{desiredUrl}'). */
+export function siteRoot(
+  realtor: Pick<Realtor, 'hompageUrl' | 'desiredUrl'> | null,
+  publicOrigin: string,
+): { origin: string; base: string } {
+  const own = realtor ? parseHttpUrl(realtor.hompageUrl) : null
+  if (own) return { origin: own.origin, base: '' }
+  return { origin: new URL(publicOrigin).origin, base: realtor ? `/${realtor.desiredUrl}` : '' }
+}
+
+/** The page at `pagePath` within a site ('/' for its home, '/terms'), in each locale. */
+export function pageUrls(
+  realtor: Pick<Realtor, 'hompageUrl' | 'desiredUrl'> | null,
+  publicOrigin: string,
+  pagePath: string,
+): PageUrls {
+  const { origin, base } = siteRoot(realtor, publicOrigin)
+  // A realtor's home is the bare root of their site: https://jane.example, /janekim.
+  const path = realtor && pagePath === '/' ? base : `${base}${pagePath}`
+  return Object.fromEntries(LOCALES.map((locale) => [locale, `${origin}${localizedPath(locale, path)}`])) as PageUrls
+}

@@ -1,0 +1,104 @@
+// The builder's pages (docs/product.md §2): sign-in, the sign-in redirect, the service agreement, and
+// /admin — the admin console on the provider's site, a realtor's editor on the realtor's site. One
+// sub-app, mounted on every site in src/worker.ts. Every page depends on who is signed in: none is cached.
+import { type Context, Hono } from 'hono'
+import type { ReactElement } from 'react'
+import type { AppEnv } from '../env'
+import { findAccountById } from '../lib/accounts/store'
+import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
+import { AppError } from '../lib/errors'
+import type { Realtor } from '../lib/realtors/types'
+import { auth } from '../middleware/auth'
+import { pageContext, renderPage } from '../render'
+import { AdminConsolePage, EditorPage, NoProfilePage, type RealtorSummary } from '../views/builder/AdminPages'
+import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
+import type { PageContext } from '../views/context'
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+const ADMIN_LIST_LIMIT = 1000
+
+/** Renders a builder page titled by a message; only the provider's sign-in page is indexable. */
+function render(
+  c: Context<AppEnv>,
+  titleId: string,
+  body: (ctx: PageContext, title: string) => ReactElement,
+  { values = {}, indexable = false }: { values?: Record<string, string>; indexable?: boolean } = {},
+) {
+  const ctx = pageContext(c)
+  const title = ctx.intl.formatMessage({ id: titleId }, values)
+  const brand = c.get('realtor')?.name ?? ctx.intl.formatMessage({ id: 'brand.name' })
+  return renderPage(c, body(ctx, title), {
+    head: { title: `${title} | ${brand}`, description: title, noindex: !indexable },
+    headers: NO_STORE,
+  })
+}
+
+const loginHrefOf = (c: Context<AppEnv>) => `${c.get('localePrefix')}${c.get('tenantBase')}/login`
+
+function summaryOf(realtor: Realtor): RealtorSummary {
+  const cities = [...new Set(realtor.activityRegion.map((region) => region.city))].join(', ')
+  return { id: realtor.id, name: realtor.name, desiredUrl: realtor.desiredUrl, email: realtor.email, cities }
+}
+
+const app = new Hono<AppEnv>()
+
+app.get('/login', async (c) => {
+  const next = safeNextPath(c.req.query('next'))
+  const user = c.get('user')
+  if (user) return c.redirect(destinationAfterSignIn(next, user, c.get('localePrefix')), 302)
+  // The provider's sign-in page is the builder's front door, found by searching for it; a tenant's
+  // copy (/{desiredUrl}/login, a custom domain's /login) stays out of search results.
+  return render(c, 'page.login.title', (ctx, title) => <LoginPage ctx={ctx} title={title} next={next} />, {
+    indexable: c.get('realtor') === null,
+  })
+})
+
+app.get('/login/redirect', (c) => {
+  const next = safeNextPath(c.req.query('next'))
+  return render(c, 'page.loginRedirect.title', (ctx, title) => (
+    <LoginRedirectPage ctx={ctx} title={title} next={next} loginHref={loginHrefOf(c)} />
+  ))
+})
+
+app.get('/agreement', async (c) => {
+  const user = c.get('user')
+  const url = new URL(c.req.url)
+  const next = destinationAfterSignIn(c.req.query('next'), user ?? { role: 'realtor' }, c.get('localePrefix'))
+  const account = user ? await findAccountById(c.env.DB, user.id) : null
+  const state = {
+    signInHref: user ? null : `${loginHrefOf(c)}?next=${encodeURIComponent(url.pathname + url.search)}`,
+    acceptedOn: account?.agreed_at?.slice(0, 10) ?? null,
+    next,
+  }
+  return render(c, 'page.agreement.title', (ctx, title) => <AgreementPage ctx={ctx} title={title} state={state} />)
+})
+
+app.use('/admin', auth({ requireUser: true }))
+app.get('/admin', async (c) => {
+  const user = c.get('user')!
+  const realtor = c.get('realtor')
+  // A realtor's site: the editor, for an admin or the realtor who owns the homepage.
+  if (realtor) {
+    if (user.role !== 'admin' && realtor.userId !== user.id) {
+      throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
+    }
+    return render(
+      c,
+      'builder.editorTitle',
+      (ctx, title) => <EditorPage ctx={ctx} title={title} realtor={realtor} isAdmin={user.role === 'admin'} />,
+      { values: { name: realtor.name || realtor.desiredUrl } },
+    )
+  }
+  // The provider's site: the console for admins; a realtor goes to their own editor.
+  if (user.role !== 'admin') {
+    const own = user.realtorId ? await c.get('realtors').find(String(user.realtorId)) : null
+    if (own) return c.redirect(`${c.get('localePrefix')}/${own.desiredUrl}/admin`, 302)
+    return render(c, 'page.admin.title', (ctx, title) => <NoProfilePage ctx={ctx} title={title} />)
+  }
+  const realtors = await c.get('realtors').list({ limit: ADMIN_LIST_LIMIT })
+  return render(c, 'page.admin.title', (ctx, title) => (
+    <AdminConsolePage ctx={ctx} title={title} realtors={realtors.map(summaryOf)} />
+  ))
+})
+
+export default app

@@ -1,0 +1,102 @@
+// A realtor's pages (docs/product.md §2): the homepage and its subpages; mounted in src/worker.ts at
+// /{desiredUrl} on provider hosts and at the root of the realtor's custom domain, each in ko and /en.
+// The tenant middleware has loaded the realtor before any of these run.
+import { type Context, Hono } from 'hono'
+import type { ReactElement } from 'react'
+import type { TenantEnv } from '../env'
+import { realtorTags } from '../lib/cache'
+import { loadHomeListings } from '../lib/home/listings'
+import { PROBIZ_TENANT } from '../lib/home/seo'
+import { intlFor } from '../lib/i18n'
+import { listingSourceOf } from '../lib/listings/source'
+import { localeHome } from '../lib/locale'
+import { pageUrls } from '../lib/urls'
+import { auth } from '../middleware/auth'
+import { cachePage } from '../middleware/page-cache'
+import { requireTenant } from '../middleware/tenant'
+import { pageContext, renderPage } from '../render'
+import { tenantDocument } from '../views/home/TenantHead'
+import { TenantHome } from '../views/home/TenantHome'
+import { frameOf, type TenantFrame } from '../views/home/TenantLayout'
+import {
+  AnimationShowcase,
+  PrivacyBody,
+  ProbizBody,
+  ProcessSteps,
+  RealtorState,
+  TenantPage,
+  TermsBody,
+} from '../views/home/TenantPages'
+
+const app = new Hono<TenantEnv>()
+
+app.use('*', requireTenant())
+app.use('/', auth())
+app.use('/probiz', auth())
+app.use('/process', auth())
+// A realtor's public homepage is the same for every visitor of a locale until the realtor changes.
+app.use(
+  '/',
+  cachePage((c: Context<TenantEnv>) => realtorTags(c.get('realtor').id)),
+)
+
+function render(c: Context<TenantEnv>, body: (frame: TenantFrame) => ReactElement, pageTitle?: string) {
+  const frame = frameOf(pageContext(c), c.get('realtor'))
+  const urls = pageUrls(frame.realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
+  return renderPage(c, body(frame), tenantDocument(frame, urls, pageTitle))
+}
+
+/** A subpage of the realtor's site: a title, an intro and a body in the realtor's frame. */
+function tenantPage(
+  titleId: string,
+  introId: string | undefined,
+  Body: (props: { frame: TenantFrame }) => ReactElement,
+) {
+  return (c: Context<TenantEnv>) => {
+    const t = (id: string) => c.get('intl').formatMessage({ id })
+    const title = t(titleId)
+    return render(
+      c,
+      (frame) => (
+        <TenantPage frame={frame} title={title} intro={introId ? t(introId) : undefined}>
+          <Body frame={frame} />
+        </TenantPage>
+      ),
+      title,
+    )
+  }
+}
+
+app.get('/', async (c) => {
+  const realtor = c.get('realtor')
+  const listings = await loadHomeListings(listingSourceOf(c.env, c.get('upstreamFetch'), c.get('dataCache')), realtor)
+  // A page made without some of its listings is not kept: the next visitor gets another try.
+  if (!listings.complete) c.set('cacheable', false)
+  return render(c, (frame) => <TenantHome frame={frame} listings={listings} today={new Date()} />)
+})
+app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', AnimationShowcase))
+app.get('/pinia_sample', tenantPage('page.piniaSample.title', 'home.pinia.intro', RealtorState))
+app.get('/process', tenantPage('page.process.title', 'page.process.intro', ProcessSteps))
+app.get('/terms', tenantPage('page.terms.title', 'page.terms.intro', TermsBody))
+app.get('/terms/privacy', (c) => {
+  const title = c.get('intl').formatMessage({ id: 'page.privacy.title' })
+  const ko = intlFor('ko')
+  const en = intlFor('en')
+  return render(
+    c,
+    (frame) => (
+      <TenantPage frame={frame} title={title}>
+        <PrivacyBody ko={(id) => ko.formatMessage({ id })} en={(id) => en.formatMessage({ id })} />
+      </TenantPage>
+    ),
+    title,
+  )
+})
+
+// probiz is a page of one brokerage only; any other tenant goes to the home page (docs/product.md §2).
+app.get('/probiz', async (c) => {
+  if (c.get('realtor').desiredUrl !== PROBIZ_TENANT) return c.redirect(localeHome(c.get('localePrefix')), 302)
+  return tenantPage('page.probiz.title', 'home.probiz.intro', ProbizBody)(c)
+})
+
+export default app

@@ -1,0 +1,79 @@
+// The builder's working screens: the admin console (every realtor), a realtor's editor, and the notice
+// for an account that has no homepage yet.
+import AdminConsole, { type RealtorSummary } from '../../client/islands/AdminConsole'
+import RealtorEditor from '../../client/islands/RealtorEditor'
+import { builderMessages } from '../../lib/builder/messages'
+import type { Realtor } from '../../lib/realtors/types'
+import type { PageContext } from '../context'
+import { Island } from '../Island'
+import { BuilderPage } from './BuilderPage'
+
+export type { RealtorSummary }
+
+export function AdminConsolePage({
+  ctx,
+  title,
+  realtors,
+}: {
+  ctx: PageContext
+  title: string
+  realtors: RealtorSummary[]
+}) {
+  return (
+    <BuilderPage
+      ctx={ctx}
+      title={title}
+      width="wide"
+      lead={<p>{ctx.intl.formatMessage({ id: 'page.admin.intro' })}</p>}
+    >
+      <Island
+        name="AdminConsole"
+        component={AdminConsole}
+        props={{
+          messages: builderMessages(ctx.locale),
+          locale: ctx.locale,
+          localePrefix: ctx.localePrefix,
+          loginHref: `${ctx.localePrefix}/login`,
+          realtors,
+        }}
+      />
+    </BuilderPage>
+  )
+}
+
+export function NoProfilePage({ ctx, title }: { ctx: PageContext; title: string }) {
+  return (
+    <BuilderPage ctx={ctx} title={title}>
+      <p className="notice notice--error">{ctx.intl.formatMessage({ id: 'builder.noProfile' })}</p>
+    </BuilderPage>
+  )
+}
+
+export function EditorPage({
+  ctx,
+  title,
+  realtor,
+  isAdmin,
+}: {
+  ctx: PageContext
+  title: string
+  realtor: Realtor
+  isAdmin: boolean
+}) {
+  return (
+    <BuilderPage ctx={ctx} title={title} width="wide">
+      <Island
+        name="RealtorEditor"
+        component={RealtorEditor}
+        props={{
+          messages: builderMessages(ctx.locale),
+          locale: ctx.locale,
+          localePrefix: ctx.localePrefix,
+          realtor,
+          adminHref: isAdmin ? `${ctx.localePrefix}/admin` : null,
+          loginHref: `${ctx.localePrefix}/login`,
+        }}
+      />
+    </BuilderPage>
+  )
+}

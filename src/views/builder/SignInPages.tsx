@@ -1,0 +1,103 @@
+// The builder's sign-in screens: sign in, the sign-in redirect (a token in the URL fragment becomes a
+// session) and the service agreement.
+import AgreementForm from '../../client/islands/AgreementForm'
+import LoginForm from '../../client/islands/LoginForm'
+import LoginRedirect from '../../client/islands/LoginRedirect'
+import { builderMessages } from '../../lib/builder/messages'
+import type { PageContext } from '../context'
+import { Island } from '../Island'
+import { BuilderPage } from './BuilderPage'
+
+const tOf = (ctx: PageContext) => (id: string, values?: Record<string, string>) =>
+  ctx.intl.formatMessage({ id }, values)
+
+export function LoginPage({ ctx, title, next }: { ctx: PageContext; title: string; next: string | null }) {
+  const t = tOf(ctx)
+  return (
+    <BuilderPage ctx={ctx} title={title} lead={<p>{t('page.login.intro')}</p>}>
+      <div className="card builder-card">
+        <Island
+          name="LoginForm"
+          component={LoginForm}
+          props={{
+            messages: builderMessages(ctx.locale),
+            localePrefix: ctx.localePrefix,
+            next,
+            tenantBase: ctx.tenantBase,
+          }}
+        />
+        <p className="muted builder-card__foot">{t('builder.login.hint')}</p>
+      </div>
+    </BuilderPage>
+  )
+}
+
+export function LoginRedirectPage({
+  ctx,
+  title,
+  next,
+  loginHref,
+}: {
+  ctx: PageContext
+  title: string
+  next: string | null
+  loginHref: string
+}) {
+  return (
+    <BuilderPage ctx={ctx} title={title} lead={<p>{tOf(ctx)('page.loginRedirect.intro')}</p>}>
+      <div className="card builder-card">
+        <Island
+          name="LoginRedirect"
+          component={LoginRedirect}
+          props={{ messages: builderMessages(ctx.locale), localePrefix: ctx.localePrefix, next, loginHref }}
+        />
+      </div>
+    </BuilderPage>
+  )
+}
+
+export interface AgreementState {
+  /** Signed out: where signing in starts. */
+  signInHref: string | null
+  /** When the signed-in account accepted the terms (YYYY-MM-DD), or null. */
+  acceptedOn: string | null
+  /** Where to go once the terms are accepted. */
+  next: string
+}
+
+/** The terms for anyone; signed in, the acceptance form, or when they were accepted. */
+export function AgreementPage({ ctx, title, state }: { ctx: PageContext; title: string; state: AgreementState }) {
+  const t = tOf(ctx)
+  return (
+    <BuilderPage ctx={ctx} title={title} lead={<p>{t('builder.agreement.lead')}</p>}>
+      <div className="card builder-card">
+        <ol className="agreement-terms">
+          <li>{t('builder.agreement.item1')}</li>
+          <li>{t('builder.agreement.item2')}</li>
+          <li>{t('builder.agreement.item3')}</li>
+        </ol>
+        <p>
+          <a href={`${ctx.localePrefix}/terms`}>{t('builder.agreement.terms')}</a>
+        </p>
+        {state.signInHref ? (
+          <a className="button" href={state.signInHref}>
+            {t('builder.agreement.signIn')}
+          </a>
+        ) : state.acceptedOn ? (
+          <>
+            <p className="notice notice--ok">{t('builder.agreement.accepted', { date: state.acceptedOn })}</p>
+            <a className="button" href={state.next}>
+              {t('builder.login.continue')}
+            </a>
+          </>
+        ) : (
+          <Island
+            name="AgreementForm"
+            component={AgreementForm}
+            props={{ messages: builderMessages(ctx.locale), next: state.next }}
+          />
+        )}
+      </div>
+    </BuilderPage>
+  )
+}

@@ -1,0 +1,55 @@
+// The homepage's hero: the top photo behind the realtor's portrait, name, license, market and the two
+// first actions (contact, call).
+import { formatPhone, telHref } from '../../../lib/format'
+import { pickPhoto } from '../../../lib/home/photos'
+import { type Market, otherNameOf } from '../../../lib/home/profile'
+import type { TenantFrame } from '../TenantLayout'
+import { tOf } from './t'
+
+export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) {
+  const { ctx, realtor, name, photos } = frame
+  const t = tOf(ctx)
+  const top = pickPhoto(photos.top)
+  const portrait = pickPhoto(photos.id) ?? pickPhoto(photos.id2)
+  const otherName = otherNameOf(realtor, ctx.locale, name)
+  const tel = telHref(realtor.contactPhone)
+  return (
+    <section className="home-hero" aria-labelledby="home-name">
+      {top ? (
+        <img className="home-hero__backdrop" src={top.url} alt="" width={1600} height={900} fetchPriority="high" />
+      ) : null}
+      <div className="home-hero__inner">
+        {portrait ? (
+          <img
+            className="home-hero__portrait"
+            src={portrait.url}
+            alt={t('home.hero.portraitAlt', { name })}
+            width={320}
+            height={400}
+          />
+        ) : null}
+        <div className="home-hero__text">
+          <p className="home-hero__eyebrow">{t('home.hero.eyebrow')}</p>
+          <h1 id="home-name" className="home-hero__name">
+            {name}
+          </h1>
+          {otherName ? <p className="home-hero__alt-name">{otherName}</p> : null}
+          <p className="home-hero__meta">
+            {realtor.licenseNumber ? <span>{t('home.hero.license', { license: realtor.licenseNumber })}</span> : null}
+            {market ? <span className="home-hero__market">{t(`home.market.${market}`)}</span> : null}
+          </p>
+          <p className="home-hero__actions">
+            <a className="button button--brand" href="#contact">
+              {t('home.hero.cta')}
+            </a>
+            {tel ? (
+              <a className="button button--ghost" href={tel}>
+                {t('home.hero.call', { phone: formatPhone(realtor.contactPhone) })}
+              </a>
+            ) : null}
+          </p>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,66 @@
+// The homepage's photo gallery, recommended video and the realtor's additional sections.
+import { youtubeId } from '../../../lib/home/profile'
+import type { TenantFrame } from '../TenantLayout'
+import { Paragraphs } from './Paragraphs'
+import { tOf } from './t'
+
+export function Gallery({ frame }: { frame: TenantFrame }) {
+  const { ctx, name, photos } = frame
+  const t = tOf(ctx)
+  if (!photos.gallery.length) return null
+  return (
+    <section className="home-section home-gallery" aria-labelledby="gallery-title">
+      <h2 id="gallery-title">{t('home.gallery.title')}</h2>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable strip must be focusable for keyboard scrolling (WCAG) */}
+      <div className="home-gallery__scroller" tabIndex={0}>
+        <ul className="home-gallery__strip">
+          {photos.gallery.map((photo, index) => (
+            <li key={photo.url} className="home-gallery__item">
+              <img
+                src={photo.url}
+                alt={t('home.gallery.alt', { index: index + 1, name })}
+                width={480}
+                height={320}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+export function Video({ frame }: { frame: TenantFrame }) {
+  const t = tOf(frame.ctx)
+  const video = youtubeId(frame.realtor.recommendedYoutubeUrl)
+  if (!video) return null
+  return (
+    <section className="home-section home-video" aria-labelledby="video-title">
+      <h2 id="video-title">{t('home.video.title')}</h2>
+      <a
+        className="home-video__poster"
+        href={`https://www.youtube.com/watch?v=${video}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <span className="home-video__play" aria-hidden="true" />
+        <span>{t('home.video.watch')}</span>
+      </a>
+      <p className="home-video__note">{t('home.video.note')}</p>
+    </section>
+  )
+}
+
+export function AdditionalSections({ frame }: { frame: TenantFrame }) {
+  return (
+    <>
+      {(frame.realtor.additionalSections ?? []).map((section, index) => (
+        <section key={index} className="home-section home-extra" aria-label={section.title || undefined}>
+          {section.title ? <h2>{section.title}</h2> : null}
+          <Paragraphs text={section.content} />
+        </section>
+      ))}
+    </>
+  )
+}
