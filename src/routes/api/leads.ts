@@ -1,14 +1,15 @@
 // The landing page's APIs: POST /api/send-to-slack (lead requests: stored in D1 first, then relayed to
 // Slack; the cron retries what Slack did not take) and POST /api/events (first-party analytics).
 import { Hono } from 'hono'
-import type { AppEnv, Bindings } from '../../env'
+import type { AppEnv } from '../../env'
 import { LANDING_EVENTS } from '../../lib/analytics'
 import { AppError } from '../../lib/errors'
-import { type RelayConfig, relayLead } from '../../lib/leads/relay'
+import { relayLead } from '../../lib/leads/relay'
 import { leadSchema } from '../../lib/leads/schema'
 import { insertLead } from '../../lib/leads/store'
 import { LOCALES } from '../../lib/locale'
-import { type FetchLike, fetchUpstream, upstreamTimeout } from '../../lib/upstream'
+import { outboxConfig } from '../../lib/outbox/config'
+import { fetchUpstream, upstreamTimeout } from '../../lib/upstream'
 import * as z from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
@@ -23,15 +24,6 @@ const eventSchema = z.strictObject({
   locale: z.enum(LOCALES),
 })
 
-export function relayConfig(env: Bindings, fetch: FetchLike): RelayConfig {
-  return {
-    db: env.DB,
-    webhookUrl: env.SLACK_WEBHOOK_URL,
-    timeoutMs: upstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
-    fetch,
-  }
-}
-
 const app = new Hono<AppEnv>()
 
 app.post('/send-to-slack', limitBody(8 * 1024), async (c, next) => {
@@ -41,7 +33,7 @@ app.post('/send-to-slack', limitBody(8 * 1024), async (c, next) => {
 
 app.post('/send-to-slack', jsonBody(leadSchema), async (c) => {
   const lead = await insertLead(c.env.DB, c.req.valid('json'), apiLocale(c))
-  const status = await relayLead(relayConfig(c.env, c.get('upstreamFetch')), lead)
+  const status = await relayLead(outboxConfig(c.env, c.get('upstreamFetch')), lead)
   // Stored is accepted: a lead Slack did not take yet waits in D1 for the cron.
   return c.json({ id: lead.id, status }, 201)
 })
