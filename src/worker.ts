@@ -4,9 +4,9 @@
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
-import { retryUndeliveredContacts } from './lib/contacts/webhook'
 import { type DataCache, dataCache } from './lib/data-cache'
-import { relayConfig, retryPendingLeads } from './lib/leads/relay'
+import { outboxConfig } from './lib/outbox/config'
+import { retryOutbox } from './lib/outbox/cron'
 import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import type { RealtorStore } from './lib/realtors/store'
@@ -96,12 +96,9 @@ const app = createApp({ dataCache })
 
 export default {
   fetch: withPageCache(app.fetch),
-  // Cron: leads Slack has not taken yet and contacts the webhook missed get another attempt
-  // (src/lib/leads/relay.ts, docs/decisions/031).
+  // Cron: every delivery the request did not get through (leads to Slack, contacts to the webhook) gets
+  // another attempt (src/lib/outbox, docs/decisions/024-outbox.md).
   scheduled(_controller, env, ctx) {
-    ctx.waitUntil(retryPendingLeads(relayConfig(env, (input, init) => fetch(input, init))).then(() => undefined))
-    const webhook = env.CONTACT_WEBHOOK_URL
-    if (webhook)
-      ctx.waitUntil(retryUndeliveredContacts(env.DB, fetch, webhook, upstreamTimeout(env.UPSTREAM_TIMEOUT_MS)))
+    ctx.waitUntil(retryOutbox(outboxConfig(env, (input, init) => fetch(input, init))))
   },
 } satisfies ExportedHandler<Bindings>

@@ -3,7 +3,8 @@
 // once, against a real loopback fake (test/fault/upstream.ts, mode `flaky`).
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, inject, it } from 'vitest'
-import { relayConfig, retryPendingLeads } from '../../src/lib/leads/relay'
+import { retryPendingLeads } from '../../src/lib/leads/relay'
+import { outboxConfig } from '../../src/lib/outbox/config'
 import { createApp } from '../../src/worker'
 
 const FLAKY = inject('faultOrigins').flaky
@@ -47,7 +48,9 @@ describe('leads while Slack fails half the time', () => {
     }
     const pendingAtFirst = answers.filter((answer) => answer.body.status === 'pending').length
     expect(pendingAtFirst).toBeGreaterThan(0) // the fake did fail some
-    const stored = await env.DB.prepare('SELECT id, status FROM leads ORDER BY id').all<{
+    const stored = await env.DB.prepare(
+      "SELECT leads.id, d.status FROM leads JOIN deliveries d ON d.topic = 'lead' AND d.message_id = leads.id ORDER BY leads.id",
+    ).all<{
       id: number
       status: string
     }>()
@@ -57,9 +60,11 @@ describe('leads while Slack fails half the time', () => {
     }
 
     // The cron, run until nothing is pending (Slack still fails every other call), bounded.
-    const config = relayConfig(webhookEnv, (input, init) => fetch(input, init))
+    const config = outboxConfig(webhookEnv, (input, init) => fetch(input, init))
     for (let run = 0; run < 10 && (await retryPendingLeads(config)).pending > 0; run++);
-    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM leads WHERE status != 'delivered'").first<{
+    const after = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM deliveries WHERE topic = 'lead' AND status != 'delivered'",
+    ).first<{
       n: number
     }>()
     expect(after?.n).toBe(0)

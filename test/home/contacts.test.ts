@@ -33,9 +33,21 @@ function post(
   return (init.app ?? createApp()).request(request, undefined, { ...env, ...init.vars })
 }
 
+/** The contact with the state of its delivery to the webhook (the outbox's deliveries table). */
 async function stored(id: number) {
-  return env.DB.prepare('SELECT * FROM realtor_contacts WHERE id = ?').bind(id).first<Record<string, unknown>>()
+  return env.DB.prepare(
+    `SELECT c.*, d.delivered_at, d.attempts AS delivery_attempts, d.last_error FROM realtor_contacts c
+     JOIN deliveries d ON d.topic = 'contact' AND d.message_id = c.id WHERE c.id = ?`,
+  )
+    .bind(id)
+    .first<Record<string, unknown>>()
 }
+
+/** Marks every contact so far delivered, so a test counts only its own. */
+const deliverAllSoFar = () =>
+  env.DB.prepare("UPDATE deliveries SET status = 'delivered', delivered_at = ? WHERE topic = 'contact'")
+    .bind('2026-01-01T00:00:00Z')
+    .run()
 
 describe('POST /v1/realtor-contacts', () => {
   it('stores a valid contact with name = last name then first name and answers 201', async () => {
@@ -155,7 +167,7 @@ describe('the contact rate limit', () => {
 
 describe('retrying undelivered contacts', () => {
   it('delivers what the webhook missed, once, and leaves delivered ones alone', async () => {
-    await env.DB.prepare('UPDATE realtor_contacts SET delivered_at = ?').bind('2026-01-01T00:00:00Z').run()
+    await deliverAllSoFar()
     const failing = await post(VALID, {
       app: createApp({ upstreamFetch: fakeUpstream(() => new Response('no', { status: 503 })).fetch }),
       vars: { CONTACT_WEBHOOK_URL: 'https://hooks.example/contact' },
@@ -170,7 +182,7 @@ describe('retrying undelivered contacts', () => {
   })
 
   it('gives up on a contact after the attempt limit but keeps it', async () => {
-    await env.DB.prepare('UPDATE realtor_contacts SET delivered_at = ?').bind('2026-01-01T00:00:00Z').run()
+    await deliverAllSoFar()
     const { id } = (await (await post(VALID)).json()) as { id: number }
     const down = fakeUpstream(() => new Response('down', { status: 500 }))
     for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i++)

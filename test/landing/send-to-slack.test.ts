@@ -4,6 +4,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Bindings } from '../../src/env'
 import { retryPendingLeads } from '../../src/lib/leads/relay'
+import { outboxConfig } from '../../src/lib/outbox/config'
 import worker, { createApp } from '../../src/worker'
 import { FAULT_MODES, SECRET_BODY } from '../fault/upstream'
 import { type FakeUpstream, fakeUpstream } from '../fixtures/upstream'
@@ -40,7 +41,14 @@ function post(
 }
 
 const slackOk = () => fakeUpstream(() => new Response('ok'))
-const leads = async () => (await env.DB.prepare('SELECT * FROM leads ORDER BY id').all<LeadRow>()).results
+/** Each lead with the state of its delivery to Slack (the outbox's deliveries table). */
+const leads = async () =>
+  (
+    await env.DB.prepare(
+      `SELECT leads.*, d.status, d.attempts, d.last_error FROM leads
+       JOIN deliveries d ON d.topic = 'lead' AND d.message_id = leads.id ORDER BY leads.id`,
+    ).all<LeadRow>()
+  ).results
 
 beforeEach(async () => {
   await env.DB.prepare('DELETE FROM leads').run()
@@ -197,12 +205,8 @@ describe('POST /api/send-to-slack relay', () => {
 })
 
 describe('the cron retry of pending leads', () => {
-  const config = (upstream: FakeUpstream) => ({
-    db: env.DB,
-    webhookUrl: WEBHOOK,
-    timeoutMs: 500,
-    fetch: upstream.fetch,
-  })
+  const config = (upstream: FakeUpstream) =>
+    outboxConfig({ DB: env.DB, SLACK_WEBHOOK_URL: WEBHOOK, UPSTREAM_TIMEOUT_MS: '500' }, upstream.fetch)
 
   it('delivers each pending lead exactly once, even when two runs overlap', async () => {
     for (const name of ['A', 'B', 'C']) await post({ ...LEAD, name }, { envOverride: { SLACK_WEBHOOK_URL: undefined } })
@@ -224,7 +228,8 @@ describe('the cron retry of pending leads', () => {
     await post(LEAD, { upstream: fakeUpstream(() => new Response('no', { status: 500 })) })
     await post({ ...LEAD, name: 'Stuck' }, { envOverride: { SLACK_WEBHOOK_URL: undefined } })
     await env.DB.prepare(
-      "UPDATE leads SET status = 'sending', claimed_at = '2000-01-01T00:00:00.000Z' WHERE name = 'Stuck'",
+      `UPDATE deliveries SET status = 'sending', claimed_at = '2000-01-01T00:00:00.000Z'
+       WHERE topic = 'lead' AND message_id = (SELECT id FROM leads WHERE name = 'Stuck')`,
     ).run()
     const upstream = slackOk()
     expect(await retryPendingLeads(config(upstream))).toEqual({ delivered: 2, pending: 0 })

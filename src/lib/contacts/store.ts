@@ -1,4 +1,7 @@
-// Contacts in D1: written first, then marked delivered (or not) by the webhook forwarder.
+// Contacts in D1: written first, together with their delivery to the operator's webhook, which the outbox
+// then sends (src/lib/outbox, docs/decisions/024-outbox.md).
+import type { Destination } from '../outbox/config'
+import { enqueue } from '../outbox/deliveries'
 import type { Contact } from './schema'
 
 export interface StoredContact extends Contact {
@@ -7,54 +10,44 @@ export interface StoredContact extends Contact {
   createdAt: string
 }
 
+/** Where every contact goes (a realtor's own email and webhook are to come). */
+const DESTINATIONS: readonly Destination[] = ['operator-webhook']
+
 export async function insertContact(db: D1Database, contact: Contact, locale: string): Promise<StoredContact> {
-  const row = await db
-    .prepare(
-      `INSERT INTO realtor_contacts
-        (realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term, locale)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`,
-    )
-    .bind(
-      contact.realtorId,
-      contact.name,
-      contact.lastName,
-      contact.firstName,
-      contact.email,
-      contact.phone,
-      contact.phoneCountryCode,
-      contact.message,
-      contact.isTerm,
-      locale,
-    )
-    .first<{ id: number; created_at: string }>()
+  const [inserted] = await db.batch<{ id: number; created_at: string }>([
+    db
+      .prepare(
+        `INSERT INTO realtor_contacts
+          (realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term, locale)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`,
+      )
+      .bind(
+        contact.realtorId,
+        contact.name,
+        contact.lastName,
+        contact.firstName,
+        contact.email,
+        contact.phone,
+        contact.phoneCountryCode,
+        contact.message,
+        contact.isTerm,
+        locale,
+      ),
+    enqueue(db, 'contact', DESTINATIONS),
+  ])
+  const row = inserted?.results[0]
   if (!row) throw new Error('The contact was not stored')
   return { ...contact, id: row.id, locale, createdAt: row.created_at }
 }
 
-export async function markDelivery(db: D1Database, id: number, error: string | null): Promise<void> {
-  await db
-    .prepare(
-      `UPDATE realtor_contacts SET delivery_attempts = delivery_attempts + 1,
-         delivered_at = CASE WHEN ?2 IS NULL THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE delivered_at END,
-         last_error = ?2
-       WHERE id = ?1`,
-    )
-    .bind(id, error)
-    .run()
-}
-
-/** Contacts the webhook has not accepted yet, oldest first, that have not been tried too often. */
-export async function undeliveredContacts(
-  db: D1Database,
-  limit: number,
-  maxAttempts: number,
-): Promise<StoredContact[]> {
+/** The contacts of these ids, for the outbox's retries. */
+export async function contactsById(db: D1Database, ids: number[]): Promise<StoredContact[]> {
   const { results } = await db
     .prepare(
       `SELECT id, realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term, locale, created_at
-       FROM realtor_contacts WHERE delivered_at IS NULL AND delivery_attempts < ? ORDER BY id LIMIT ?`,
+       FROM realtor_contacts WHERE id IN (SELECT value FROM json_each(?))`,
     )
-    .bind(maxAttempts, limit)
+    .bind(JSON.stringify(ids))
     .all<Record<string, string | number>>()
   return results.map((row) => ({
     id: Number(row.id),

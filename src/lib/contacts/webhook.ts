@@ -1,43 +1,33 @@
-// Forwards a stored contact to CONTACT_WEBHOOK_URL with a deadline; the outcome is returned, never thrown.
-import { type FetchLike, fetchUpstream } from '../upstream'
-import { markDelivery, type StoredContact, undeliveredContacts } from './store'
+// Forwarding stored contacts to CONTACT_WEBHOOK_URL through the outbox (src/lib/outbox): the request makes
+// the first attempt, the cron the retries, and the claim lets only one of them send a contact.
+import type { OutboxConfig } from '../outbox/config'
+import { deliverMessage, type Messages, retryDue } from '../outbox/deliver'
+import type { FetchLike } from '../upstream'
+import { contactsById, type StoredContact } from './store'
 
-/** Posts the contact as JSON; null on a 2xx answer, else a short reason for the contact's record. */
-export async function forwardContact(
-  fetchImpl: FetchLike,
-  webhookUrl: string,
-  contact: StoredContact,
-  timeoutMs: number,
-): Promise<string | null> {
-  const request = new Request(webhookUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ type: 'realtor_contact', contact }),
-  })
-  try {
-    const response = await fetchUpstream(fetchImpl, request, timeoutMs)
-    await response.body?.cancel()
-    return response.ok ? null : `webhook answered ${response.status}`
-  } catch (error) {
-    return error instanceof Error ? error.message.slice(0, 200) : 'webhook failed'
-  }
-}
-
-export const RETRY_BATCH = 20
+/** Attempts after which a contact is given up (kept in D1, marked failed) — until backoff replaces it. */
 export const MAX_DELIVERY_ATTEMPTS = 10
 
-/** The cron trigger's pass: forwards undelivered contacts again; returns how many got through. */
+export const contactMessages: Messages<StoredContact> = {
+  topic: 'contact',
+  load: contactsById,
+  body: (contact) => ({ type: 'realtor_contact', contact }),
+  maxAttempts: MAX_DELIVERY_ATTEMPTS,
+}
+
+/** The request's attempt: true once the webhook took the contact, else it waits for the cron. */
+export async function forwardContact(config: OutboxConfig, contact: StoredContact): Promise<boolean> {
+  const outcomes = await deliverMessage(config, contactMessages, contact)
+  return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'delivered')
+}
+
+/** The cron's pass over contacts alone, to one webhook (retryOutbox runs it with every other topic's). */
 export async function retryUndeliveredContacts(
   db: D1Database,
-  fetchImpl: FetchLike,
+  fetch: FetchLike,
   webhookUrl: string,
   timeoutMs: number,
 ): Promise<number> {
-  let delivered = 0
-  for (const contact of await undeliveredContacts(db, RETRY_BATCH, MAX_DELIVERY_ATTEMPTS)) {
-    const error = await forwardContact(fetchImpl, webhookUrl, contact, timeoutMs)
-    await markDelivery(db, contact.id, error)
-    if (error === null) delivered++
-  }
-  return delivered
+  const config = { db, fetch, timeoutMs, webhooks: { 'operator-webhook': webhookUrl } }
+  return (await retryDue(config, contactMessages)).delivered
 }

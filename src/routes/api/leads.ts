@@ -4,10 +4,11 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { LANDING_EVENTS } from '../../lib/analytics'
 import { AppError } from '../../lib/errors'
-import { relayConfig, relayLead } from '../../lib/leads/relay'
+import { relayLead } from '../../lib/leads/relay'
 import { leadSchema } from '../../lib/leads/schema'
 import { insertLead } from '../../lib/leads/store'
 import { LOCALES } from '../../lib/locale'
+import { outboxConfig } from '../../lib/outbox/config'
 import { fetchUpstream, upstreamTimeout } from '../../lib/upstream'
 import * as z from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
@@ -32,7 +33,7 @@ app.post('/send-to-slack', limitBody(8 * 1024), async (c, next) => {
 
 app.post('/send-to-slack', jsonBody(leadSchema), async (c) => {
   const lead = await insertLead(c.env.DB, c.req.valid('json'), apiLocale(c))
-  const status = await relayLead(relayConfig(c.env, c.get('upstreamFetch')), lead)
+  const status = await relayLead(outboxConfig(c.env, c.get('upstreamFetch')), lead)
   // Stored is accepted: a lead Slack did not take yet waits in D1 for the cron.
   return c.json({ id: lead.id, status }, 201)
 })

@@ -1,0 +1,83 @@
+// Claim → send → mark: how the request's first attempt and the cron both deliver a stored message.
+import { configuredDestinations, type Destination, type OutboxConfig } from './config'
+import { claim, claimable, type Delivery, markDelivered, release, type Topic } from './deliveries'
+import { postJson } from './webhook'
+
+/** What a topic tells the outbox about its messages. */
+export interface Messages<M extends { id: number }> {
+  topic: Topic
+  /** The stored messages of these ids (one deleted since is simply not there). */
+  load(db: D1Database, ids: number[]): Promise<M[]>
+  /** The JSON a destination gets for a message. */
+  body(message: M, destination: Destination): unknown
+  /** Attempts after which a delivery is given up and marked failed; without it, retried until it goes. */
+  maxAttempts?: number
+}
+
+/** pending: another attempt will come (or another sender has it now); failed: given up, kept. */
+export type Outcome = 'delivered' | 'pending' | 'failed'
+
+/** Deliveries the cron takes per topic and run: bounded work per invocation. */
+export const RETRY_BATCH = 25
+
+/** One attempt at one delivery, if this caller wins its claim. Database errors are thrown, not counted. */
+export async function deliver<M extends { id: number }>(
+  config: OutboxConfig,
+  messages: Messages<M>,
+  delivery: Delivery,
+  message: M,
+): Promise<Outcome> {
+  const url = config.webhooks[delivery.destination]
+  if (!url) return 'pending'
+  const attempt = await claim(config.db, delivery.id)
+  if (attempt === null) return 'pending'
+  let failure: string | null = null
+  try {
+    await postJson(config, url, messages.body(message, delivery.destination))
+  } catch (error) {
+    failure = error instanceof Error ? error.message : 'unknown error'
+  }
+  if (failure === null) {
+    await markDelivered(config.db, delivery.id, attempt)
+    return 'delivered'
+  }
+  const giveUp = messages.maxAttempts !== undefined && attempt >= messages.maxAttempts
+  const what = `${delivery.topic} ${delivery.messageId} to ${delivery.destination}`
+  console.warn(`[outbox] ${what} ${giveUp ? `failed after ${attempt} attempts` : 'stays pending'}: ${failure}`)
+  await release(config.db, delivery.id, attempt, failure, giveUp)
+  return giveUp ? 'failed' : 'pending'
+}
+
+/** The request's first attempt: every configured destination of a message just stored, side by side. */
+export async function deliverMessage<M extends { id: number }>(
+  config: OutboxConfig,
+  messages: Messages<M>,
+  message: M,
+): Promise<Outcome[]> {
+  const destinations = configuredDestinations(config)
+  if (destinations.length === 0) return []
+  const deliveries = await claimable(config.db, messages.topic, destinations, {
+    messageId: message.id,
+    limit: destinations.length,
+  })
+  return Promise.all(deliveries.map((delivery) => deliver(config, messages, delivery, message)))
+}
+
+/** The cron's pass over one topic: the oldest claimable deliveries get one more attempt, one at a time. */
+export async function retryDue<M extends { id: number }>(
+  config: OutboxConfig,
+  messages: Messages<M>,
+): Promise<Record<Outcome, number>> {
+  const tally = { delivered: 0, pending: 0, failed: 0 }
+  const destinations = configuredDestinations(config)
+  if (destinations.length === 0) return tally
+  const due = await claimable(config.db, messages.topic, destinations, { limit: RETRY_BATCH })
+  if (due.length === 0) return tally
+  const ids = [...new Set(due.map((delivery) => delivery.messageId))]
+  const byId = new Map((await messages.load(config.db, ids)).map((message) => [message.id, message]))
+  for (const delivery of due) {
+    const message = byId.get(delivery.messageId)
+    if (message !== undefined) tally[await deliver(config, messages, delivery, message)]++
+  }
+  return tally
+}
