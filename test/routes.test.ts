@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureRealtor, fixtureStore } from '../src/lib/realtors/fixture'
+import { fixtureRealtor, fixtureStore } from './fixtures/fixture-realtors'
 import { appWith, call, expectSecureHeaders, heading } from './helpers'
 
 const PROVIDER_PAGES: [string, string, string][] = [

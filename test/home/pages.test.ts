@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { fixtureRealtor, fixtureStore } from '../../src/lib/realtors/fixture'
+import { fixtureRealtor, fixtureStore } from '../fixtures/fixture-realtors'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { createApp } from '../../src/worker'
 import { RICH } from '../fixtures/rich-realtor'

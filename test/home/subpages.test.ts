@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureStore } from '../../src/lib/realtors/fixture'
+import { fixtureStore } from '../fixtures/fixture-realtors'
 import { createApp } from '../../src/worker'
 import { RICH } from '../fixtures/rich-realtor'
 import { call, heading } from '../helpers'

@@ -1,6 +1,6 @@
 // Hostile strings in every text field of a realtor render as text: no element, attribute or URL of theirs.
 import { describe, expect, it } from 'vitest'
-import { fixtureStore } from '../../src/lib/realtors/fixture'
+import { fixtureStore } from '../fixtures/fixture-realtors'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { createApp } from '../../src/worker'
 import { RICH } from '../fixtures/rich-realtor'
