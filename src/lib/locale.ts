@@ -59,6 +59,21 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
   return entries.sort((a, b) => b.q - a.q || a.index - b.index).map((entry) => entry.tag)
 }
 
+/**
+ * The locale cookie's value in a Cookie header, if any: `locale=en`, or the quoted `locale="en"` a
+ * client may send. The one reader of the cookie, for the router, the APIs and the page cache alike.
+ */
+export function localeCookieOf(cookieHeader: string | null | undefined): string | undefined {
+  if (!cookieHeader) return undefined
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq < 0 || part.slice(0, eq).trim() !== LOCALE_COOKIE) continue
+    const value = part.slice(eq + 1).trim()
+    return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value
+  }
+  return undefined
+}
+
 /** The locale to use for an unprefixed request: cookie, then Accept-Language, then ko. */
 export function detectLocale(cookie: string | undefined, acceptLanguage: string | null | undefined): Locale {
   if (isLocale(cookie)) return cookie

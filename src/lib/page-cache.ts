@@ -2,7 +2,7 @@
 // realtor's public homepage) are rendered once per isolate and served from memory afterwards, before
 // any routing or middleware runs; tags and cross-isolate purges are src/lib/cache.ts's.
 import { type CacheEntry, type GenerationStore, generationsOf, revalidateWhenDue, TaggedCache } from './cache'
-import { DEFAULT_LOCALE, detectLocale, isLocale, LOCALE_COOKIE, type Locale } from './locale'
+import { DEFAULT_LOCALE, detectLocale, isLocale, type Locale, localeCookieOf } from './locale'
 import { siteOf } from './tenant'
 
 export const CACHE_HEADER = 'X-Page-Cache'
@@ -12,15 +12,6 @@ export interface CachedPage extends CacheEntry {
   status: number
   /** The response's headers as served from the cache (a plain object is the cheapest to copy). */
   headers: Record<string, string>
-}
-
-function cookieValue(header: string | null, name: string): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const [key, ...value] = part.trim().split('=')
-    if (key === name) return value.join('=')
-  }
-  return undefined
 }
 
 /** Accept-Language values repeat from visitor to visitor, and every hit on an unprefixed page needs one. */
@@ -47,8 +38,7 @@ export function cacheKey(request: Request, providerHosts?: string): string | nul
   const site = siteOf(request, providerHosts)
   if (site.host === null) return null
   if (site.locale === null) {
-    const cookie = request.headers.get('cookie')
-    const chosen = cookie === null ? undefined : cookieValue(cookie, LOCALE_COOKIE)
+    const chosen = localeCookieOf(request.headers.get('cookie'))
     const detected = isLocale(chosen) ? chosen : localeOfLanguages(request.headers.get('accept-language'))
     if (detected !== DEFAULT_LOCALE) return null
   }

@@ -2,7 +2,7 @@
 // unless the locale cookie or Accept-Language says otherwise, then it redirects to its /en form.
 // `?locale=` (the language switcher's links) saves the choice in the cookie and redirects.
 import type { Context } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
+import { setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { intlFor } from '../lib/i18n'
@@ -13,6 +13,7 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE,
   type Locale,
+  localeCookieOf,
   localePrefix,
   localizedPath,
 } from '../lib/locale'
@@ -27,7 +28,7 @@ export function applyLocale(c: Context<AppEnv>, locale: Locale): void {
 
 /** The locale a request's path or cookie implies, without redirecting: for error pages. */
 export function localeOfRequest(c: Context<AppEnv>): Locale {
-  return c.get('site').locale ?? detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
+  return c.get('site').locale ?? detectLocale(localeCookieOf(c.req.header('cookie')), c.req.header('accept-language'))
 }
 
 export const locale = () =>
@@ -55,7 +56,7 @@ export const locale = () =>
 
     // An unprefixed address answers by the visitor's cookie and languages (a page or a redirect).
     if (prefixed === null) {
-      const detected = detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
+      const detected = detectLocale(localeCookieOf(c.req.header('cookie')), c.req.header('accept-language'))
       if (detected !== DEFAULT_LOCALE) {
         c.header('Vary', VARY, { append: true })
         return c.redirect(`${localizedPath(detected, rest)}${url.search}`, 302)

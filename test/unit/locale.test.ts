@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { detectLocale, parseAcceptLanguage, splitLocalePath } from '../../src/lib/locale'
+import { detectLocale, localeCookieOf, parseAcceptLanguage, splitLocalePath } from '../../src/lib/locale'
+import { cacheKey } from '../../src/lib/page-cache'
+import { call } from '../helpers'
 
 describe('parseAcceptLanguage', () => {
   it('orders languages by q-value, keeping header order for ties', () => {
@@ -37,5 +39,25 @@ describe('splitLocalePath', () => {
     ['/terms', { locale: null, rest: '/terms' }],
   ])('%s', (path, expected) => {
     expect(splitLocalePath(path)).toEqual(expected)
+  })
+})
+
+describe('the locale cookie: one reader for the router and the page cache', () => {
+  it.each([
+    ['locale=en', 'en'],
+    ['a=1; locale="en"; b=2', 'en'],
+    ['xlocale=en; locale=ko', 'ko'],
+    ['locale=', ''],
+    ['other=1', undefined],
+  ])('%s → %s', (header, expected) => {
+    expect(localeCookieOf(header)).toBe(expected)
+  })
+
+  it('a quoted cookie is read the same by the router (a redirect to /en) and the page cache (no key)', async () => {
+    const cookie = 'locale="en"'
+    const response = await call('/', { headers: { cookie, 'accept-language': 'ko' } })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/en')
+    expect(cacheKey(new Request('http://127.0.0.1:8787/', { headers: { cookie, 'accept-language': 'ko' } }))).toBeNull()
   })
 })
