@@ -23,10 +23,19 @@ export function localeHome(prefix: string): string {
   return prefix || '/'
 }
 
-/** A site-relative path in a locale: '/terms' → '/en/terms', and '/' → '/en' (no trailing slash). */
+/** A path that stays on this site: leading slashes and backslashes (`//evil.example`, `/\\evil`) are one '/'. */
+export function sameSitePath(path: string): string {
+  return `/${path.replace(/^[/\\]+/, '')}`
+}
+
+/**
+ * A site-relative path in a locale: '/terms' → '/en/terms', and '/' → '/en' (no trailing slash). Every
+ * locale redirect goes through here, so it never names another host (`//evil.example?locale=ko`).
+ */
 export function localizedPath(locale: Locale, rest: string): string {
   const prefix = localePrefix(locale)
-  return prefix && rest === '/' ? prefix : `${prefix}${rest}`
+  const path = rest === '' ? '' : sameSitePath(rest)
+  return prefix && path === '/' ? prefix : `${prefix}${path}`
 }
 
 /** Splits `/en/terms` into `{ locale: 'en', rest: '/terms' }`; unprefixed paths have no locale. */

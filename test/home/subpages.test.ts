@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureStore } from '../fixtures/fixture-realtors'
 import { createApp } from '../../src/worker'
+import { fixtureStore } from '../fixtures/fixture-realtors'
 import { RICH } from '../fixtures/rich-realtor'
 import { call, heading } from '../helpers'
 

@@ -1,8 +1,8 @@
 // Hostile strings in every text field of a realtor render as text: no element, attribute or URL of theirs.
 import { describe, expect, it } from 'vitest'
-import { fixtureStore } from '../fixtures/fixture-realtors'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { createApp } from '../../src/worker'
+import { fixtureStore } from '../fixtures/fixture-realtors'
 import { RICH } from '../fixtures/rich-realtor'
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads'
 import { call } from '../helpers'

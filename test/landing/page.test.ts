@@ -1,10 +1,10 @@
 // The landing page in Korean and English: the spec's texts, the header, the lead panel and carousel
 // islands, ten server-rendered example-site links, and the slides built from realtor data.
 import { describe, expect, it } from 'vitest'
-import { fixtureRealtor } from '../fixtures/fixture-realtors'
 import type { RealtorStore } from '../../src/lib/realtors/store'
 import type { Photo, Realtor } from '../../src/lib/realtors/types'
 import { exampleSiteOf } from '../../src/views/landing/example-sites'
+import { fixtureRealtor } from '../fixtures/fixture-realtors'
 import { appWith, call, heading } from '../helpers'
 
 const photo = (path: Photo['path'], url: string): Photo => ({ path, imageType: 'fullsize', url })

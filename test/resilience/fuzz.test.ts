@@ -81,3 +81,50 @@ describe('the worker under random requests', () => {
     10_000 + runs * 10,
   )
 })
+
+// Every redirect the product makes stays on the site it was asked on: locale switches, locale
+// detection, sign-in `next`, the guarded pages. Paths mix slashes, backslashes and encodings.
+const slashy = fc.constantFrom('/', '//', '\\', '/\\', '\\/', '%2F', '%5C', '.', '@')
+const trickyPath = fc
+  .array(fc.oneof(slashy, segment, fc.constantFrom('evil.example', 'en', 'login', 'admin')), { maxLength: 6 })
+  .map((parts) => `/${parts.join('')}`)
+const query = fc.oneof(
+  fc.constantFrom('', '?locale=ko', '?locale=en', '?locale=xx'),
+  trickyPath.map((next) => `?next=${encodeURIComponent(next)}`),
+  trickyPath.map((next) => `?locale=en&next=${next}`),
+)
+
+describe('redirects (property)', () => {
+  it('//evil.example?locale=ko and /en//evil.example?locale=ko stay on this site', async () => {
+    for (const path of ['//evil.example?locale=ko', '/en//evil.example?locale=ko', '/\\evil.example?locale=en']) {
+      const response = await call(path)
+      expect(response.status).toBe(302)
+      const location = response.headers.get('location') ?? ''
+      expect(new URL(location, 'http://127.0.0.1:8787').origin).toBe('http://127.0.0.1:8787')
+    }
+  })
+
+  it(
+    'every Location the worker sends is a path on the host that was asked',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(trickyPath, query, fc.constantFrom('ko', 'en', ''), async (path, search, language) => {
+          let response: Response
+          try {
+            response = await call(`${path}${search}`, { headers: { 'accept-language': language } })
+          } catch {
+            return // a URL fetch itself refuses is never sent
+          }
+          await response.arrayBuffer()
+          expect(response.status).toBeLessThan(500)
+          const location = response.headers.get('location')
+          if (location === null) return
+          expect(new URL(location, 'http://127.0.0.1:8787').origin).toBe('http://127.0.0.1:8787')
+          expect(location).not.toMatch(/^[/\\]{2}/)
+        }),
+        { numRuns: runs },
+      )
+    },
+    10_000 + runs * 10,
+  )
+})
