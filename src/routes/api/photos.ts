@@ -4,35 +4,50 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
+import { preconditionStatus } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
 import { decodeSegment } from '../../lib/tenant'
 import { isUploadType, PHOTOS_PREFIX, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
 
 const KEY_PATTERN = /^(?!.*\.\.)[\w-]+(?:\/[\w.-]+)+$/
+/** Our keys are realtors/{id}/{uuid}.{ext} and seed/{desiredUrl}/{name}: far shorter than R2's 1,024 bytes. */
+const MAX_KEY_LENGTH = 512
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 const app = new Hono<AppEnv>()
 
 function keyOf(url: URL): string {
   const key = decodeSegment(url.pathname.slice(PHOTOS_PREFIX.length))
-  if (!KEY_PATTERN.test(key)) throw new AppError(404, `Photo not found: ${url.pathname}`)
+  if (key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) throw new AppError(404, `Photo not found: ${url.pathname}`)
   return key
 }
 
 app.on(['GET', 'HEAD'], '/*', async (c) => {
   const url = new URL(c.req.url)
   const key = keyOf(url)
-  const object = await c.env.PHOTOS.get(key, { onlyIf: c.req.raw.headers })
+  const object = await c.env.PHOTOS.get(key)
   if (!object) throw new AppError(404, `Photo not found: ${url.pathname}`)
   const contentType = object.httpMetadata?.contentType ?? 'application/octet-stream'
-  const headers = new Headers({ 'Content-Type': contentType, 'Cache-Control': IMMUTABLE, ETag: object.httpEtag })
+  const headers = new Headers({
+    'Content-Type': contentType,
+    'Cache-Control': IMMUTABLE,
+    ETag: object.httpEtag,
+    'Last-Modified': object.uploaded.toUTCString(),
+  })
   // Only the upload types render inline; anything else put into the bucket by other means (an SVG
   // with script, HTML) is a download, never a document on this origin.
   if (!isUploadType(contentType)) headers.set('Content-Disposition', 'attachment')
-  // R2 answers a matching If-None-Match with the object's metadata and no body.
-  if (!('body' in object)) return new Response(null, { status: 304, headers })
+  const status = preconditionStatus(c.req.raw.headers, { etag: object.httpEtag, lastModified: object.uploaded })
+  if (status !== null) {
+    await object.body.cancel()
+    return new Response(null, { status, headers })
+  }
   headers.set('Content-Length', String(object.size))
-  return new Response(c.req.method === 'HEAD' ? null : object.body, { headers })
+  if (c.req.method === 'HEAD') {
+    await object.body.cancel()
+    return new Response(null, { headers })
+  }
+  return new Response(object.body, { headers })
 })
 
 /** Reads at most `max` bytes of a body; null when it is longer. */

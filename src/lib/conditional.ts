@@ -1,0 +1,55 @@
+// Conditional GET and HEAD (RFC 9110 §13): which preconditions a stored file fails, evaluated in the
+// RFC's order, with malformed fields handled as the RFC says instead of failing the request.
+
+export interface Validators {
+  /** The strong entity tag of the current file, quoted: "abc". */
+  etag: string
+  lastModified: Date
+}
+
+const ENTITY_TAG = /(W\/)?"[\x21\x23-\x7e\x80-\xff]*"/g
+
+/** The entity tags of an If-Match / If-None-Match field: '*', or the valid tags it lists (none when malformed). */
+function entityTags(field: string): '*' | { weak: boolean; opaque: string }[] {
+  if (field.trim() === '*') return '*'
+  return [...field.slice(0, 8192).matchAll(ENTITY_TAG)].map((match) => ({
+    weak: Boolean(match[1]),
+    opaque: match[0].slice(match[1] ? 2 : 0),
+  }))
+}
+
+/** An HTTP-date, or null when the field is not one (then the RFC says to ignore it). */
+function httpDate(field: string | null): number | null {
+  if (!field || field.length > 64) return null
+  const time = Date.parse(field)
+  return Number.isNaN(time) ? null : time
+}
+
+/** Seconds only: HTTP dates have no finer resolution. */
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000) * 1000
+
+/**
+ * 412 when If-Match or If-Unmodified-Since fails, 304 when If-None-Match or If-Modified-Since says the
+ * client's copy is current, else null: send the file.
+ */
+export function preconditionStatus(headers: Headers, current: Validators): 304 | 412 | null {
+  const ifMatch = headers.get('if-match')
+  if (ifMatch !== null) {
+    const tags = entityTags(ifMatch)
+    // Strong comparison: a weak tag never matches.
+    if (tags !== '*' && !tags.some((tag) => !tag.weak && tag.opaque === current.etag)) return 412
+  } else {
+    const since = httpDate(headers.get('if-unmodified-since'))
+    if (since !== null && seconds(current.lastModified) > since) return 412
+  }
+  const ifNoneMatch = headers.get('if-none-match')
+  if (ifNoneMatch !== null) {
+    const tags = entityTags(ifNoneMatch)
+    // Weak comparison.
+    if (tags === '*' || tags.some((tag) => tag.opaque === current.etag)) return 304
+  } else {
+    const since = httpDate(headers.get('if-modified-since'))
+    if (since !== null && seconds(current.lastModified) <= since) return 304
+  }
+  return null
+}
