@@ -1,6 +1,6 @@
 // /admin for provider staff: every realtor with search, links to each editor and homepage, a new
 // realtor (account and homepage in one step, POST /v1/accounts) and delete with confirmation.
-import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { type AccountCreateInput, accountCreateSchema } from '../../lib/builder/account'
 import { errorsOf, type FieldErrors } from '../../lib/builder/form'
 import type { Locale } from '../../lib/locale'
@@ -8,6 +8,7 @@ import { localizeIssues } from '../../lib/validation'
 import { SignOutButton } from '../editor/SignOutButton'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
+import { useHydrated } from '../use-hydrated'
 
 export interface RealtorSummary {
   id: number
@@ -48,8 +49,7 @@ export default function AdminConsole({
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const shown = useMemo(() => realtors.filter((realtor) => matchesSearch(realtor, query)), [realtors, query])
 
   async function create(event: FormEvent<HTMLFormElement>) {

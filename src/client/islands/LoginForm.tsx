@@ -1,11 +1,12 @@
 // Sign-in form (/login, /{desiredUrl}/login): email and password against POST /v1/auth/login; the
 // session cookie is set by the server, the spec's storage items keep the user's profile only.
 // The button stays disabled until hydration, so a password is never sent as a plain form submit.
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { destinationAfterSignIn } from '../../lib/builder/navigation'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { setItem } from '../lib/storage'
+import { useHydrated } from '../use-hydrated'
 
 export interface SignInResponse {
   user: { id: number; email: string; name: string; role: 'admin' | 'realtor'; realtorId: number | null }
@@ -36,10 +37,9 @@ export function completeSignIn(
 }
 
 export default function LoginForm({ messages, localePrefix, next, tenantBase }: LoginFormProps) {
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
-  useEffect(() => setHydrated(true), [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -14,6 +14,7 @@ import { SignOutButton } from '../editor/SignOutButton'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { setItem } from '../lib/storage'
+import { useHydrated } from '../use-hydrated'
 
 export interface RealtorEditorProps {
   messages: Messages
@@ -55,7 +56,7 @@ export default function RealtorEditor({
   const { form, draft, setDraft, validation, setShowAll, setServerErrors, resetTouched } = useEditorForm(saved, locale)
   const [notice, setNotice] = useState<Notice>(null)
   const [busy, setBusy] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [deleted, setDeleted] = useState(false)
   const noticeRef = useRef<HTMLParagraphElement>(null)
   const dirty = !deleted && isDirty(saved, draft)
@@ -63,7 +64,6 @@ export default function RealtorEditor({
   const homepageHref = `${localePrefix}/${realtor.desiredUrl}`
 
   useEffect(() => {
-    setHydrated(true)
     setItem('realtorInfo', { id: initial.id, desiredUrl: initial.desiredUrl, name: initial.name })
   }, [initial])
 
