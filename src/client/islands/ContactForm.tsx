@@ -5,6 +5,7 @@ import { type FormEvent, type ReactElement, useState } from 'react'
 import { joinName, PHONE_COUNTRY_CODES, type PhoneCountryCode } from '../../lib/contacts/fields'
 import type { Locale } from '../../lib/locale'
 import { localizeIssues } from '../../lib/validation'
+import { api } from '../lib/api'
 import { useHydrated } from '../use-hydrated'
 
 export interface ContactFormProps {
@@ -81,27 +82,16 @@ export default function ContactForm({
       return
     }
     setState('sending')
-    try {
-      const response = await fetch('/v1/realtor-contacts', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
-        body: JSON.stringify(body),
-      })
-      if (response.status === 201) {
-        setFields(EMPTY)
-        setAgreed(false)
-        setState('sent')
-        return
-      }
-      const answer = (await response.json().catch(() => null)) as {
-        error?: { fields?: { path: string; message: string }[] }
-      } | null
-      const serverFields = Object.fromEntries((answer?.error?.fields ?? []).map((f) => [f.path, f.message]))
-      setErrors(serverFields)
-      setState('failed')
-    } catch {
-      setState('failed')
+    const answer = await api('/v1/realtor-contacts', { method: 'POST', json: body, language: locale })
+    if (answer.ok && answer.status === 201) {
+      setFields(EMPTY)
+      setAgreed(false)
+      setState('sent')
+      return
     }
+    // The API's field messages show at their fields; the form's own failure text says the rest.
+    setErrors(answer.ok ? {} : Object.fromEntries(answer.fields.map((f) => [f.path, f.message])))
+    setState('failed')
   }
 
   const field = (name: keyof Fields, label: string, input: ReactElement) => (
