@@ -5,6 +5,7 @@ import { type AccountCreateInput, accountCreateSchema } from '../../lib/builder/
 import { errorsOf, type FieldErrors } from '../../lib/builder/form'
 import type { Locale } from '../../lib/locale'
 import { localizeIssues } from '../../lib/validation'
+import { FormField } from '../components/FormField'
 import { SignOutButton } from '../editor/SignOutButton'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
@@ -150,22 +151,22 @@ export default function AdminConsole({
                 desiredUrl: 'builder.field.desiredUrl',
               }[name]
               return (
-                <div className="field" key={name}>
-                  <label htmlFor={`new-${name}`}>{t(messages, label)}</label>
-                  <input
-                    id={`new-${name}`}
-                    name={name}
-                    type={name === 'password' ? 'password' : name === 'email' ? 'email' : 'text'}
-                    autoComplete={name === 'password' ? 'new-password' : 'off'}
-                    aria-invalid={errors[name] ? true : undefined}
-                    aria-describedby={errors[name] ? `new-${name}-error` : undefined}
-                  />
-                  {errors[name] ? (
-                    <p id={`new-${name}-error`} className="field__error">
-                      {errors[name]}
-                    </p>
-                  ) : null}
-                </div>
+                <FormField
+                  key={name}
+                  id={`new-${name}`}
+                  label={t(messages, label)}
+                  error={errors[name]}
+                  className="field"
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      name={name}
+                      type={name === 'password' ? 'password' : name === 'email' ? 'email' : 'text'}
+                      autoComplete={name === 'password' ? 'new-password' : 'off'}
+                    />
+                  )}
+                </FormField>
               )
             })}
             <button type="submit" className="button" disabled={!hydrated || busy}>
