@@ -8,5 +8,9 @@ export function track(name: LandingEvent): void {
   // A string body goes as text/plain: a simple request that every browser sends as a beacon.
   const body = JSON.stringify({ name, deviceType: deviceType(navigator.userAgent), locale })
   if (navigator.sendBeacon?.(EVENTS_PATH, body)) return
-  fetch(EVENTS_PATH, { method: 'POST', body, keepalive: true }).catch(() => undefined)
+  // The rare fallback loads the API client on demand: main.ts, which imports this, stays small. An
+  // event that cannot be sent is dropped: analytics never troubles the visitor.
+  import('./lib/api')
+    .then(({ api }) => api(EVENTS_PATH, { method: 'POST', body, keepalive: true }))
+    .catch(() => undefined)
 }

@@ -10,11 +10,12 @@ interface ListEditorProps<T> {
   path: string
   messages: Messages
   blank: T
-  itemLabel: (item: T, index: number) => string
-  renderItem: (itemPath: string, item: T, index: number) => ReactNode
+  /** What an item is headed with after its number, e.g. a region's city. */
+  itemTitle: (item: T) => string
+  renderItem: (itemPath: string) => ReactNode
 }
 
-export function ListEditor<T>({ form, path, messages, blank, itemLabel, renderItem }: ListEditorProps<T>) {
+export function ListEditor<T>({ form, path, messages, blank, itemTitle, renderItem }: ListEditorProps<T>) {
   const items = (getIn(form.draft, path) as T[] | undefined) ?? []
   const move = (from: number, to: number) => {
     const next = [...items]
@@ -29,8 +30,8 @@ export function ListEditor<T>({ form, path, messages, blank, itemLabel, renderIt
         {items.map((item, index) => (
           <li key={index} className="list-editor__item">
             <fieldset>
-              <legend>{itemLabel(item, index)}</legend>
-              <div className="field-grid">{renderItem(`${path}.${index}`, item, index)}</div>
+              <legend>{`${index + 1}. ${itemTitle(item)}`}</legend>
+              <div className="field-grid">{renderItem(`${path}.${index}`)}</div>
               <div className="list-editor__actions">
                 <button
                   type="button"

@@ -4,6 +4,7 @@
 import { useState } from 'react'
 import { groupPhotos } from '../../lib/home/photos'
 import { PHOTO_PATHS, type Photo, type PhotoPath } from '../../lib/realtors/types'
+import { FormField } from '../components/FormField'
 import { api, uploadWithProgress } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import type { EditorForm } from './form-binding'
@@ -76,16 +77,17 @@ export function PhotoManager({
   return (
     <div className="photo-manager">
       <div className="photo-manager__upload">
-        <div className="field">
-          <label htmlFor="photo-path">{t(messages, 'builder.field.contentType')}</label>
-          <select id="photo-path" value={path} onChange={(event) => setPath(event.target.value as PhotoPath)}>
-            {PHOTO_PATHS.map((value) => (
-              <option key={value} value={value}>
-                {t(messages, `builder.photo.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id="photo-path" label={t(messages, 'builder.field.contentType')} className="field">
+          {(control) => (
+            <select {...control} value={path} onChange={(event) => setPath(event.target.value as PhotoPath)}>
+              {PHOTO_PATHS.map((value) => (
+                <option key={value} value={value}>
+                  {t(messages, `builder.photo.${value}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <label className="button button--small file-button">
           {t(messages, 'builder.photo.upload')}
           <input

@@ -1,9 +1,8 @@
-// The editor's labelled inputs: each ties its hint and its error to the input with
-// aria-describedby and marks itself aria-invalid, so screen readers hear what is wrong where.
-import type { ReactNode } from 'react'
+// The editor's inputs, each bound to a path of the draft: text, select, switch and colour. FormField
+// ties each one's hint and error to it (aria-describedby, aria-invalid).
 import { getIn } from '../../lib/builder/form'
-import type { Messages } from '../lib/messages'
-import { t } from '../lib/messages'
+import { FormField, type FormFieldProps } from '../components/FormField'
+import { type Messages, t } from '../lib/messages'
 import type { EditorForm } from './form-binding'
 
 interface FieldProps {
@@ -20,68 +19,37 @@ interface FieldProps {
 
 export const fieldId = (path: string) => `field-${path.replaceAll('.', '-')}`
 
-function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
-  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
-}
-
-export function FieldFrame({
-  id,
-  label,
-  hint,
-  error,
-  wide,
-  children,
-}: {
-  id: string
-  label: ReactNode
-  hint?: string
-  error?: string
-  wide?: boolean
-  children: ReactNode
-}) {
+/** The editor's look of a field: a grid cell, wide for long text, marked while its value is wrong. */
+function EditorField({ wide, ...props }: Omit<FormFieldProps, 'className'> & { wide?: boolean }) {
   return (
-    <div className={`field${wide ? ' field--wide' : ''}${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField {...props} className={`field${wide ? ' field--wide' : ''}${props.error ? ' field--invalid' : ''}`} />
   )
 }
 
 export function Field({ form, path, label, hint, type = 'text', inputMode, placeholder, multiline, wide }: FieldProps) {
-  const id = fieldId(path)
   const error = form.error(path)
-  const common = {
-    id,
-    name: path,
-    value: String(getIn(form.draft, path) ?? ''),
-    placeholder,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, hint, error),
-    onBlur: () => form.touch(path),
-  }
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} wide={wide || Boolean(multiline)}>
-      {multiline ? (
-        <textarea {...common} rows={multiline} onChange={(event) => form.set(path, event.target.value)} />
-      ) : (
-        <input
-          {...common}
-          type={type === 'number' ? 'text' : type}
-          inputMode={inputMode ?? (type === 'number' ? 'numeric' : undefined)}
-          onChange={(event) => form.set(path, event.target.value)}
-        />
-      )}
-    </FieldFrame>
+    <EditorField id={fieldId(path)} label={label} hint={hint} error={error} wide={wide || Boolean(multiline)}>
+      {(control) => {
+        const common = {
+          ...control,
+          name: path,
+          value: String(getIn(form.draft, path) ?? ''),
+          placeholder,
+          onBlur: () => form.touch(path),
+          onChange: (event: { target: { value: string } }) => form.set(path, event.target.value),
+        }
+        return multiline ? (
+          <textarea {...common} rows={multiline} />
+        ) : (
+          <input
+            {...common}
+            type={type === 'number' ? 'text' : type}
+            inputMode={inputMode ?? (type === 'number' ? 'numeric' : undefined)}
+          />
+        )
+      }}
+    </EditorField>
   )
 }
 
@@ -96,27 +64,25 @@ export function SelectField({
   label: string
   options: { value: string; label: string }[]
 }) {
-  const id = fieldId(path)
-  const error = form.error(path)
   return (
-    <FieldFrame id={id} label={label} error={error}>
-      <select
-        id={id}
-        value={String(getIn(form.draft, path) ?? '')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, undefined, error)}
-        onChange={(event) => {
-          form.set(path, event.target.value)
-          form.touch(path)
-        }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
+    <EditorField id={fieldId(path)} label={label} error={form.error(path)}>
+      {(control) => (
+        <select
+          {...control}
+          value={String(getIn(form.draft, path) ?? '')}
+          onChange={(event) => {
+            form.set(path, event.target.value)
+            form.touch(path)
+          }}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </EditorField>
   )
 }
 
@@ -154,31 +120,29 @@ export function YesNoField({
 
 /** Colour picker plus the hex text it stands for; the text is what validation checks. */
 export function ColorField({ form, path, label }: { form: EditorForm; path: string; label: string }) {
-  const id = fieldId(path)
-  const error = form.error(path)
   const value = String(getIn(form.draft, path) ?? '')
   const valid = /^#[0-9a-fA-F]{6}$/.test(value)
   return (
-    <FieldFrame id={id} label={label} error={error}>
-      <div className="color-field">
-        <input
-          type="color"
-          aria-label={`${label} (picker)`}
-          value={valid ? value.toLowerCase() : '#000000'}
-          onChange={(event) => form.set(path, event.target.value)}
-        />
-        <input
-          id={id}
-          type="text"
-          value={value}
-          spellCheck={false}
-          maxLength={7}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, undefined, error)}
-          onBlur={() => form.touch(path)}
-          onChange={(event) => form.set(path, event.target.value)}
-        />
-      </div>
-    </FieldFrame>
+    <EditorField id={fieldId(path)} label={label} error={form.error(path)}>
+      {(control) => (
+        <div className="color-field">
+          <input
+            type="color"
+            aria-label={`${label} (picker)`}
+            value={valid ? value.toLowerCase() : '#000000'}
+            onChange={(event) => form.set(path, event.target.value)}
+          />
+          <input
+            {...control}
+            type="text"
+            value={value}
+            spellCheck={false}
+            maxLength={7}
+            onBlur={() => form.touch(path)}
+            onChange={(event) => form.set(path, event.target.value)}
+          />
+        </div>
+      )}
+    </EditorField>
   )
 }

@@ -1,13 +1,15 @@
 // /admin for provider staff: every realtor with search, links to each editor and homepage, a new
 // realtor (account and homepage in one step, POST /v1/accounts) and delete with confirmation.
-import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { type AccountCreateInput, accountCreateSchema } from '../../lib/builder/account'
 import { errorsOf, type FieldErrors } from '../../lib/builder/form'
 import type { Locale } from '../../lib/locale'
 import { localizeIssues } from '../../lib/validation'
+import { FormField } from '../components/FormField'
 import { SignOutButton } from '../editor/SignOutButton'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
+import { useHydrated } from '../use-hydrated'
 
 export interface RealtorSummary {
   id: number
@@ -48,8 +50,7 @@ export default function AdminConsole({
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const shown = useMemo(() => realtors.filter((realtor) => matchesSearch(realtor, query)), [realtors, query])
 
   async function create(event: FormEvent<HTMLFormElement>) {
@@ -150,22 +151,22 @@ export default function AdminConsole({
                 desiredUrl: 'builder.field.desiredUrl',
               }[name]
               return (
-                <div className="field" key={name}>
-                  <label htmlFor={`new-${name}`}>{t(messages, label)}</label>
-                  <input
-                    id={`new-${name}`}
-                    name={name}
-                    type={name === 'password' ? 'password' : name === 'email' ? 'email' : 'text'}
-                    autoComplete={name === 'password' ? 'new-password' : 'off'}
-                    aria-invalid={errors[name] ? true : undefined}
-                    aria-describedby={errors[name] ? `new-${name}-error` : undefined}
-                  />
-                  {errors[name] ? (
-                    <p id={`new-${name}-error`} className="field__error">
-                      {errors[name]}
-                    </p>
-                  ) : null}
-                </div>
+                <FormField
+                  key={name}
+                  id={`new-${name}`}
+                  label={t(messages, label)}
+                  error={errors[name]}
+                  className="field"
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      name={name}
+                      type={name === 'password' ? 'password' : name === 'email' ? 'email' : 'text'}
+                      autoComplete={name === 'password' ? 'new-password' : 'off'}
+                    />
+                  )}
+                </FormField>
               )
             })}
             <button type="submit" className="button" disabled={!hydrated || busy}>

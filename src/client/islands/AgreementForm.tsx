@@ -1,7 +1,8 @@
 // /agreement: the realtor ticks the box and accepts (POST /v1/auth/agreement), then continues.
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
+import { useHydrated } from '../use-hydrated'
 
 export interface AgreementFormProps {
   messages: Messages
@@ -9,11 +10,10 @@ export interface AgreementFormProps {
 }
 
 export default function AgreementForm({ messages, next }: AgreementFormProps) {
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [checked, setChecked] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
-  useEffect(() => setHydrated(true), [])
 
   async function submit(event: FormEvent) {
     event.preventDefault()

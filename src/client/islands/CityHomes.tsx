@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react'
 import { COUNTIES, type Home, type HomePage } from '../../lib/listings/markets'
 import { type HomeCardLabels, HomeGrid } from '../components/HomeCard'
+import { api } from '../lib/api'
 import { useHydrated } from '../use-hydrated'
 
 export interface CityHomesProps {
@@ -31,16 +32,15 @@ export default function CityHomes(props: CityHomesProps) {
     setCity(next)
     setStatus('loading')
     const request = ++latest.current
-    try {
-      const query = new URLSearchParams({ state: county.state, city: next })
-      const response = await fetch(`/cozying-api/v1/home/list?${query}`, { headers: { Accept: 'application/json' } })
-      if (!response.ok) throw new Error(String(response.status))
-      const page = (await response.json()) as HomePage
-      if (request !== latest.current) return
-      setHomes(page.homes)
+    const query = new URLSearchParams({ state: county.state, city: next })
+    const result = await api<HomePage>(`/cozying-api/v1/home/list?${query}`)
+    // Only the answer for the city chosen last counts: an earlier, slower one is dropped.
+    if (request !== latest.current) return
+    // A success whose body is not JSON counts as a failure too.
+    if (result.ok && result.data) {
+      setHomes(result.data.homes)
       setStatus('idle')
-    } catch {
-      if (request !== latest.current) return
+    } else {
       setHomes([])
       setStatus('failed')
     }

@@ -1,10 +1,12 @@
 // The contact form to a realtor (SPEC.md §3, §5, §7): validated in the browser with the API's own
 // schema (loaded on the first submit), posted to /v1/realtor-contacts; messages inline and in the
 // page's language.
-import { type FormEvent, type ReactElement, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { joinName, PHONE_COUNTRY_CODES, type PhoneCountryCode } from '../../lib/contacts/fields'
 import type { Locale } from '../../lib/locale'
 import { localizeIssues } from '../../lib/validation'
+import { type ControlProps, FormField } from '../components/FormField'
+import { api } from '../lib/api'
 import { useHydrated } from '../use-hydrated'
 
 export interface ContactFormProps {
@@ -81,87 +83,50 @@ export default function ContactForm({
       return
     }
     setState('sending')
-    try {
-      const response = await fetch('/v1/realtor-contacts', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
-        body: JSON.stringify(body),
-      })
-      if (response.status === 201) {
-        setFields(EMPTY)
-        setAgreed(false)
-        setState('sent')
-        return
-      }
-      const answer = (await response.json().catch(() => null)) as {
-        error?: { fields?: { path: string; message: string }[] }
-      } | null
-      const serverFields = Object.fromEntries((answer?.error?.fields ?? []).map((f) => [f.path, f.message]))
-      setErrors(serverFields)
-      setState('failed')
-    } catch {
-      setState('failed')
+    const answer = await api('/v1/realtor-contacts', { method: 'POST', json: body, language: locale })
+    if (answer.ok && answer.status === 201) {
+      setFields(EMPTY)
+      setAgreed(false)
+      setState('sent')
+      return
     }
+    // The API's field messages show at their fields; the form's own failure text says the rest.
+    setErrors(answer.ok ? {} : Object.fromEntries(answer.fields.map((f) => [f.path, f.message])))
+    setState('failed')
   }
 
-  const field = (name: keyof Fields, label: string, input: ReactElement) => (
-    <div className={`contact-form__field contact-form__field--${name}`}>
-      <label htmlFor={id(name)}>{label}</label>
-      {input}
-      {errors[name] ? (
-        <p className="contact-form__error" id={id(`${name}-error`)}>
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+  // A field in the contact form's own look; FormField ties its error to the control.
+  const field = (name: keyof Fields, label: string, control: (props: ControlProps) => ReactNode) => (
+    <FormField
+      id={id(name)}
+      label={label}
+      error={errors[name]}
+      className={`contact-form__field contact-form__field--${name}`}
+      errorClassName="contact-form__error"
+    >
+      {control}
+    </FormField>
   )
-  const aria = (name: string) => ({
-    id: id(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? id(`${name}-error`) : undefined,
-  })
+  const text = (name: 'lastName' | 'firstName' | 'email', autoComplete: string) =>
+    field(name, labels[name], (control) => (
+      <input
+        {...control}
+        name={name}
+        type={name === 'email' ? 'email' : undefined}
+        autoComplete={autoComplete}
+        value={fields[name]}
+        onChange={set(name)}
+      />
+    ))
 
   return (
     <form className="contact-form" noValidate onSubmit={submit} data-hydrated={hydrated ? '' : undefined}>
       <div className="contact-form__row">
-        {field(
-          'lastName',
-          labels.lastName,
-          <input
-            {...aria('lastName')}
-            name="lastName"
-            autoComplete="family-name"
-            value={fields.lastName}
-            onChange={set('lastName')}
-          />,
-        )}
-        {field(
-          'firstName',
-          labels.firstName,
-          <input
-            {...aria('firstName')}
-            name="firstName"
-            autoComplete="given-name"
-            value={fields.firstName}
-            onChange={set('firstName')}
-          />,
-        )}
+        {text('lastName', 'family-name')}
+        {text('firstName', 'given-name')}
       </div>
-      {field(
-        'email',
-        labels.email,
-        <input
-          {...aria('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={fields.email}
-          onChange={set('email')}
-        />,
-      )}
-      {field(
-        'phone',
-        labels.phone,
+      {text('email', 'email')}
+      {field('phone', labels.phone, (control) => (
         <div className="contact-form__phone">
           <select
             aria-label={labels.countryCode}
@@ -176,7 +141,7 @@ export default function ContactForm({
             ))}
           </select>
           <input
-            {...aria('phone')}
+            {...control}
             name="phone"
             type="tel"
             inputMode="tel"
@@ -184,27 +149,30 @@ export default function ContactForm({
             value={fields.phone}
             onChange={set('phone')}
           />
-        </div>,
-      )}
-      {field(
-        'message',
-        labels.message,
-        <textarea {...aria('message')} name="message" rows={5} value={fields.message} onChange={set('message')} />,
-      )}
-      <div className="contact-form__terms">
-        <input {...aria('isTerm')} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-        <label htmlFor={id('isTerm')}>
-          {labels.terms}{' '}
-          <a href={termsHref} target="_blank" rel="noopener">
-            {labels.termsLink}
-          </a>
-        </label>
-        {errors.isTerm ? (
-          <p className="contact-form__error" id={id('isTerm-error')}>
-            {errors.isTerm}
-          </p>
-        ) : null}
-      </div>
+        </div>
+      ))}
+      {field('message', labels.message, (control) => (
+        <textarea {...control} name="message" rows={5} value={fields.message} onChange={set('message')} />
+      ))}
+      <FormField
+        id={id('isTerm')}
+        layout="checkbox"
+        label={
+          <>
+            {labels.terms}{' '}
+            <a href={termsHref} target="_blank" rel="noopener">
+              {labels.termsLink}
+            </a>
+          </>
+        }
+        error={errors.isTerm}
+        className="contact-form__terms"
+        errorClassName="contact-form__error"
+      >
+        {(control) => (
+          <input {...control} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        )}
+      </FormField>
       <button className="contact-form__submit" type="submit" disabled={!hydrated || state === 'sending'}>
         {state === 'sending' ? labels.sending : labels.submit}
       </button>

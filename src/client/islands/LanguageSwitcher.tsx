@@ -1,6 +1,7 @@
 // Language switcher: a disclosure menu listing the other locales. The links work without
 // JavaScript (the server sets the locale cookie from ?locale=); hydration adds the menu behaviour.
 import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from '../use-hydrated'
 
 export interface LanguageSwitcherProps {
   label: string
@@ -10,13 +11,12 @@ export interface LanguageSwitcherProps {
 
 export default function LanguageSwitcher({ label, current, others }: LanguageSwitcherProps) {
   const [open, setOpen] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   // A fixed id, not useId(): the island hydrates as its own root, so React's tree-position ids would differ.
   const menuId = 'language-menu'
   const root = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
-    setHydrated(true)
     if (!open) return
     const close = (event: Event) => {
       if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) {

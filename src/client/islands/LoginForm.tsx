@@ -1,11 +1,13 @@
 // Sign-in form (/login, /{desiredUrl}/login): email and password against POST /v1/auth/login; the
 // session cookie is set by the server, the spec's storage items keep the user's profile only.
 // The button stays disabled until hydration, so a password is never sent as a plain form submit.
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { destinationAfterSignIn } from '../../lib/builder/navigation'
+import { FormField } from '../components/FormField'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { setItem } from '../lib/storage'
+import { useHydrated } from '../use-hydrated'
 
 export interface SignInResponse {
   user: { id: number; email: string; name: string; role: 'admin' | 'realtor'; realtorId: number | null }
@@ -36,10 +38,9 @@ export function completeSignIn(
 }
 
 export default function LoginForm({ messages, localePrefix, next, tenantBase }: LoginFormProps) {
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
-  useEffect(() => setHydrated(true), [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -70,28 +71,18 @@ export default function LoginForm({ messages, localePrefix, next, tenantBase }: 
       noValidate
       aria-describedby={error ? 'login-error' : undefined}
     >
-      <div className="field">
-        <label htmlFor="login-email">{t(messages, 'builder.login.email')}</label>
-        <input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          aria-invalid={error ? true : undefined}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">{t(messages, 'builder.login.password')}</label>
-        <input
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={error ? true : undefined}
-        />
-      </div>
+      {/* The form's one message (fields missing, credentials wrong, no network) marks both fields. */}
+      <FormField id="login-email" label={t(messages, 'builder.login.email')} invalid={Boolean(error)} className="field">
+        {(control) => <input {...control} name="email" type="email" autoComplete="username" required />}
+      </FormField>
+      <FormField
+        id="login-password"
+        label={t(messages, 'builder.login.password')}
+        invalid={Boolean(error)}
+        className="field"
+      >
+        {(control) => <input {...control} name="password" type="password" autoComplete="current-password" required />}
+      </FormField>
       <p id="login-error" className="form-error" role="alert">
         {error}
       </p>

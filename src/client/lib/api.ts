@@ -1,5 +1,5 @@
-// The builder's calls to the product API from the browser: same-origin, the session cookie does the
-// authentication, every call has a deadline, and every failure becomes the server's message.
+// Every call the browser makes to the worker: same-origin, the session cookie does the authentication,
+// every call has a deadline, and every failure becomes the server's message (or the caller's own).
 
 export interface ApiFailure {
   ok: false
@@ -24,21 +24,33 @@ export function failureOf(status: number, body: unknown, fallback: string): ApiF
   return { ok: false, status, message, fields }
 }
 
+export interface ApiRequest {
+  method?: string
+  json?: unknown
+  body?: BodyInit
+  /** The page's language, for the server's messages when the visitor has no language cookie yet. */
+  language?: string
+  /** The request may outlive the page (an analytics event sent while the visitor leaves). */
+  keepalive?: boolean
+}
+
+/** A JSON call (a GET unless `init` says otherwise); `T` is the body of a successful answer. */
 export async function api<T>(
   path: string,
-  init: { method?: string; json?: unknown; body?: BodyInit } = {},
+  init: ApiRequest = {},
   networkMessage = 'Network error',
 ): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (init.json !== undefined) headers['content-type'] = 'application/json'
+  if (init.language) headers['accept-language'] = init.language
   let response: Response
   try {
     response = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers:
-        init.json === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+      headers,
       body: init.json === undefined ? init.body : JSON.stringify(init.json),
+      keepalive: init.keepalive,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     })
   } catch {

@@ -3,6 +3,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { filterPhone, HAS_SITE_VALUES, type HasSite, LEAD_LIMITS } from '../../../lib/leads/form'
 import { track } from '../../analytics'
+import { FormField } from '../../components/FormField'
 import { sendLead } from './submit'
 
 export interface LeadFormText {
@@ -40,6 +41,9 @@ interface Fields {
 
 /** How long the phone warning stays after a refused character, so it can be read while typing on. */
 const PHONE_WARNING_MS = 4000
+
+/** The lead form's fields: the label holds its text, the control and the phone warning. */
+const LOOK = { className: 'lead-form__field', layout: 'wrapped' } as const
 
 const EMPTY: Fields = { name: '', area: '', phone: '', hasSite: '', privacy: false, contact: false }
 
@@ -88,82 +92,78 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
     }
   }
 
+  const textField = (name: 'name' | 'area', autoComplete: string) => (
+    <FormField id={id(name)} label={text[name]} {...LOOK}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          autoComplete={autoComplete}
+          required
+          maxLength={LEAD_LIMITS[name]}
+          placeholder={text[`${name}Placeholder`]}
+          value={fields[name]}
+          onChange={(event) => set(name, event.target.value)}
+        />
+      )}
+    </FormField>
+  )
+
   return (
     <form className="lead-form" onSubmit={submit} aria-describedby={id('intro')}>
       <p id={id('intro')} className="lead-form__intro">
         {text.intro}
       </p>
-      <label className="lead-form__field" htmlFor={id('name')}>
-        <span>{text.name}</span>
-        <input
-          id={id('name')}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={LEAD_LIMITS.name}
-          placeholder={text.namePlaceholder}
-          value={fields.name}
-          onChange={(event) => set('name', event.target.value)}
-        />
-      </label>
-      <label className="lead-form__field" htmlFor={id('area')}>
-        <span>{text.area}</span>
-        <input
-          id={id('area')}
-          name="area"
-          autoComplete="address-level2"
-          required
-          maxLength={LEAD_LIMITS.area}
-          placeholder={text.areaPlaceholder}
-          value={fields.area}
-          onChange={(event) => set('area', event.target.value)}
-        />
-      </label>
-      <label className="lead-form__field" htmlFor={id('phone')}>
-        <span>{text.phone}</span>
-        <input
-          id={id('phone')}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          maxLength={LEAD_LIMITS.phone}
-          placeholder={text.phonePlaceholder}
-          aria-describedby={phoneWarning ? id('phone-warning') : undefined}
-          aria-invalid={phoneWarning || undefined}
-          value={fields.phone}
-          onChange={(event) => {
-            const { value, rejected } = filterPhone(event.target.value)
-            set('phone', value)
-            if (rejected) setPhoneRefusedAt(Date.now())
-          }}
-        />
-        {phoneWarning ? (
-          <span id={id('phone-warning')} className="lead-form__warning" role="alert">
-            {text.phoneWarning}
-          </span>
-        ) : null}
-      </label>
-      <label className="lead-form__field" htmlFor={id('has-site')}>
-        <span>{text.hasSite}</span>
-        <select
-          id={id('has-site')}
-          name="hasSite"
-          required
-          value={fields.hasSite}
-          onChange={(event) => set('hasSite', event.target.value as HasSite)}
-        >
-          <option value="" disabled>
-            {text.hasSitePlaceholder}
-          </option>
-          {HAS_SITE_VALUES.map((value) => (
-            <option key={value} value={value}>
-              {text.hasSiteOptions[value]}
+      {textField('name', 'name')}
+      {textField('area', 'address-level2')}
+      <FormField
+        id={id('phone')}
+        label={text.phone}
+        error={phoneWarning ? text.phoneWarning : undefined}
+        errorClassName="lead-form__warning"
+        errorSuffix="warning"
+        errorRole="alert"
+        {...LOOK}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            maxLength={LEAD_LIMITS.phone}
+            placeholder={text.phonePlaceholder}
+            value={fields.phone}
+            onChange={(event) => {
+              const { value, rejected } = filterPhone(event.target.value)
+              set('phone', value)
+              if (rejected) setPhoneRefusedAt(Date.now())
+            }}
+          />
+        )}
+      </FormField>
+      <FormField id={id('has-site')} label={text.hasSite} {...LOOK}>
+        {(control) => (
+          <select
+            {...control}
+            name="hasSite"
+            required
+            value={fields.hasSite}
+            onChange={(event) => set('hasSite', event.target.value as HasSite)}
+          >
+            <option value="" disabled>
+              {text.hasSitePlaceholder}
             </option>
-          ))}
-        </select>
-      </label>
+            {HAS_SITE_VALUES.map((value) => (
+              <option key={value} value={value}>
+                {text.hasSiteOptions[value]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <fieldset className="lead-form__consents">
         <label className="lead-form__consent">
           <input

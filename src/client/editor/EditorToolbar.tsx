@@ -1,0 +1,62 @@
+// The editor's toolbar: links back to the admin console and to the homepage, then export, import,
+// delete and sign-out. Import and delete need the script and a homepage that still exists.
+import { type Messages, t } from '../lib/messages'
+import { SignOutButton } from './SignOutButton'
+
+export interface EditorToolbarProps {
+  messages: Messages
+  realtorId: number
+  /** The admin console for admins, null for a realtor editing their own homepage. */
+  adminHref: string | null
+  homepageHref: string
+  loginHref: string
+  disabled: boolean
+  onImport: (file: File | undefined) => void
+  onDelete: () => void
+}
+
+export function EditorToolbar({
+  messages,
+  realtorId,
+  adminHref,
+  homepageHref,
+  loginHref,
+  disabled,
+  onImport,
+  onDelete,
+}: EditorToolbarProps) {
+  const m = (key: string) => t(messages, key)
+  return (
+    <div className="builder-toolbar editor__toolbar">
+      <div className="builder-toolbar__links">
+        {adminHref ? <a href={adminHref}>← {m('builder.backToAdmin')}</a> : null}
+        <a href={homepageHref} target="_blank" rel="noopener">
+          {m('builder.viewHomepage')} ↗
+        </a>
+      </div>
+      <div className="builder-toolbar__actions">
+        <a className="button button--small button--ghost" href={`/v1/realtor/export/${realtorId}`} download>
+          {m('builder.export')}
+        </a>
+        <label className="button button--small button--ghost file-button">
+          {m('builder.import')}
+          <input
+            type="file"
+            accept="application/json,.json"
+            data-testid="import-input"
+            disabled={disabled}
+            onChange={(event) => {
+              onImport(event.target.files?.[0])
+              // Cleared, so choosing the same file again imports it again.
+              event.target.value = ''
+            }}
+          />
+        </label>
+        <button type="button" className="button button--small button--danger" onClick={onDelete} disabled={disabled}>
+          {m('builder.deleteHomepage')}
+        </button>
+        <SignOutButton messages={messages} loginHref={loginHref} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,188 @@
+// What the editor shows, in page order: each section and its fields as data. EditorSections draws
+// the section links and the sections from this one list, so the two never disagree.
+import { ETC_INFO_TYPES, STATES } from '../../lib/realtors/types'
+
+/** An item of a list field (an activity region, an etcInfo entry, an additional section). */
+export type ListItem = Record<string, string>
+type Translate = (key: string) => string
+
+/** `label` and `hint` are message keys; `path` is the field's path in the draft (relative in a list). */
+interface Labelled {
+  path: string
+  label: string
+  hint?: string
+}
+
+export type FieldSpec =
+  | (Labelled & {
+      kind: 'text' | 'email' | 'url' | 'tel' | 'date' | 'number'
+      inputMode?: 'numeric' | 'decimal' | 'tel'
+      placeholder?: string
+      wide?: boolean
+    })
+  | (Labelled & { kind: 'multiline'; rows: number })
+  /** Options are values; `optionLabels` is the key prefix of their labels, else a value is its own label. */
+  | (Labelled & { kind: 'select'; options: readonly string[]; optionLabels?: string })
+  | (Labelled & { kind: 'yesno' | 'color' })
+  /** Records added, removed and reordered; each item is headed `{n}. {itemTitle}` and has `fields`. */
+  | {
+      kind: 'list'
+      path: string
+      blank: ListItem
+      itemTitle: (item: ListItem, m: Translate) => string
+      fields: FieldSpec[]
+    }
+  /** Fields under a legend, e.g. one language's SEO settings. */
+  | { kind: 'group'; legend: string; fields: FieldSpec[] }
+  | { kind: 'photos' }
+
+export interface SectionSpec {
+  /** The section's element id, the target of its link. */
+  id: string
+  title: string
+  fields: FieldSpec[]
+}
+
+const seoFields = (lang: 'ko' | 'en'): FieldSpec[] => [
+  { kind: 'text', path: `seoMeta.${lang}.title`, label: 'builder.field.seoTitle' },
+  { kind: 'text', path: `seoMeta.${lang}.author`, label: 'builder.field.seoAuthor' },
+  { kind: 'multiline', path: `seoMeta.${lang}.description`, label: 'builder.field.seoDescription', rows: 3 },
+  { kind: 'text', path: `seoMeta.${lang}.keywords`, label: 'builder.field.seoKeywords', wide: true },
+]
+
+export const SECTIONS: readonly SectionSpec[] = [
+  {
+    id: 'profile',
+    title: 'builder.section.profile',
+    fields: [
+      { kind: 'text', path: 'desiredUrl', label: 'builder.field.desiredUrl', hint: 'builder.field.desiredUrl.hint' },
+      {
+        kind: 'tel',
+        path: 'contactPhone',
+        inputMode: 'tel',
+        label: 'builder.field.contactPhone',
+        hint: 'builder.field.contactPhone.hint',
+      },
+      { kind: 'email', path: 'email', label: 'builder.field.email' },
+      { kind: 'url', path: 'kakaoLink', label: 'builder.field.kakaoLink', placeholder: 'https://open.kakao.com/…' },
+      { kind: 'text', path: 'licenseNumber', label: 'builder.field.licenseNumber' },
+      { kind: 'url', path: 'hompageUrl', label: 'builder.field.hompageUrl', hint: 'builder.field.hompageUrl.hint' },
+    ],
+  },
+  {
+    id: 'about',
+    title: 'builder.section.about',
+    fields: [
+      { kind: 'multiline', path: 'aboutMeKr', label: 'builder.field.aboutMeKr', rows: 6 },
+      { kind: 'multiline', path: 'aboutMeEn', label: 'builder.field.aboutMeEn', rows: 6 },
+    ],
+  },
+  {
+    id: 'sns',
+    title: 'builder.section.sns',
+    fields: [
+      { kind: 'url', path: 'snsYoutubeUrl', label: 'builder.field.snsYoutubeUrl', hint: 'builder.field.videoHint' },
+      { kind: 'url', path: 'snsInstagramUrl', label: 'builder.field.snsInstagramUrl' },
+      {
+        kind: 'url',
+        path: 'recommendedYoutubeUrl',
+        label: 'builder.field.recommendedYoutubeUrl',
+        hint: 'builder.field.videoHint',
+      },
+    ],
+  },
+  {
+    id: 'regions',
+    title: 'builder.section.regions',
+    fields: [
+      {
+        kind: 'list',
+        path: 'activityRegion',
+        blank: { state: 'CA', city: '', neighborhood: '', zipcode: '' },
+        itemTitle: (item) => [item.city, item.state].filter(Boolean).join(', '),
+        fields: [
+          { kind: 'select', path: 'state', label: 'builder.field.state', options: STATES },
+          { kind: 'text', path: 'city', label: 'builder.field.city' },
+          { kind: 'text', path: 'neighborhood', label: 'builder.field.neighborhood' },
+          { kind: 'text', path: 'zipcode', inputMode: 'numeric', label: 'builder.field.zipcode' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'career',
+    title: 'builder.section.career',
+    fields: [
+      { kind: 'date', path: 'careerStart', label: 'builder.field.careerStart' },
+      { kind: 'date', path: 'careerEnd', label: 'builder.field.careerEnd', hint: 'builder.field.careerEnd.hint' },
+      { kind: 'number', path: 'salesCount', label: 'builder.field.salesCount' },
+      { kind: 'number', path: 'lastYearSalesTotal', inputMode: 'decimal', label: 'builder.field.lastYearSalesTotal' },
+    ],
+  },
+  {
+    id: 'design',
+    title: 'builder.section.design',
+    fields: [
+      { kind: 'color', path: 'designMainColor', label: 'builder.field.designMainColor' },
+      { kind: 'number', path: 'designFontSize', label: 'builder.field.designFontSize' },
+      { kind: 'yesno', path: 'designMainDarkMode', label: 'builder.field.designMainDarkMode' },
+      { kind: 'yesno', path: 'contentDarkMode', label: 'builder.field.contentDarkMode' },
+    ],
+  },
+  { id: 'photos', title: 'builder.section.photos', fields: [{ kind: 'photos' }] },
+  {
+    id: 'seo',
+    title: 'builder.section.seo',
+    fields: [
+      { kind: 'group', legend: 'builder.field.seoKo', fields: seoFields('ko') },
+      { kind: 'group', legend: 'builder.field.seoEn', fields: seoFields('en') },
+    ],
+  },
+  {
+    id: 'etc',
+    title: 'builder.section.etc',
+    fields: [
+      {
+        kind: 'list',
+        path: 'etcInfo',
+        blank: { contentType: 'company_address', content: '' },
+        itemTitle: (item, m) => m(`builder.etc.${item.contentType}`),
+        fields: [
+          {
+            kind: 'select',
+            path: 'contentType',
+            label: 'builder.field.contentType',
+            options: ETC_INFO_TYPES,
+            optionLabels: 'builder.etc.',
+          },
+          { kind: 'text', path: 'content', label: 'builder.field.content' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'additional',
+    title: 'builder.section.additional',
+    fields: [
+      {
+        kind: 'list',
+        path: 'additionalSections',
+        blank: { title: '', content: '' },
+        itemTitle: (item) => item.title ?? '',
+        fields: [
+          { kind: 'text', path: 'title', label: 'builder.field.title', wide: true },
+          { kind: 'multiline', path: 'content', label: 'builder.field.content', rows: 4 },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'settings',
+    title: 'builder.section.settings',
+    fields: [
+      { kind: 'yesno', path: 'isMakeHomepage', label: 'builder.field.isMakeHomepage' },
+      { kind: 'yesno', path: 'madeForRealtor', label: 'builder.field.madeForRealtor' },
+      { kind: 'text', path: 'ppProfileId', label: 'builder.field.ppProfileId' },
+    ],
+  },
+]

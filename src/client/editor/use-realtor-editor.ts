@@ -1,0 +1,125 @@
+// The editor's state and actions: the realtor as last saved, the draft being edited, the notice the
+// last action left, and save, delete, import and discard. Unsaved work warns before the page is left;
+// a failed save keeps the draft.
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { draftOf, errorsOf, inputOf, isDirty, patchOf, type RealtorDraft } from '../../lib/builder/form'
+import type { Locale } from '../../lib/locale'
+import type { Realtor } from '../../lib/realtors/types'
+import { api } from '../lib/api'
+import { type Messages, t } from '../lib/messages'
+import { setItem } from '../lib/storage'
+import { fieldId } from './fields'
+import { useEditorForm } from './form-binding'
+
+export type Notice = { kind: 'ok' | 'error'; text: string } | null
+
+/** The spec's realtorInfo storage item: which homepage this browser edits. */
+const rememberRealtor = ({ id, desiredUrl, name }: Realtor) => setItem('realtorInfo', { id, desiredUrl, name })
+
+export function useRealtorEditor(initial: Realtor, messages: Messages, locale: Locale, localePrefix: string) {
+  const [realtor, setRealtor] = useState(initial)
+  const [saved, setSaved] = useState<RealtorDraft>(() => draftOf(initial))
+  const { form, draft, setDraft, validation, setShowAll, setServerErrors, resetTouched } = useEditorForm(saved, locale)
+  const [notice, setNotice] = useState<Notice>(null)
+  const [busy, setBusy] = useState(false)
+  const [deleted, setDeleted] = useState(false)
+  const noticeRef = useRef<HTMLParagraphElement>(null)
+  const dirty = !deleted && isDirty(saved, draft)
+  const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
+
+  useEffect(() => rememberRealtor(initial), [initial])
+
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      event.returnValue = ''
+    }
+    addEventListener('beforeunload', warn)
+    return () => removeEventListener('beforeunload', warn)
+  }, [dirty])
+
+  /** Shows the outcome and moves focus to it, so a screen reader hears it and a keyboard starts there. */
+  function announce(next: Notice) {
+    setNotice(next)
+    requestAnimationFrame(() => noticeRef.current?.focus())
+  }
+
+  /** Takes `updated` as the saved state and the new draft (after a save or an import, or to discard). */
+  function adopt(updated: Realtor) {
+    const next = draftOf(updated)
+    setRealtor(updated)
+    setSaved(next)
+    setDraft(next)
+    resetTouched()
+    setShowAll(false)
+    setServerErrors({})
+    rememberRealtor(updated)
+    if (updated.desiredUrl !== realtor.desiredUrl)
+      history.replaceState(null, '', `${localePrefix}/${updated.desiredUrl}/admin`)
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    setNotice(null)
+    if (!validation.ok) {
+      setShowAll(true)
+      announce({ kind: 'error', text: m('builder.checkFields') })
+      const first = Object.keys(validation.errors)[0]
+      if (first) document.getElementById(fieldId(first))?.focus()
+      return
+    }
+    setBusy(true)
+    const patch = patchOf(inputOf(saved), validation.input)
+    const result = await api<Realtor>(
+      `/v1/realtor/${realtor.id}`,
+      { method: 'PATCH', json: patch },
+      m('builder.login.network'),
+    )
+    setBusy(false)
+    if (!result.ok) {
+      setServerErrors(errorsOf(result.fields))
+      setShowAll(true)
+      return announce({ kind: 'error', text: result.message })
+    }
+    adopt(result.data)
+    announce({ kind: 'ok', text: m('builder.updated') })
+  }
+
+  async function remove() {
+    if (!confirm(m('builder.confirmDelete', { name: realtor.name || realtor.desiredUrl }))) return
+    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE' })
+    if (!result.ok) return announce({ kind: 'error', text: result.message })
+    setDeleted(true)
+    announce({ kind: 'ok', text: m('builder.deleted') })
+  }
+
+  async function importFile(file: File | undefined) {
+    if (!file) return
+    const body = new FormData()
+    body.set('file', file)
+    body.set('realtorId', String(realtor.id))
+    const result = await api<Realtor>(`/v1/realtor/import/${realtor.id}`, { method: 'POST', body })
+    if (!result.ok) {
+      const detail = result.fields.map((field) => `${field.path}: ${field.message}`).join(' ')
+      return announce({ kind: 'error', text: detail ? `${result.message} ${detail}` : result.message })
+    }
+    adopt(result.data)
+    announce({ kind: 'ok', text: m('builder.imported', { id: realtor.id }) })
+  }
+
+  return {
+    realtor,
+    form,
+    draft,
+    dirty,
+    busy,
+    deleted,
+    notice,
+    noticeRef,
+    save,
+    remove,
+    importFile,
+    discard: () => adopt(realtor),
+  }
+}

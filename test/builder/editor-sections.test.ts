@@ -1,0 +1,73 @@
+// The editor's sections as data (src/client/editor/sections.ts) against the draft and the messages:
+// every field names a value the draft has and every text a message in both languages, and every
+// writable field of a realtor has a place in the editor. A slip in the list fails here, not as an
+// empty input or a raw message key on the page.
+import { describe, expect, it } from 'vitest'
+import { type FieldSpec, SECTIONS } from '../../src/client/editor/sections'
+import { draftOf, getIn } from '../../src/lib/builder/form'
+import { builderMessages } from '../../src/routes/builder-pages'
+import { RICH } from '../fixtures/rich-realtor'
+
+interface Found {
+  keys: string[]
+  /** Top-level draft paths and list item paths (`{list}.*.{field}`). */
+  paths: string[]
+  /** Each list's blank item: the fields a new item has. */
+  blanks: Record<string, Record<string, string>>
+}
+
+function collect(fields: FieldSpec[], base: string, found: Found): void {
+  for (const spec of fields) {
+    if (spec.kind === 'photos') found.paths.push('photos')
+    else if (spec.kind === 'group') {
+      found.keys.push(spec.legend)
+      collect(spec.fields, base, found)
+    } else if (spec.kind === 'list') {
+      found.blanks[spec.path] = spec.blank
+      found.paths.push(spec.path)
+      collect(spec.fields, `${spec.path}.*`, found)
+    } else {
+      found.keys.push(spec.label, ...(spec.hint ? [spec.hint] : []))
+      if (spec.kind === 'select' && spec.optionLabels)
+        found.keys.push(...spec.options.map((value) => `${spec.optionLabels}${value}`))
+      found.paths.push(base ? `${base}.${spec.path}` : spec.path)
+    }
+  }
+}
+
+const found: Found = { keys: ['builder.sections'], paths: [], blanks: {} }
+for (const section of SECTIONS) {
+  found.keys.push(section.title)
+  collect(section.fields, '', found)
+}
+
+describe('the editor sections', () => {
+  it('have one id each, which is what their links point to', () => {
+    const ids = SECTIONS.map((section) => section.id)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('name only messages that exist in Korean and in English', () => {
+    for (const locale of ['ko', 'en'] as const) {
+      const messages = builderMessages(locale)
+      expect(found.keys.filter((key) => !(key in messages))).toEqual([])
+    }
+  })
+
+  it('name only values the draft has, and show every writable field of a realtor', () => {
+    const draft = draftOf(RICH)
+    const topLevel = found.paths.filter((path) => !path.includes('*'))
+    expect(topLevel.filter((path) => getIn(draft, path) === undefined)).toEqual([])
+    expect(Object.keys(draft).filter((key) => !found.paths.some((path) => path.split('.')[0] === key))).toEqual([])
+  })
+
+  it('give list items only fields a new item has', () => {
+    const itemPaths = found.paths.filter((path) => path.includes('*'))
+    expect(
+      itemPaths.filter((path) => {
+        const [list = '', , field = ''] = path.split('.')
+        return !(field in (found.blanks[list] ?? {}))
+      }),
+    ).toEqual([])
+  })
+})
