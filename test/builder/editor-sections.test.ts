@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { type FieldSpec, SECTIONS } from '../../src/client/editor/sections'
 import { draftOf, getIn } from '../../src/lib/builder/form'
-import { builderMessages } from '../../src/routes/builder-pages'
+import { builderMessages } from '../../src/lib/builder/messages'
 import { RICH } from '../fixtures/rich-realtor'
 
 interface Found {
