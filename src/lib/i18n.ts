@@ -1,14 +1,11 @@
 // Messages and intl objects (@formatjs/intl): one module-level cache, one intl object per locale.
 import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import en from '../../locales/en.json'
-import ja from '../../locales/ja.json'
 import ko from '../../locales/ko.json'
 import { LOCALE_TAGS, type Locale } from './locale'
 
 export type MessageKey = keyof typeof ko
 export const MESSAGES: Record<Locale, Record<string, string>> = { ko, en }
-/** Japanese strings the spec gives (e.g. hasSite options); not a routed locale yet. */
-export const JA_MESSAGES: Record<string, string> = ja
 
 const cache = createIntlCache()
 
