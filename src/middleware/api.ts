@@ -8,6 +8,7 @@ import { validator } from 'hono/validator'
 import type { z } from 'zod'
 import type { AppEnv, SessionUser } from '../env'
 import { AppError } from '../lib/errors'
+import { intlFor, type MessageKey } from '../lib/i18n'
 import { findHostileKey } from '../lib/json'
 import { detectLocale, LOCALE_COOKIE, type Locale } from '../lib/locale'
 import type { Realtor } from '../lib/realtors/types'
@@ -16,6 +17,11 @@ import { INVALID_INPUT_MESSAGE, localizeIssues, validationMessage } from '../lib
 /** APIs have no /en prefix: the locale cookie, then Accept-Language, say which language messages use. */
 export function apiLocale(c: Context<AppEnv>): Locale {
   return detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
+}
+
+/** A message of the catalogue (locales/*.json) in the caller's language. */
+export function apiMessage(c: Context<AppEnv>, id: MessageKey): string {
+  return intlFor(apiLocale(c)).formatMessage({ id })
 }
 
 /** Validates a decoded value whole: hostile keys and schema failures are a 400 naming each field. */
@@ -70,15 +76,18 @@ export function assertCanWrite(user: SessionUser, realtor: Pick<Realtor, 'userId
 }
 
 /**
- * Throws 429 with `message` when the client is over `limiter` for `key`. Keyed on the address
- * Cloudflare saw (never X-Forwarded-For); requests without one are local tools and not limited.
+ * Throws 429 with `message` (a catalogue id, or the text in each language) when the client is over
+ * `limiter` for `key`. Keyed on the address Cloudflare saw (never X-Forwarded-For); requests without
+ * one are local tools and not limited.
  */
 export async function enforceRateLimit(
   c: Context<AppEnv>,
   limiter: RateLimit,
   key: (ip: string) => string,
-  message: Record<Locale, string>,
+  message: Record<Locale, string> | MessageKey,
 ): Promise<void> {
   const ip = c.req.header('cf-connecting-ip')
-  if (ip && !(await limiter.limit({ key: key(ip) })).success) throw new AppError(429, message[apiLocale(c)])
+  if (ip && !(await limiter.limit({ key: key(ip) })).success) {
+    throw new AppError(429, typeof message === 'string' ? apiMessage(c, message) : message[apiLocale(c)])
+  }
 }
