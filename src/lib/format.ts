@@ -1,5 +1,5 @@
-// Number, date and phone formatting of SPEC.md §9 as pure functions: thousands commas, B/M for large
-// numbers, three-letter English weekday and month names.
+// Number, date and phone formatting of docs/product.md §9 as pure functions: thousands commas, B/M
+// for large numbers, three-letter English weekday and month names.
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const

@@ -10,7 +10,7 @@ import {
   weekdayName,
 } from '../../src/lib/format'
 
-describe('formatting helpers (SPEC.md §9)', () => {
+describe('formatting helpers (docs/product.md §9)', () => {
   it.each([
     [0, '0'],
     [999, '999'],
