@@ -1,5 +1,5 @@
-// Number, date and phone formatting of SPEC.md §9 as pure functions: thousands commas, B/M for large
-// numbers, 12-hour am/pm times, three-letter English weekday and month names.
+// Number, date and phone formatting of docs/product.md §9 as pure functions: thousands commas, B/M
+// for large numbers, three-letter English weekday and month names.
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
@@ -25,13 +25,6 @@ export function formatCompact(value: number): string {
 /** A US dollar price: "$1,250,000", or "$1.25M" when compact. */
 export function formatPrice(value: number, compact = false): string {
   return `$${compact ? formatCompact(value) : formatThousands(Math.round(value))}`
-}
-
-/** 12-hour time with am/pm: 0:05 → "12:05 am", 13:30 → "1:30 pm". */
-export function formatTime12h(hours: number, minutes: number): string {
-  const suffix = hours < 12 ? 'am' : 'pm'
-  const hour = hours % 12 === 0 ? 12 : hours % 12
-  return `${hour}:${String(minutes).padStart(2, '0')} ${suffix}`
 }
 
 export function weekdayName(day: number): string {

@@ -1,14 +1,33 @@
-// Messages and intl objects (@formatjs/intl): one module-level cache, one intl object per locale.
+// The message catalogue (locales/*.json) and intl objects (@formatjs/intl): one module-level cache,
+// one intl object per locale. The catalogue is flat (`"home.nav.about": "…"`) but for one group,
+// `validation`, nested so browser code can import it alone (src/lib/validation.ts); its messages
+// are the ids `validation.<key>` here (docs/decisions/025-message-catalogue.md).
 import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import en from '../../locales/en.json'
-import ja from '../../locales/ja.json'
 import ko from '../../locales/ko.json'
 import { LOCALE_TAGS, type Locale } from './locale'
 
-export type MessageKey = keyof typeof ko
-export const MESSAGES: Record<Locale, Record<string, string>> = { ko, en }
-/** Japanese strings the spec gives (e.g. hasSite options); not a routed locale yet. */
-export const JA_MESSAGES: Record<string, string> = ja
+type Catalogue = typeof ko
+
+/** The id of a message: a flat key, or `group.key` for a nested group. */
+export type MessageKey = {
+  [K in keyof Catalogue & string]: Catalogue[K] extends string ? K : `${K}.${keyof Catalogue[K] & string}`
+}[keyof Catalogue & string]
+
+/** A catalogue file as formatjs wants it: every message under its full id. */
+export function flattenCatalogue(catalogue: Record<string, string | Record<string, string>>): Record<string, string> {
+  const messages: Record<string, string> = {}
+  for (const [key, value] of Object.entries(catalogue)) {
+    if (typeof value === 'string') messages[key] = value
+    else for (const [inner, text] of Object.entries(value)) messages[`${key}.${inner}`] = text
+  }
+  return messages
+}
+
+export const MESSAGES: Record<Locale, Record<string, string>> = {
+  ko: flattenCatalogue(ko),
+  en: flattenCatalogue(en satisfies Catalogue),
+}
 
 const cache = createIntlCache()
 

@@ -1,43 +1,60 @@
 // Helpers of the JSON APIs: the caller's locale for messages, validation that throws one error shape,
 // body limits, and the role and ownership checks every write makes.
+import { zValidator } from '@hono/zod-validator'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
-import { validator } from 'hono/validator'
-import type { z } from 'zod'
 import type { AppEnv, SessionUser } from '../env'
 import { AppError } from '../lib/errors'
+import { intlFor, type MessageKey } from '../lib/i18n'
 import { findHostileKey } from '../lib/json'
 import { detectLocale, LOCALE_COOKIE, type Locale } from '../lib/locale'
 import type { Realtor } from '../lib/realtors/types'
-import { INVALID_INPUT_MESSAGE, localizeIssues, validationMessage } from '../lib/validation'
+import { INVALID_INPUT_MESSAGE, localizeIssues } from '../lib/validation'
+import * as z from '../lib/zod'
 
 /** APIs have no /en prefix: the locale cookie, then Accept-Language, say which language messages use. */
 export function apiLocale(c: Context<AppEnv>): Locale {
   return detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
 }
 
+/** A message of the catalogue (locales/*.json) in the caller's language. */
+export function apiMessage(c: Context<AppEnv>, id: MessageKey): string {
+  return intlFor(apiLocale(c)).formatMessage({ id })
+}
+
+/**
+ * A decoded value checked whole. Keys that could pollute prototypes (`__proto__`, `constructor`,
+ * `prototype`) are refused before the schema sees the value, as an issue of their own.
+ */
+function safeParseInput<T>(schema: z.ZodType<T, unknown>, value: unknown): z.ZodSafeParseResult<T> {
+  const hostile = findHostileKey(value)
+  if (hostile === null) return schema.safeParse(value)
+  const issue = { code: 'custom' as const, path: hostile.split('.'), message: 'hostile_key', input: value }
+  return { success: false, error: new z.ZodError([issue]) as z.ZodError<T> }
+}
+
 /** Validates a decoded value whole: hostile keys and schema failures are a 400 naming each field. */
 export function parseInput<T>(schema: z.ZodType<T, unknown>, value: unknown, locale: Locale): T {
-  const hostile = findHostileKey(value)
-  if (hostile !== null) {
-    const fields = [{ path: hostile, message: validationMessage('hostile_key', locale) }]
-    throw new AppError(400, INVALID_INPUT_MESSAGE[locale], { fields })
-  }
-  const result = schema.safeParse(value)
+  const result = safeParseInput(schema, value)
   if (!result.success) throw invalidInput(result.error, locale)
   return result.data
 }
 
 /** A 400 naming each field a schema refused, in the caller's language. */
-export function invalidInput(error: z.ZodError, locale: Locale): AppError {
+export function invalidInput(error: Pick<z.ZodError, 'issues'>, locale: Locale): AppError {
   return new AppError(400, INVALID_INPUT_MESSAGE[locale], { fields: localizeIssues(error.issues, locale) })
 }
 
-/** `validator('json')` with a zod schema: typed `c.req.valid('json')`, our error shape on failure. */
+/** The hook every JSON body shares: a refused body is our 400 with localized fields, never zod's own. */
+function refuseInvalidBody(result: { success: boolean; error?: Pick<z.ZodError, 'issues'> }, c: Context): void {
+  if (!result.success && result.error) throw invalidInput(result.error, apiLocale(c))
+}
+
+/** `zValidator('json')` with a zod schema: typed `c.req.valid('json')`, our error shape on failure. */
 export const jsonBody = <T>(schema: z.ZodType<T, unknown>) =>
-  validator('json', (value, c: Context<AppEnv>) => parseInput(schema, value, apiLocale(c)))
+  zValidator('json', schema, refuseInvalidBody, { validationFunction: safeParseInput })
 
 export const JSON_BODY_LIMIT = 256 * 1024
 
@@ -70,15 +87,18 @@ export function assertCanWrite(user: SessionUser, realtor: Pick<Realtor, 'userId
 }
 
 /**
- * Throws 429 with `message` when the client is over `limiter` for `key`. Keyed on the address
- * Cloudflare saw (never X-Forwarded-For); requests without one are local tools and not limited.
+ * Throws 429 with `message` (a catalogue id, or the text in each language) when the client is over
+ * `limiter` for `key`. Keyed on the address Cloudflare saw (never X-Forwarded-For); requests without
+ * one are local tools and not limited.
  */
 export async function enforceRateLimit(
   c: Context<AppEnv>,
   limiter: RateLimit,
   key: (ip: string) => string,
-  message: Record<Locale, string>,
+  message: Record<Locale, string> | MessageKey,
 ): Promise<void> {
   const ip = c.req.header('cf-connecting-ip')
-  if (ip && !(await limiter.limit({ key: key(ip) })).success) throw new AppError(429, message[apiLocale(c)])
+  if (ip && !(await limiter.limit({ key: key(ip) })).success) {
+    throw new AppError(429, typeof message === 'string' ? apiMessage(c, message) : message[apiLocale(c)])
+  }
 }

@@ -5,13 +5,12 @@ import {
   formatPhone,
   formatPrice,
   formatThousands,
-  formatTime12h,
   monthName,
   telHref,
   weekdayName,
 } from '../../src/lib/format'
 
-describe('formatting helpers (SPEC.md §9)', () => {
+describe('formatting helpers (docs/product.md §9)', () => {
   it.each([
     [0, '0'],
     [999, '999'],
@@ -37,14 +36,6 @@ describe('formatting helpers (SPEC.md §9)', () => {
     expect(formatPrice(1_250_000)).toBe('$1,250,000')
     expect(formatPrice(1_250_000, true)).toBe('$1.25M')
   })
-
-  it.each([
-    [0, 5, '12:05 am'],
-    [11, 59, '11:59 am'],
-    [12, 0, '12:00 pm'],
-    [13, 30, '1:30 pm'],
-    [23, 9, '11:09 pm'],
-  ])('writes %i:%i as a 12-hour time', (h, m, expected) => expect(formatTime12h(h, m)).toBe(expected))
 
   it('names weekdays and months with three English letters', () => {
     expect([0, 1, 6, 7].map(weekdayName)).toEqual(['Sun', 'Mon', 'Sat', 'Sun'])

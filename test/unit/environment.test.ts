@@ -4,7 +4,7 @@ import { shouldDropEvent } from '../../src/middleware/monitoring'
 
 const hosts = { devHost: 'realtor.dev.example.com', prodHost: 'realtor.example.com' }
 
-describe('environment rules (SPEC.md §9)', () => {
+describe('environment rules (docs/product.md §9)', () => {
   it.each([
     ['dev.realtor.example.com', true],
     ['localhost:8787', true],

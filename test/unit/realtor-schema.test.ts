@@ -84,7 +84,7 @@ const VALIDATORS: [string, z.ZodType, unknown[], unknown[], string, string][] = 
   ],
 ]
 
-describe('the validators of SPEC.md §5', () => {
+describe('the validators of docs/product.md §5', () => {
   for (const [name, schema, valid, invalid, ko, en] of VALIDATORS) {
     it(`${name}: accepts ${valid.length} and refuses ${invalid.length} values with ko and en messages`, () => {
       for (const value of valid) expect(schema.safeParse(value).success, String(value)).toBe(true)

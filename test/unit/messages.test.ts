@@ -1,0 +1,114 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: DYNAMIC's sources are template texts to find in src/
+// The message catalogue (locales/*.json): both languages have the same messages with the same
+// arguments, the validation group formats the same with the browser's tiny formatter as with
+// formatjs, and every message is used somewhere in src/ (docs/decisions/025-message-catalogue.md).
+import { describe, expect, it } from 'vitest'
+import en from '../../locales/en.json'
+import ko from '../../locales/ko.json'
+import { flattenCatalogue, intlFor, MESSAGES } from '../../src/lib/i18n'
+import { LOCALES } from '../../src/lib/locale'
+import { localizeIssues, VALIDATION_MESSAGES, type ValidationKey } from '../../src/lib/validation'
+
+declare global {
+  interface ImportMeta {
+    glob(pattern: string, options: { query: '?raw'; import: 'default'; eager: true }): Record<string, string>
+  }
+}
+
+/** Every source file of the worker and the browser bundle, as text. */
+const SOURCES = import.meta.glob('../../src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })
+const SOURCE = Object.entries(SOURCES)
+  .filter(([path]) => !path.includes('/generated/'))
+  .map(([, text]) => text)
+  .join('\n')
+
+/**
+ * Messages whose id the code builds from a value (a template literal or a prefix handed to a
+ * component). Each names the text in src/ that builds it, so an entry goes stale loudly.
+ */
+const DYNAMIC: { ids: RegExp; source: string }[] = [
+  { ids: /^locale\.(ko|en)$/, source: 'locale.${' },
+  { ids: /^error\.(400|404|429|500|502|generic)\.title$/, source: 'error.${known}.title' },
+  { ids: /^landing\.feature\.\w+\.(title|text)$/, source: 'landing.feature.${feature}.' },
+  { ids: /^landing\.hero\.stat\d\.(label|value)$/, source: 'landing.hero.${stat}.' },
+  { ids: /^home\.market\.(crmls|fmls)$/, source: 'home.market.${market}' },
+  { ids: /^home\.listings\.(sale|rent|sold|rented)$/, source: 'home.listings.${type}' },
+  { ids: /^home\.process\.step\d\.(title|body)$/, source: 'home.process.step${n}.' },
+  { ids: /^home\.terms\.s\d\.(title|body)$/, source: 'prefix="home.terms.s"' },
+  { ids: /^home\.privacy\.p\d$/, source: 'home.privacy.p${n}' },
+  { ids: /^home\.probiz\.s\d\.(title|body)$/, source: 'home.probiz.s${n}.' },
+  { ids: /^home\.gsap\.(fade|rise|spin|pulse)$/, source: 'home.gsap.${kind}' },
+  { ids: /^builder\.section\.\w+$/, source: 'builder.section.${id}' },
+  { ids: /^builder\.etc\.\w+$/, source: 'builder.etc.${' },
+  { ids: /^builder\.photo\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/, source: 'builder.photo.${value}' },
+  { ids: /^builder\.preview\.(desktop|phone)$/, source: 'builder.preview.${' },
+]
+
+/**
+ * Texts that still live inline in route files owned elsewhere; their ids are ready for when those
+ * files switch to the catalogue (`apiMessage`, `enforceRateLimit(…, id)` in src/middleware/api.ts).
+ * Remove an entry once its id is used.
+ */
+const PENDING_ADOPTION = new Set([
+  'api.leads.tooMany', // src/routes/api/leads.ts TOO_MANY_REQUESTS
+  'api.contacts.tooMany', // src/routes/api/contacts.ts TOO_MANY_MESSAGES
+  'api.contacts.unknownRealtor', // src/routes/api/contacts.ts, the realtorId field message
+  'api.auth.loginFailed', // src/routes/api/auth.ts LOGIN_FAILED
+  'api.auth.tooMany', // src/routes/api/auth.ts TOO_MANY_ATTEMPTS
+  'api.auth.sessionInvalid', // src/routes/api/auth.ts SESSION_INVALID
+])
+
+const quoted = (text: string) => ["'", '"', '`'].some((q) => SOURCE.includes(`${q}${text}${q}`))
+
+/** The `{name}` arguments of an ICU message, sorted. */
+const argumentsOf = (message: string) => [...new Set([...message.matchAll(/\{\s*(\w+)/g)].map((m) => m[1]!))].sort()
+
+describe('the message catalogue', () => {
+  it('has the same messages in ko and en, flat but for one level of groups', () => {
+    expect(Object.keys(MESSAGES.en).sort()).toEqual(Object.keys(MESSAGES.ko).sort())
+    for (const catalogue of [ko, en] as Record<string, unknown>[]) {
+      for (const value of Object.values(catalogue)) {
+        if (typeof value === 'string') continue
+        expect(Object.values(value as object).every((inner) => typeof inner === 'string')).toBe(true)
+      }
+    }
+    expect(flattenCatalogue(ko)).toEqual(MESSAGES.ko)
+  })
+
+  it('gives every message the same arguments in both languages', () => {
+    for (const id of Object.keys(MESSAGES.ko)) {
+      expect(argumentsOf(MESSAGES.en[id]!), id).toEqual(argumentsOf(MESSAGES.ko[id]!))
+    }
+  })
+
+  it('formats the validation group with the tiny formatter exactly as formatjs does', () => {
+    for (const locale of LOCALES) {
+      for (const key of Object.keys(VALIDATION_MESSAGES[locale]) as ValidationKey[]) {
+        const issue = { code: 'custom', message: key, path: ['field'], input: '', maximum: 7, minimum: 2 }
+        const [field] = localizeIssues([issue as never], locale)
+        const reference = intlFor(locale).formatMessage({ id: `validation.${key}` }, { max: 7, min: 2 })
+        expect(field?.message, `${locale} ${key}`).toBe(reference)
+      }
+    }
+  })
+
+  it('uses every message somewhere in src/', () => {
+    const unused = Object.keys(MESSAGES.ko).filter((id) => {
+      if (PENDING_ADOPTION.has(id)) return false
+      if (DYNAMIC.some(({ ids }) => ids.test(id))) return false
+      // Validation messages are named by their key alone, in schemas (`.max(40, 'too_long')`).
+      const key = /^validation\.(\w+)$/.exec(id)?.[1]
+      if (key) return !quoted(key) && !new RegExp(`\\b(ko|en|messages)\\.${key}\\b`).test(SOURCE)
+      return !quoted(id)
+    })
+    expect(unused).toEqual([])
+  })
+
+  it('lists only dynamic ids the code still builds, and pending ids not yet used', () => {
+    for (const { source } of DYNAMIC) expect(SOURCE.includes(source), source).toBe(true)
+    for (const id of PENDING_ADOPTION) {
+      expect(MESSAGES.ko[id], id).toBeDefined()
+      expect(quoted(id), `${id} is used now: take it off PENDING_ADOPTION`).toBe(false)
+    }
+  })
+})
