@@ -1,14 +1,15 @@
 // Helpers of the JSON APIs: the caller's locale for messages, validation that throws one error shape,
 // body limits, and the role and ownership checks every write makes.
 import { zValidator } from '@hono/zod-validator'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
+import { HTTPException } from 'hono/http-exception'
 import type { AppEnv, SessionUser } from '../env'
 import { AppError } from '../lib/errors'
 import { intlFor, type MessageKey } from '../lib/i18n'
-import { findHostileKey } from '../lib/json'
+import { jsonProblem, MAX_JSON_DEPTH } from '../lib/json'
 import { detectLocale, LOCALE_COOKIE, type Locale } from '../lib/locale'
 import type { Realtor } from '../lib/realtors/types'
 import { INVALID_INPUT_MESSAGE, localizeIssues } from '../lib/validation'
@@ -26,12 +27,14 @@ export function apiMessage(c: Context<AppEnv>, id: MessageKey): string {
 
 /**
  * A decoded value checked whole. Keys that could pollute prototypes (`__proto__`, `constructor`,
- * `prototype`) are refused before the schema sees the value, as an issue of their own.
+ * `prototype`) and nesting deeper than any document of ours are refused before the schema sees the
+ * value, as an issue of their own.
  */
 function safeParseInput<T>(schema: z.ZodType<T, unknown>, value: unknown): z.ZodSafeParseResult<T> {
-  const hostile = findHostileKey(value)
-  if (hostile === null) return schema.safeParse(value)
-  const issue = { code: 'custom' as const, path: hostile.split('.'), message: 'hostile_key', input: value }
+  const problem = jsonProblem(value)
+  if (problem === null) return schema.safeParse(value)
+  const path = problem.path ? problem.path.split('.') : []
+  const issue = { code: 'custom' as const, path, message: problem.kind, input: value, maximum: MAX_JSON_DEPTH }
   return { success: false, error: new z.ZodError([issue]) as z.ZodError<T> }
 }
 
@@ -52,9 +55,33 @@ function refuseInvalidBody(result: { success: boolean; error?: Pick<z.ZodError, 
   if (!result.success && result.error) throw invalidInput(result.error, apiLocale(c))
 }
 
-/** `zValidator('json')` with a zod schema: typed `c.req.valid('json')`, our error shape on failure. */
-export const jsonBody = <T>(schema: z.ZodType<T, unknown>) =>
-  zValidator('json', schema, refuseInvalidBody, { validationFunction: safeParseInput })
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
+
+/**
+ * `zValidator('json')` with a zod schema: typed `c.req.valid('json')`, our error shape on failure. A
+ * body that is not JSON is refused first (415, or 400 when there is none), never read as `{}`: a PATCH
+ * sent as text or a form would otherwise succeed and change nothing.
+ */
+export const jsonBody = <T>(schema: z.ZodType<T, unknown>) => {
+  const validate = zValidator('json', schema, refuseInvalidBody, { validationFunction: safeParseInput })
+  const checked: MiddlewareHandler = async (c: Context<AppEnv>, next) => {
+    const mediaType = c.req.header('content-type')?.split(';')[0]?.trim() ?? ''
+    if (!mediaType && !c.req.raw.body) throw new AppError(400, apiMessage(c, 'api.body.empty'))
+    if (!JSON_MEDIA_TYPE.test(mediaType)) throw new AppError(415, apiMessage(c, 'api.body.notJson'))
+    try {
+      return await validate(c as never, next)
+    } catch (error) {
+      // Hono's own answer to a body that does not parse (English, without our shape).
+      if (error instanceof HTTPException && !(error instanceof AppError) && error.status === 400)
+        throw new AppError(
+          400,
+          apiMessage(c, error.message.includes('Malformed') ? 'api.body.malformed' : 'api.body.empty'),
+        )
+      throw error
+    }
+  }
+  return checked as unknown as typeof validate
+}
 
 export const JSON_BODY_LIMIT = 256 * 1024
 
