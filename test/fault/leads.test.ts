@@ -35,7 +35,14 @@ describe('leads while Slack fails half the time', () => {
             method: 'POST',
             // One address per visitor: the rate limit (5 a minute) is per address.
             headers: { 'content-type': 'application/json', 'cf-connecting-ip': `198.51.100.${index + 1}` },
-            body: JSON.stringify({ name: nameOf(index), area: 'Irvine, CA', phone: '949-555-0100', hasSite: 'no' }),
+            body: JSON.stringify({
+              name: nameOf(index),
+              area: 'Irvine, CA',
+              phone: '949-555-0100',
+              hasSite: 'no',
+              privacyConsent: 'Y',
+              contactConsent: 'Y',
+            }),
           },
           webhookEnv,
         )

@@ -16,7 +16,7 @@ const SLACK = 'https://hooks.slack.example/services/T000/B000/XXXX'
 const CONTACT_WEBHOOK = 'https://hooks.example/contact'
 const STORED = 6
 const SLOW_MS = 40
-const LEAD = { area: 'Irvine, CA', phone: '949-555-0100', hasSite: 'no' }
+const LEAD = { area: 'Irvine, CA', phone: '949-555-0100', hasSite: 'no', privacyConsent: 'Y', contactConsent: 'Y' }
 const CONTACT = {
   realtorId: 1,
   lastName: '김',

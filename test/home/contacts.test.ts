@@ -92,6 +92,7 @@ describe('POST /v1/realtor-contacts', () => {
       'A US phone number has exactly 10 digits (dashes aside).',
     ],
     ['isTerm', { isTerm: 'yes' }, 'Y 또는 N이어야 합니다.', 'Must be Y or N.'],
+    ['isTerm', { isTerm: 'N' }, '필수 항목에 모두 동의해 주세요.', 'Please agree to all required items.'],
     ['message', { message: '   ' }, '필수 항목입니다.', 'This field is required.'],
     ['message', { message: 'x'.repeat(2001) }, '2000자 이하로 입력해 주세요.', 'Use at most 2000 characters.'],
     ['realtorId', { realtorId: 'abc' }, '숫자를 입력해 주세요.', 'Enter a number.'],

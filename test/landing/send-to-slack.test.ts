@@ -10,7 +10,14 @@ import { FAULT_MODES, SECRET_BODY } from '../fault/upstream'
 import { type FakeUpstream, fakeUpstream } from '../fixtures/upstream'
 
 const WEBHOOK = 'https://hooks.slack.example/services/T000/B000/XXXX'
-const LEAD = { name: '김철수', area: 'Irvine, CA', phone: '949-555-0100', hasSite: 'no' }
+const LEAD = {
+  name: '김철수',
+  area: 'Irvine, CA',
+  phone: '949-555-0100',
+  hasSite: 'no',
+  privacyConsent: 'Y',
+  contactConsent: 'Y',
+}
 
 interface LeadRow {
   id: number
@@ -78,6 +85,20 @@ describe('POST /api/send-to-slack validation', () => {
       'hasSite',
       '홈페이지 보유 여부를 선택해 주세요.',
       'Choose whether you have a homepage.',
+    ],
+    [
+      'no privacy consent',
+      { ...LEAD, privacyConsent: 'N' },
+      'privacyConsent',
+      '필수 항목에 모두 동의해 주세요.',
+      'Please agree to all required items.',
+    ],
+    [
+      'a missing contact consent',
+      { ...LEAD, contactConsent: undefined },
+      'contactConsent',
+      '필수 항목에 모두 동의해 주세요.',
+      'Please agree to all required items.',
     ],
     [
       'a name over 50 characters',

@@ -38,7 +38,6 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^home\.privacy\.p\d$/, source: 'home.privacy.p${n}' },
   { ids: /^home\.probiz\.s\d\.(title|body)$/, source: 'home.probiz.s${n}.' },
   { ids: /^home\.gsap\.(fade|rise|spin|pulse)$/, source: 'home.gsap.${kind}' },
-  { ids: /^builder\.section\.\w+$/, source: 'builder.section.${id}' },
   { ids: /^builder\.etc\.\w+$/, source: 'builder.etc.${' },
   { ids: /^builder\.photo\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/, source: 'builder.photo.${value}' },
   { ids: /^builder\.preview\.(desktop|phone)$/, source: 'builder.preview.${' },
@@ -50,9 +49,6 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
  * Remove an entry once its id is used.
  */
 const PENDING_ADOPTION = new Set([
-  'api.leads.tooMany', // src/routes/api/leads.ts TOO_MANY_REQUESTS
-  'api.contacts.tooMany', // src/routes/api/contacts.ts TOO_MANY_MESSAGES
-  'api.contacts.unknownRealtor', // src/routes/api/contacts.ts, the realtorId field message
   'api.auth.loginFailed', // src/routes/api/auth.ts LOGIN_FAILED
   'api.auth.tooMany', // src/routes/api/auth.ts TOO_MANY_ATTEMPTS
   'api.auth.sessionInvalid', // src/routes/api/auth.ts SESSION_INVALID

@@ -22,6 +22,8 @@ export const contactSchema = z
     isTerm: z.enum(['Y', 'N'], 'yes_no'),
   })
   .superRefine((value, ctx) => {
+    // The privacy consent is required: the browser form gates on it, and so does the server.
+    if (value.isTerm === 'N') ctx.addIssue({ code: 'custom', path: ['isTerm'], message: 'consent_required' })
     if (value.phone && !isValidPhone(value.phone, value.phoneCountryCode)) {
       ctx.addIssue({
         code: 'custom',

@@ -4,11 +4,19 @@
 export const HAS_SITE_VALUES = ['yes', 'no'] as const
 export type HasSite = (typeof HAS_SITE_VALUES)[number]
 
-export interface LeadInput {
+/** What a lead says about the person: what is stored and relayed. */
+export interface LeadFields {
   name: string
   area: string
   phone: string
   hasSite: HasSite
+}
+
+/** What the form sends: the fields and its consents. */
+export interface LeadInput extends LeadFields {
+  /** The two consents the form requires (privacy, being contacted): the server refuses a lead without both. */
+  privacyConsent: 'Y' | 'N'
+  contactConsent: 'Y' | 'N'
 }
 
 export const LEAD_LIMITS = { name: 50, area: 100, phone: 20 } as const

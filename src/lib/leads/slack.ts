@@ -1,13 +1,13 @@
 // The Slack message of a lead: readable, and inert. Visitors' text is escaped so it cannot use Slack's
 // control syntax (<!channel>, <@user>, <url|label>), the only syntax Slack interprets in webhook text.
-import type { LeadInput } from './form'
+import type { LeadFields } from './form'
 
 /** Escapes the three characters Slack's message syntax gives meaning to (api.slack.com formatting docs). */
 export function escapeSlack(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-export interface StoredLead extends LeadInput {
+export interface StoredLead extends LeadFields {
   id: number
   locale: string
   createdAt: string

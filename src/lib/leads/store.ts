@@ -2,7 +2,7 @@
 // outbox then sends (src/lib/outbox, docs/decisions/024-outbox.md).
 import type { Destination } from '../outbox/config'
 import { enqueue } from '../outbox/deliveries'
-import type { LeadInput } from './form'
+import type { LeadFields } from './form'
 import type { StoredLead } from './slack'
 
 /** Where every lead goes. */
@@ -28,7 +28,7 @@ const leadOf = (row: LeadRow): StoredLead => ({
   createdAt: row.created_at,
 })
 
-export async function insertLead(db: D1Database, lead: LeadInput, locale: string): Promise<StoredLead> {
+export async function insertLead(db: D1Database, lead: LeadFields, locale: string): Promise<StoredLead> {
   const [inserted] = await db.batch<LeadRow>([
     db
       .prepare('INSERT INTO leads (name, area, phone, has_site, locale) VALUES (?, ?, ?, ?, ?) RETURNING *')

@@ -9,12 +9,7 @@ import { forwardContact } from '../../lib/contacts/webhook'
 import { AppError } from '../../lib/errors'
 import { outboxConfig } from '../../lib/outbox/config'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
-import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
-
-const TOO_MANY_MESSAGES = {
-  ko: '문의가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
-  en: 'Too many messages. Please try again in a minute.',
-}
+import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
 const app = new Hono<AppEnv>()
 
@@ -30,7 +25,7 @@ app.use(
 
 // Visitors' messages share the lead limiter's budget (5 a minute per client address).
 app.post('/', limitBody(16 * 1024), async (c, next) => {
-  await enforceRateLimit(c, c.env.LEAD_LIMITER, (ip) => `contact:${ip}`, TOO_MANY_MESSAGES)
+  await enforceRateLimit(c, c.env.LEAD_LIMITER, (ip) => `contact:${ip}`, 'api.contacts.tooMany')
   await next()
 })
 
@@ -40,12 +35,7 @@ app.post('/', jsonBody(contactSchema), async (c) => {
   const realtor = await c.get('realtors').find(String(contact.realtorId))
   if (!realtor) {
     throw new AppError(400, INVALID_INPUT_MESSAGE[locale], {
-      fields: [
-        {
-          path: 'realtorId',
-          message: locale === 'ko' ? '존재하지 않는 리얼터입니다.' : 'This realtor does not exist.',
-        },
-      ],
+      fields: [{ path: 'realtorId', message: apiMessage(c, 'api.contacts.unknownRealtor') }],
     })
   }
   const stored = await insertContact(c.env.DB, contact, locale)

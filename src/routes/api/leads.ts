@@ -13,11 +13,6 @@ import { fetchUpstream, upstreamTimeout } from '../../lib/upstream'
 import * as z from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
-const TOO_MANY_REQUESTS = {
-  ko: '신청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
-  en: 'Too many requests. Please try again in a minute.',
-}
-
 const eventSchema = z.strictObject({
   name: z.enum(LANDING_EVENTS),
   deviceType: z.enum(['mobile', 'tablet', 'desktop']),
@@ -27,7 +22,7 @@ const eventSchema = z.strictObject({
 const app = new Hono<AppEnv>()
 
 app.post('/send-to-slack', limitBody(8 * 1024), async (c, next) => {
-  await enforceRateLimit(c, c.env.LEAD_LIMITER, (ip) => `lead:${ip}`, TOO_MANY_REQUESTS)
+  await enforceRateLimit(c, c.env.LEAD_LIMITER, (ip) => `lead:${ip}`, 'api.leads.tooMany')
   await next()
 })
 

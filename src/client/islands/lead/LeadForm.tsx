@@ -79,7 +79,17 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
     track('lead_realtor_click_form_cta')
     setSending(true)
     try {
-      await sendLead({ name: fields.name, area: fields.area, phone: fields.phone, hasSite: fields.hasSite }, locale)
+      await sendLead(
+        {
+          name: fields.name,
+          area: fields.area,
+          phone: fields.phone,
+          hasSite: fields.hasSite,
+          privacyConsent: fields.privacy ? 'Y' : 'N',
+          contactConsent: fields.contact ? 'Y' : 'N',
+        },
+        locale,
+      )
       window.alert(text.success)
       setFields(EMPTY)
       setPhoneRefusedAt(0)
