@@ -54,3 +54,11 @@ export function expectSecureHeaders(
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
   expect(response.headers.get('x-content-type-options')).toMatch(/^nosniff$/)
 }
+
+/**
+ * Time passes for the outbox: every pending delivery's retry delay is over (src/lib/outbox/retry.ts). For
+ * tests about what a cron pass sends, not about when.
+ */
+export async function retriesFallDue(): Promise<void> {
+  await env.DB.prepare("UPDATE deliveries SET next_attempt_at = NULL WHERE status = 'pending'").run()
+}

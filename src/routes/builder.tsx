@@ -7,6 +7,7 @@ import type { AppEnv } from '../env'
 import { findAccountById } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
+import { failedDeliveries } from '../lib/outbox/deliveries'
 import type { Realtor } from '../lib/realtors/types'
 import { auth } from '../middleware/auth'
 import { pageContext, renderPage } from '../render'
@@ -95,9 +96,12 @@ app.get('/admin', async (c) => {
     if (own) return c.redirect(`${c.get('localePrefix')}/${own.desiredUrl}/admin`, 302)
     return render(c, 'page.admin.title', (ctx, title) => <NoProfilePage ctx={ctx} title={title} />)
   }
-  const realtors = await c.get('realtors').list({ limit: ADMIN_LIST_LIMIT })
+  const [realtors, failed] = await Promise.all([
+    c.get('realtors').list({ limit: ADMIN_LIST_LIMIT }),
+    failedDeliveries(c.env.DB),
+  ])
   return render(c, 'page.admin.title', (ctx, title) => (
-    <AdminConsolePage ctx={ctx} title={title} realtors={realtors.map(summaryOf)} />
+    <AdminConsolePage ctx={ctx} title={title} realtors={realtors.map(summaryOf)} failed={failed} />
   ))
 })
 

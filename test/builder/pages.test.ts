@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { insertLead } from '../../src/lib/leads/store'
 import { ADMIN, EQUITY, JANE, login } from '../api/client'
 import { call, heading } from '../helpers'
 
@@ -74,5 +76,19 @@ describe('builder pages', () => {
     const redirect = await call('/login/redirect')
     expect(redirect.status).toBe(200)
     expect(await redirect.text()).toContain('data-island="LoginRedirect"')
+  })
+
+  it('shows the admin the messages given up after a day of retries, and only the admin', async () => {
+    const lead = await insertLead(env.DB, { name: 'Lost', area: 'Irvine', phone: '949', hasSite: 'no' }, 'en')
+    await env.DB.prepare(
+      "UPDATE deliveries SET status = 'failed', last_error = 'the webhook answered 500' WHERE topic = 'lead' AND message_id = ?",
+    )
+      .bind(lead.id)
+      .run()
+    const html = await (await call('/en/admin', as(await login(ADMIN)))).text()
+    expect(html).toContain('data-testid="failed-deliveries"')
+    expect(html).toContain(`Lead request #${lead.id}, operator-slack: the webhook answered 500`)
+    const realtor = await call('/en/janekim/admin', as(await login(JANE)))
+    expect(await realtor.text()).not.toContain('failed-deliveries')
   })
 })

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest'
 import { retryPendingLeads } from '../../src/lib/leads/relay'
 import { outboxConfig } from '../../src/lib/outbox/config'
 import { createApp } from '../../src/worker'
+import { retriesFallDue } from '../helpers'
 
 const FLAKY = inject('faultOrigins').flaky
 const WEBHOOK = `${FLAKY}/services/T000/B000/XXXX`
@@ -68,7 +69,7 @@ describe('leads while Slack fails half the time', () => {
 
     // The cron, run until nothing is pending (Slack still fails every other call), bounded.
     const config = outboxConfig(webhookEnv, (input, init) => fetch(input, init))
-    for (let run = 0; run < 10 && (await retryPendingLeads(config)).pending > 0; run++);
+    for (let run = 0; run < 10 && (await retriesFallDue(), await retryPendingLeads(config)).pending > 0; run++);
     const after = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM deliveries WHERE topic = 'lead' AND status != 'delivered'",
     ).first<{

@@ -1,9 +1,12 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { MAX_DELIVERY_ATTEMPTS, retryUndeliveredContacts } from '../../src/lib/contacts/webhook'
+import { contactMessages } from '../../src/lib/contacts/webhook'
+import { retryDue } from '../../src/lib/outbox/deliver'
+import { GIVE_UP_AFTER_MS, LONGEST_RETRY_MS } from '../../src/lib/outbox/retry'
+import type { FetchLike } from '../../src/lib/upstream'
 import { createApp } from '../../src/worker'
 import { fakeUpstream, silentUpstream } from '../fixtures/upstream'
-import { call } from '../helpers'
+import { call, retriesFallDue } from '../helpers'
 
 const VALID = {
   realtorId: 1,
@@ -36,7 +39,7 @@ function post(
 /** The contact with the state of its delivery to the webhook (the outbox's deliveries table). */
 async function stored(id: number) {
   return env.DB.prepare(
-    `SELECT c.*, d.delivered_at, d.attempts AS delivery_attempts, d.last_error FROM realtor_contacts c
+    `SELECT c.*, d.delivered_at, d.attempts AS delivery_attempts, d.last_error, d.status AS delivery_status FROM realtor_contacts c
      JOIN deliveries d ON d.topic = 'contact' AND d.message_id = c.id WHERE c.id = ?`,
   )
     .bind(id)
@@ -166,6 +169,12 @@ describe('the contact rate limit', () => {
   })
 })
 
+/** The cron's pass over contacts, to one webhook, at `now`: how many it delivered. */
+async function retryContacts(fetch: FetchLike, webhook: string, now = Date.now) {
+  const config = { db: env.DB, fetch, timeoutMs: 100, webhooks: { 'operator-webhook': webhook }, now }
+  return (await retryDue(config, contactMessages)).delivered
+}
+
 describe('retrying undelivered contacts', () => {
   it('delivers what the webhook missed, once, and leaves delivered ones alone', async () => {
     await deliverAllSoFar()
@@ -175,20 +184,37 @@ describe('retrying undelivered contacts', () => {
     })
     const { id } = (await failing.json()) as { id: number }
     const webhook = fakeUpstream(() => new Response('ok'))
-    expect(await retryUndeliveredContacts(env.DB, webhook.fetch, 'https://hooks.example/contact', 100)).toBe(1)
+    // Not before its retry delay: a webhook that took the post but answered late is not sent it again at once.
+    expect(await retryContacts(webhook.fetch, 'https://hooks.example/contact')).toBe(0)
+    expect(webhook.requests).toHaveLength(0)
+    await retriesFallDue()
+    expect(await retryContacts(webhook.fetch, 'https://hooks.example/contact')).toBe(1)
     expect(webhook.requests).toHaveLength(1)
+    expect(webhook.requests[0]!.headers.get('idempotency-key')).toMatch(/^delivery-\d+$/)
     expect(await stored(id)).toMatchObject({ delivery_attempts: 2, last_error: null })
-    expect(await retryUndeliveredContacts(env.DB, webhook.fetch, 'https://hooks.example/contact', 100)).toBe(0)
+    expect(await retryContacts(webhook.fetch, 'https://hooks.example/contact')).toBe(0)
     expect(webhook.requests).toHaveLength(1)
   })
 
-  it('gives up on a contact after the attempt limit but keeps it', async () => {
+  it('retries a contact with growing delays for a day, then marks it failed but keeps it', async () => {
     await deliverAllSoFar()
+    const start = Date.now()
     const { id } = (await (await post(VALID)).json()) as { id: number }
     const down = fakeUpstream(() => new Response('down', { status: 500 }))
-    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i++)
-      await retryUndeliveredContacts(env.DB, down.fetch, 'https://hooks.example/c', 100)
-    expect(down.requests).toHaveLength(MAX_DELIVERY_ATTEMPTS)
-    expect(await stored(id)).toMatchObject({ delivered_at: null, delivery_attempts: MAX_DELIVERY_ATTEMPTS })
+    const at = (ms: number) => () => start + ms
+    // Every cron pass for a day and an hour, 5 minutes apart: far fewer attempts than passes.
+    for (let ms = 0; ms <= GIVE_UP_AFTER_MS + 60 * 60_000; ms += 5 * 60_000)
+      await retryContacts(down.fetch, 'https://hooks.example/c', at(ms))
+    const attempts = down.requests.length
+    expect(attempts).toBeGreaterThan(5)
+    expect(attempts).toBeLessThan(30)
+    expect(await stored(id)).toMatchObject({
+      delivered_at: null,
+      delivery_attempts: attempts,
+      delivery_status: 'failed',
+    })
+    // Given up: never sent again, and the contact itself is kept.
+    await retryContacts(down.fetch, 'https://hooks.example/c', at(GIVE_UP_AFTER_MS + 10 * LONGEST_RETRY_MS))
+    expect(down.requests).toHaveLength(attempts)
   })
 })

@@ -8,6 +8,7 @@ import { outboxConfig } from '../../src/lib/outbox/config'
 import worker, { createApp } from '../../src/worker'
 import { FAULT_MODES, SECRET_BODY } from '../fault/upstream'
 import { type FakeUpstream, fakeUpstream } from '../fixtures/upstream'
+import { retriesFallDue } from '../helpers'
 
 const WEBHOOK = 'https://hooks.slack.example/services/T000/B000/XXXX'
 const LEAD = {
@@ -253,6 +254,7 @@ describe('the cron retry of pending leads', () => {
        WHERE topic = 'lead' AND message_id = (SELECT id FROM leads WHERE name = 'Stuck')`,
     ).run()
     const upstream = slackOk()
+    await retriesFallDue()
     expect(await retryPendingLeads(config(upstream))).toEqual({ delivered: 2, pending: 0 })
     expect(await leads()).toMatchObject([
       { status: 'delivered', attempts: 2 },

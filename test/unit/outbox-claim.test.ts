@@ -3,9 +3,17 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { insertLead } from '../../src/lib/leads/store'
-import { CLAIM_EXPIRY_SECONDS, claim, enqueue, markDelivered, release } from '../../src/lib/outbox/deliveries'
+import { claim as claimAt, enqueue, markDelivered as markDeliveredAt, release } from '../../src/lib/outbox/deliveries'
+import { CLAIM_EXPIRY_MS, clockAt } from '../../src/lib/outbox/retry'
 
 const LEAD = { name: 'Claim Test', area: 'Irvine, CA', phone: '949-555-0100', hasSite: 'no' } as const
+
+/** The claim and its settling, judged by the real clock. */
+const clock = () => clockAt(Date.now(), 3000)
+const claim = (db: D1Database, id: number) => claimAt(db, id, clock())
+const markDelivered = (db: D1Database, id: number, attempt: number) => markDeliveredAt(db, id, attempt, clock())
+/** Released pending and due at once, or failed for good. */
+const retryNowOrGiveUp = (giveUp: boolean) => (giveUp ? null : clock().now)
 
 interface DeliveryRow {
   id: number
@@ -27,7 +35,7 @@ async function deliveryOf(leadId: number): Promise<DeliveryRow> {
 /** Backdates the delivery's claim to just past the expiry, as if its sender had died. */
 async function abandonClaim(id: number) {
   await env.DB.prepare(
-    `UPDATE deliveries SET claimed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${CLAIM_EXPIRY_SECONDS + 1} seconds')
+    `UPDATE deliveries SET claimed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${CLAIM_EXPIRY_MS / 1000 + 1} seconds')
      WHERE id = ?`,
   )
     .bind(id)
@@ -62,7 +70,7 @@ describe('claiming a delivery', () => {
     await abandonClaim(delivery.id)
     expect(await claim(env.DB, delivery.id)).toBe(2)
     // The first sender comes back late: its failure and its success are both ignored.
-    await release(env.DB, delivery.id, 1, 'late failure', false)
+    await release(env.DB, delivery.id, 1, 'late failure', retryNowOrGiveUp(false))
     await markDelivered(env.DB, delivery.id, 1)
     expect(await deliveryOf(delivery.message_id)).toMatchObject({ status: 'sending', attempts: 2, last_error: null })
     await markDelivered(env.DB, delivery.id, 2)
@@ -77,12 +85,24 @@ describe('claiming a delivery', () => {
   })
 
   it('is given back pending after a failure, or failed for good when given up', async () => {
-    await release(env.DB, delivery.id, (await claim(env.DB, delivery.id))!, 'the webhook answered 500', false)
+    await release(
+      env.DB,
+      delivery.id,
+      (await claim(env.DB, delivery.id))!,
+      'the webhook answered 500',
+      retryNowOrGiveUp(false),
+    )
     expect(await deliveryOf(delivery.message_id)).toMatchObject({
       status: 'pending',
       last_error: 'the webhook answered 500',
     })
-    await release(env.DB, delivery.id, (await claim(env.DB, delivery.id))!, 'the webhook answered 500', true)
+    await release(
+      env.DB,
+      delivery.id,
+      (await claim(env.DB, delivery.id))!,
+      'the webhook answered 500',
+      retryNowOrGiveUp(true),
+    )
     expect(await deliveryOf(delivery.message_id)).toMatchObject({ status: 'failed', attempts: 2 })
     expect(await claim(env.DB, delivery.id)).toBeNull()
   })

@@ -5,14 +5,10 @@ import { deliverMessage, type Messages, retryDue } from '../outbox/deliver'
 import type { FetchLike } from '../upstream'
 import { contactsById, type StoredContact } from './store'
 
-/** Attempts after which a contact is given up (kept in D1, marked failed) — until backoff replaces it. */
-export const MAX_DELIVERY_ATTEMPTS = 10
-
 export const contactMessages: Messages<StoredContact> = {
   topic: 'contact',
   load: contactsById,
   body: (contact) => ({ type: 'realtor_contact', contact }),
-  maxAttempts: MAX_DELIVERY_ATTEMPTS,
 }
 
 /** The request's attempt: true once the webhook took the contact, else it waits for the cron. */

@@ -19,6 +19,8 @@ export interface OutboxConfig {
   timeoutMs: number
   /** Each destination's webhook; one without a URL keeps its deliveries pending until it gets one. */
   webhooks: Partial<Record<Destination, string>>
+  /** The time, in milliseconds (tests move it forward). */
+  now?: () => number
 }
 
 export function outboxConfig(env: OutboxEnv, fetch: FetchLike): OutboxConfig {

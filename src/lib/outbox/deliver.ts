@@ -1,6 +1,7 @@
 // Claim → send → mark: how the request's first attempt and the cron both deliver a stored message.
 import { configuredDestinations, type Destination, type OutboxConfig } from './config'
 import { claim, claimable, type Delivery, markDelivered, release, type Topic } from './deliveries'
+import { clockAt, nextAttemptAt } from './retry'
 import { postJson } from './webhook'
 
 /** What a topic tells the outbox about its messages. */
@@ -10,11 +11,9 @@ export interface Messages<M extends { id: number }> {
   load(db: D1Database, ids: number[]): Promise<M[]>
   /** The JSON a destination gets for a message. */
   body(message: M, destination: Destination): unknown
-  /** Attempts after which a delivery is given up and marked failed; without it, retried until it goes. */
-  maxAttempts?: number
 }
 
-/** pending: another attempt will come (or another sender has it now); failed: given up, kept. */
+/** pending: another attempt will come (or another sender has it now); failed: given up after a day, kept. */
 export type Outcome = 'delivered' | 'pending' | 'failed'
 
 /** Deliveries the cron takes per topic and run: bounded work per invocation. */
@@ -29,23 +28,29 @@ export async function deliver<M extends { id: number }>(
 ): Promise<Outcome> {
   const url = config.webhooks[delivery.destination]
   if (!url) return 'pending'
-  const attempt = await claim(config.db, delivery.id)
+  const now = config.now ?? Date.now
+  const attempt = await claim(config.db, delivery.id, clockAt(now(), config.timeoutMs))
   if (attempt === null) return 'pending'
   let failure: string | null = null
   try {
-    await postJson(config, url, messages.body(message, delivery.destination))
+    // The key is the delivery's own: the same on every attempt, so a webhook that dedupes by it takes each
+    // message once even when an earlier attempt's answer came too late.
+    const headers = { 'Idempotency-Key': `delivery-${delivery.id}` }
+    await postJson(config, url, messages.body(message, delivery.destination), headers)
   } catch (error) {
     failure = error instanceof Error ? error.message : 'unknown error'
   }
+  const clock = clockAt(now(), config.timeoutMs)
   if (failure === null) {
-    await markDelivered(config.db, delivery.id, attempt)
+    await markDelivered(config.db, delivery.id, attempt, clock)
     return 'delivered'
   }
-  const giveUp = messages.maxAttempts !== undefined && attempt >= messages.maxAttempts
+  const retryAt = nextAttemptAt(attempt, now(), config.timeoutMs, delivery.createdAt)
   const what = `${delivery.topic} ${delivery.messageId} to ${delivery.destination}`
-  console.warn(`[outbox] ${what} ${giveUp ? `failed after ${attempt} attempts` : 'stays pending'}: ${failure}`)
-  await release(config.db, delivery.id, attempt, failure, giveUp)
-  return giveUp ? 'failed' : 'pending'
+  if (retryAt === null) console.error(`[outbox] ${what} failed for a day (${attempt} attempts), given up: ${failure}`)
+  else console.warn(`[outbox] ${what} stays pending until ${retryAt}: ${failure}`)
+  await release(config.db, delivery.id, attempt, failure, retryAt)
+  return retryAt === null ? 'failed' : 'pending'
 }
 
 /** The request's first attempt: every configured destination of a message just stored, side by side. */
@@ -56,7 +61,8 @@ export async function deliverMessage<M extends { id: number }>(
 ): Promise<Outcome[]> {
   const destinations = configuredDestinations(config)
   if (destinations.length === 0) return []
-  const deliveries = await claimable(config.db, messages.topic, destinations, {
+  const clock = clockAt((config.now ?? Date.now)(), config.timeoutMs)
+  const deliveries = await claimable(config.db, messages.topic, destinations, clock, {
     messageId: message.id,
     limit: destinations.length,
   })
@@ -71,7 +77,8 @@ export async function retryDue<M extends { id: number }>(
   const tally = { delivered: 0, pending: 0, failed: 0 }
   const destinations = configuredDestinations(config)
   if (destinations.length === 0) return tally
-  const due = await claimable(config.db, messages.topic, destinations, { limit: RETRY_BATCH })
+  const clock = clockAt((config.now ?? Date.now)(), config.timeoutMs)
+  const due = await claimable(config.db, messages.topic, destinations, clock, { limit: RETRY_BATCH })
   if (due.length === 0) return tally
   const ids = [...new Set(due.map((delivery) => delivery.messageId))]
   const byId = new Map((await messages.load(config.db, ids)).map((message) => [message.id, message]))

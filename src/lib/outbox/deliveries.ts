@@ -9,24 +9,31 @@ export interface Delivery {
   topic: Topic
   messageId: number
   destination: Destination
+  /** When the message was stored: its day of retries counts from here. */
+  createdAt: string
+}
+
+/** The times a claim is judged by, as ISO strings (what the table stores): now, and when claims expire. */
+export interface Clock {
+  now: string
+  /** Claims made before this are taken to be abandoned by a sender that died. */
+  claimsExpireBefore: string
 }
 
 /**
- * A claim older than this is taken to be abandoned by a sender that died: far longer than an attempt
- * can last (the upstream deadline), so a live sender never loses its claim.
+ * Free to claim: due and waiting, or claimed before its claim expired. The one definition of it; its
+ * parameters are numbered `?now` and `?expired` within the statement that uses it.
  */
-export const CLAIM_EXPIRY_SECONDS = 300
-
-const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
-/** Free to claim: waiting, or claimed so long ago that its sender is gone. The one definition of it. */
-const CLAIMABLE = `status IN ('pending', 'sending')
-  AND (status = 'pending' OR claimed_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${CLAIM_EXPIRY_SECONDS} seconds'))`
+const claimableWhen = (now: number, expired: number) =>
+  `((status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?${now}))
+    OR (status = 'sending' AND claimed_at < ?${expired}))`
 
 interface DeliveryRow {
   id: number
   topic: Topic
   message_id: number
   destination: Destination
+  created_at: string
 }
 
 const deliveryOf = (row: DeliveryRow): Delivery => ({
@@ -34,6 +41,7 @@ const deliveryOf = (row: DeliveryRow): Delivery => ({
   topic: row.topic,
   messageId: row.message_id,
   destination: row.destination,
+  createdAt: row.created_at,
 })
 
 /**
@@ -55,41 +63,44 @@ export function enqueue(db: D1Database, topic: Topic, destinations: readonly Des
  * Takes the delivery for sending: its attempt number for exactly one caller, null for every other. The
  * number is the claim's fencing token: a sender whose claim expired and was taken over settles nothing.
  */
-export async function claim(db: D1Database, id: number): Promise<number | null> {
+export async function claim(db: D1Database, id: number, clock: Clock): Promise<number | null> {
   const row = await db
     .prepare(
-      `UPDATE deliveries SET status = 'sending', attempts = attempts + 1, claimed_at = ${NOW}
-       WHERE id = ? AND ${CLAIMABLE} RETURNING attempts`,
+      `UPDATE deliveries SET status = 'sending', attempts = attempts + 1, claimed_at = ?2
+       WHERE id = ?1 AND ${claimableWhen(2, 3)} RETURNING attempts`,
     )
-    .bind(id)
+    .bind(id, clock.now, clock.claimsExpireBefore)
     .first<{ attempts: number }>()
   return row?.attempts ?? null
 }
 
-export async function markDelivered(db: D1Database, id: number, attempt: number): Promise<void> {
+export async function markDelivered(db: D1Database, id: number, attempt: number, clock: Clock): Promise<void> {
   await db
     .prepare(
-      `UPDATE deliveries SET status = 'delivered', delivered_at = ${NOW}, claimed_at = NULL, last_error = NULL
-       WHERE id = ? AND status = 'sending' AND attempts = ?`,
+      `UPDATE deliveries SET status = 'delivered', delivered_at = ?3, claimed_at = NULL, last_error = NULL
+       WHERE id = ?1 AND status = 'sending' AND attempts = ?2`,
     )
-    .bind(id, attempt)
+    .bind(id, attempt, clock.now)
     .run()
 }
 
-/** Gives the claim back after a failed attempt: pending for the next sender, or failed when given up. */
+/**
+ * Gives the claim back after a failed attempt: pending until `retryAt` (a later sender takes it then),
+ * or failed for good when `retryAt` is null. Returns the status it left.
+ */
 export async function release(
   db: D1Database,
   id: number,
   attempt: number,
   error: string,
-  giveUp: boolean,
+  retryAt: string | null,
 ): Promise<void> {
   await db
     .prepare(
-      `UPDATE deliveries SET status = ?, claimed_at = NULL, last_error = ?
-       WHERE id = ? AND status = 'sending' AND attempts = ?`,
+      `UPDATE deliveries SET status = ?3, next_attempt_at = ?4, claimed_at = NULL, last_error = ?5
+       WHERE id = ?1 AND status = 'sending' AND attempts = ?2`,
     )
-    .bind(giveUp ? 'failed' : 'pending', error.slice(0, 200), id, attempt)
+    .bind(id, attempt, retryAt === null ? 'failed' : 'pending', retryAt, error.slice(0, 200))
     .run()
 }
 
@@ -98,16 +109,31 @@ export async function claimable(
   db: D1Database,
   topic: Topic,
   destinations: readonly Destination[],
+  clock: Clock,
   { messageId, limit }: { messageId?: number; limit: number },
 ): Promise<Delivery[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, topic, message_id, destination FROM deliveries
+      `SELECT id, topic, message_id, destination, created_at FROM deliveries
        WHERE topic = ?1 AND destination IN (SELECT value FROM json_each(?2))
-         AND (?3 IS NULL OR message_id = ?3) AND ${CLAIMABLE}
+         AND (?3 IS NULL OR message_id = ?3) AND ${claimableWhen(5, 6)}
        ORDER BY id LIMIT ?4`,
     )
-    .bind(topic, JSON.stringify(destinations), messageId ?? null, limit)
+    .bind(topic, JSON.stringify(destinations), messageId ?? null, limit, clock.now, clock.claimsExpireBefore)
     .all<DeliveryRow>()
   return results.map(deliveryOf)
+}
+
+export type FailedDelivery = Delivery & { lastError: string }
+
+/** Deliveries given up (failed after a day of retries), newest first: what the operator is shown. */
+export async function failedDeliveries(db: D1Database, limit = 20): Promise<FailedDelivery[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, topic, message_id, destination, created_at, last_error FROM deliveries
+       WHERE status = 'failed' ORDER BY id DESC LIMIT ?`,
+    )
+    .bind(limit)
+    .all<DeliveryRow & { last_error: string | null }>()
+  return results.map((row) => ({ ...deliveryOf(row), lastError: row.last_error ?? '' }))
 }

@@ -9,10 +9,11 @@ export async function postJson(
   { fetch, timeoutMs }: { fetch: FetchLike; timeoutMs: number },
   url: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<void> {
   const request = new Request(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
   const response = await fetchUpstream(fetch, request, timeoutMs)

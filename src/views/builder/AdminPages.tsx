@@ -3,6 +3,7 @@
 import AdminConsole, { type RealtorSummary } from '../../client/islands/AdminConsole'
 import RealtorEditor from '../../client/islands/RealtorEditor'
 import { builderMessages } from '../../lib/builder/messages'
+import type { FailedDelivery } from '../../lib/outbox/deliveries'
 import type { Realtor } from '../../lib/realtors/types'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
@@ -10,14 +11,40 @@ import { BuilderPage } from './BuilderPage'
 
 export type { RealtorSummary }
 
+/** Deliveries given up after a day of retries (docs/decisions/027-delivery-retries.md). */
+function FailedDeliveries({ ctx, failed }: { ctx: PageContext; failed: FailedDelivery[] }) {
+  if (!failed.length) return null
+  const t = (id: string, values?: Record<string, string | number>) => ctx.intl.formatMessage({ id }, values)
+  return (
+    <section className="notice notice--error" aria-labelledby="failed-deliveries" data-testid="failed-deliveries">
+      <h2 id="failed-deliveries">{t('builder.failed.title')}</h2>
+      <p>{t('builder.failed.intro')}</p>
+      <ul>
+        {failed.map((delivery) => (
+          <li key={delivery.id}>
+            {t('builder.failed.item', {
+              topic: t(`builder.failed.${delivery.topic}`),
+              id: delivery.messageId,
+              destination: delivery.destination,
+              error: delivery.lastError,
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function AdminConsolePage({
   ctx,
   title,
   realtors,
+  failed,
 }: {
   ctx: PageContext
   title: string
   realtors: RealtorSummary[]
+  failed: FailedDelivery[]
 }) {
   return (
     <BuilderPage
@@ -26,6 +53,7 @@ export function AdminConsolePage({
       width="wide"
       lead={<p>{ctx.intl.formatMessage({ id: 'page.admin.intro' })}</p>}
     >
+      <FailedDeliveries ctx={ctx} failed={failed} />
       <Island
         name="AdminConsole"
         component={AdminConsole}
