@@ -12,6 +12,8 @@ import { fetchUpstream, upstreamTimeout } from '../lib/upstream'
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language']
 /** Hop-by-hop headers, and cookies of the upstream's domain, stay behind. */
 const DROPPED_RESPONSE_HEADERS = ['connection', 'keep-alive', 'transfer-encoding', 'set-cookie', 'content-encoding']
+/** Most of an answer read: an export is at most an import's 1 MB (src/routes/api/realtor.ts); more is a 502. */
+const MAX_ANSWER_BYTES = 1024 * 1024
 
 export const realtorProxy = () =>
   createMiddleware<AppEnv>(async function realtorProxy(c, next) {
@@ -32,7 +34,7 @@ export const realtorProxy = () =>
       redirect: 'manual',
     })
     const timeout = upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS)
-    const upstream = await fetchUpstream(c.get('upstreamFetch'), request, timeout, { buffer: true })
+    const upstream = await fetchUpstream(c.get('upstreamFetch'), request, timeout, { maxBytes: MAX_ANSWER_BYTES })
     if (upstream.status >= 500) throw new AppError(502, 'The upstream API failed')
     if (/json/i.test(upstream.headers.get('content-type') ?? '')) {
       try {
