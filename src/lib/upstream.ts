@@ -1,5 +1,4 @@
-// Calls to upstream APIs that never hang: every call has a deadline, and failures become one of two
-// gateway errors (DESIGN.md "Security and failure").
+// Calls to upstream APIs that never hang: headers and a bounded body within one deadline; failures are 502/504.
 import { AppError } from './errors'
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 3000
@@ -12,32 +11,43 @@ export function upstreamTimeout(value: string | undefined): number {
 }
 
 /**
- * fetch with a deadline: the request is aborted when it passes (PITFALLS: hono's timeout() does not
- * cancel the fetch) and the call settles even if the fetch ignores its signal. A timeout is a 504, an
- * unreachable upstream a 502.
+ * What the caller takes of the answer's body: at most `maxBytes` of it, read within the deadline, or
+ * 'discard' (a webhook's answer is its status) — the body is cancelled and nothing waits for it.
+ */
+export type UpstreamBody = { maxBytes: number } | 'discard'
+
+const timedOut = (cause?: unknown) => new AppError(504, 'The upstream API did not answer in time', { cause })
+const tooLarge = () => new AppError(502, 'The upstream API answered too much')
+
+/**
+ * fetch with a deadline over the whole exchange, headers and body: the request and the body read are
+ * aborted when it passes (hono's timeout() would not cancel the fetch) and the call settles even if
+ * the fetch ignores its signal. Redirects are never followed. The answer comes back with its body
+ * already read (or cancelled); a timeout is a 504, an unreachable upstream or a body that breaks off
+ * or passes `maxBytes` a 502.
  */
 export async function fetchUpstream(
   fetchImpl: FetchLike,
   request: Request,
   timeoutMs: number,
-  { buffer = false }: { buffer?: boolean } = {},
+  body: UpstreamBody,
 ): Promise<Response> {
   const controller = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort()
-      reject(new AppError(504, 'The upstream API did not answer in time'))
+      reject(timedOut())
     }, timeoutMs)
   })
   try {
     return await Promise.race([
-      fetchImpl(new Request(request, { signal: controller.signal }))
-        .then((response) => (buffer ? buffered(response) : response))
+      fetchImpl(new Request(request, { signal: controller.signal, redirect: 'manual' }))
+        .then((response) => (body === 'discard' ? discarded(response) : buffered(response, body.maxBytes, controller)))
         .catch((cause: unknown) => {
           if (cause instanceof AppError) throw cause
           throw controller.signal.aborted
-            ? new AppError(504, 'The upstream API did not answer in time', { cause })
+            ? timedOut(cause)
             : new AppError(502, 'The upstream API could not be reached', { cause })
         }),
       deadline,
@@ -47,17 +57,61 @@ export async function fetchUpstream(
   }
 }
 
-/** Upstream bodies above this are refused rather than buffered. */
-export const MAX_UPSTREAM_BODY_BYTES = 5 * 1024 * 1024
+/** The answer without its body, which is cancelled and not awaited: a peer trickling it holds nothing up. */
+function discarded(response: Response): Response {
+  response.body?.cancel().catch(() => {})
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+/** Statuses whose Response cannot have a body. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
 /**
- * The whole body, read within the call's deadline, so a truncated, reset or oversized body is a 502
- * before anything is sent to the client — never a response that breaks halfway.
+ * The whole body, read chunk by chunk until the deadline's abort, so a slow, truncated, reset or
+ * oversized body is an error before anything reaches the client — never a response that breaks halfway.
+ * A declared Content-Length above the cap is refused unread.
  */
-async function buffered(response: Response): Promise<Response> {
-  const declared = Number(response.headers.get('content-length') ?? 0)
-  if (declared > MAX_UPSTREAM_BODY_BYTES) throw new AppError(502, 'The upstream API answered too much')
-  const body = await response.arrayBuffer()
-  if (body.byteLength > MAX_UPSTREAM_BODY_BYTES) throw new AppError(502, 'The upstream API answered too much')
-  return new Response(body, response)
+async function buffered(response: Response, maxBytes: number, controller: AbortController): Promise<Response> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (response.body) {
+    const reader = response.body.getReader()
+    const stop = () => reader.cancel().catch(() => {})
+    controller.signal.addEventListener('abort', stop)
+    try {
+      if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge()
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        size += read.value.byteLength
+        if (size > maxBytes) throw tooLarge()
+        chunks.push(read.value)
+      }
+      if (controller.signal.aborted) throw timedOut()
+    } catch (error) {
+      stop()
+      throw error
+    } finally {
+      controller.signal.removeEventListener('abort', stop)
+    }
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  // The body held here is decoded and whole: its length and encoding are no longer the upstream's.
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  headers.delete('content-encoding')
+  const keepsBody = size > 0 && !NULL_BODY_STATUSES.has(response.status)
+  return new Response(keepsBody ? bytes : null, { status: response.status, statusText: response.statusText, headers })
+}
+
+/** The JSON of an answer fetchUpstream read; a body that is not JSON (HTML, cut off, invalid) is a 502. */
+export async function upstreamJson(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text())
+  } catch (cause) {
+    throw new AppError(502, 'The upstream API answered with invalid JSON', { cause })
+  }
 }

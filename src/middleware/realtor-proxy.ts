@@ -1,7 +1,8 @@
 // Upstream mode of the realtor API (REALTOR_API_ORIGIN): the §7 calls are forwarded with their method,
-// path, query, body and the caller's Authorization; the upstream's answers (2xx-4xx: its status, body
-// and headers) come back unchanged. A timeout is a 504; an unreachable upstream, a 5xx, a truncated
-// body or JSON that does not parse is a 502 — as our JSON error, never the upstream's body (issue 7).
+// path, query, body and the caller's Authorization; the upstream's JSON answers (2xx and 4xx: its status,
+// body and headers) come back unchanged. A timeout (headers or body) is a 504; an unreachable upstream, a
+// 5xx, a redirect, a truncated or oversized body or one that is not JSON (HTML, invalid) is a 502 — as our
+// JSON error, never the upstream's body or Location (issue 7).
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { AppError } from '../lib/errors'
@@ -10,8 +11,17 @@ import { purgeRealtor } from '../lib/realtors/service'
 import { fetchUpstream, upstreamTimeout } from '../lib/upstream'
 
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language']
-/** Hop-by-hop headers, and cookies of the upstream's domain, stay behind. */
-const DROPPED_RESPONSE_HEADERS = ['connection', 'keep-alive', 'transfer-encoding', 'set-cookie', 'content-encoding']
+/** Hop-by-hop headers, cookies of the upstream's domain, and its addresses (Location) stay behind. */
+const DROPPED_RESPONSE_HEADERS = [
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'set-cookie',
+  'content-encoding',
+  'location',
+]
+/** Most of an answer read: an export is at most an import's 1 MB (src/routes/api/realtor.ts); more is a 502. */
+const MAX_ANSWER_BYTES = 1024 * 1024
 
 export const realtorProxy = () =>
   createMiddleware<AppEnv>(async function realtorProxy(c, next) {
@@ -32,11 +42,16 @@ export const realtorProxy = () =>
       redirect: 'manual',
     })
     const timeout = upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS)
-    const upstream = await fetchUpstream(c.get('upstreamFetch'), request, timeout, { buffer: true })
+    const upstream = await fetchUpstream(c.get('upstreamFetch'), request, timeout, { maxBytes: MAX_ANSWER_BYTES })
     if (upstream.status >= 500) throw new AppError(502, 'The upstream API failed')
-    if (/json/i.test(upstream.headers.get('content-type') ?? '')) {
+    if (upstream.status >= 300 && upstream.status < 400) throw new AppError(502, 'The upstream API redirected')
+    // Any body the client gets is JSON, declared and parsed: an HTML page or a proxy's error page is not.
+    const body = await upstream.text()
+    if (body !== '') {
+      if (!/json/i.test(upstream.headers.get('content-type') ?? ''))
+        throw new AppError(502, 'The upstream API answered with something other than JSON')
       try {
-        JSON.parse(await upstream.clone().text())
+        JSON.parse(body)
       } catch {
         throw new AppError(502, 'The upstream API answered with invalid JSON')
       }
@@ -46,5 +61,5 @@ export const realtorProxy = () =>
     if (written) await purgeRealtor(c.env, written)
     const responseHeaders = new Headers(upstream.headers)
     for (const name of DROPPED_RESPONSE_HEADERS) responseHeaders.delete(name)
-    return new Response(upstream.body, { status: upstream.status, headers: responseHeaders })
+    return new Response(body === '' ? null : body, { status: upstream.status, headers: responseHeaders })
   })

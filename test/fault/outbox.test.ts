@@ -1,8 +1,10 @@
 // Exactly once per destination (docs/decisions/024-outbox.md): two overlapping cron passes and the requests'
 // own attempts race for the same leads and contacts while the webhooks answer slowly, so every sender is
 // still mid-send when the others look for work. Without the claim each message would go out several times.
+// And the contact webhook misbehaving in every way test/fault/upstream.ts knows: answered in time, kept,
+// retried by the cron until the webhook takes it.
 import { env } from 'cloudflare:test'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, inject, it } from 'vitest'
 import { contactsById } from '../../src/lib/contacts/store'
 import { forwardContact } from '../../src/lib/contacts/webhook'
 import { relayLead } from '../../src/lib/leads/relay'
@@ -11,6 +13,7 @@ import { outboxConfig } from '../../src/lib/outbox/config'
 import { retryOutbox } from '../../src/lib/outbox/cron'
 import { createApp } from '../../src/worker'
 import { fakeUpstream } from '../fixtures/upstream'
+import { FAULT_MODES, type FaultMode, SECRET_BODY } from './upstream'
 
 const SLACK = 'https://hooks.slack.example/services/T000/B000/XXXX'
 const CONTACT_WEBHOOK = 'https://hooks.example/contact'
@@ -114,5 +117,44 @@ describe('the outbox under concurrent senders', () => {
     expect(undelivered).toBe(0)
     await retryOutbox(config)
     expect(webhooks.requests).toHaveLength(expected.size)
+  })
+})
+
+/** The contact webhook's faults it took the message in: a 200, whatever its body does (never read). */
+const TAKEN: readonly FaultMode[] = [
+  'invalidJson',
+  'truncated',
+  'slowBody',
+  'trickle',
+  'hugeBody',
+  'hugeChunked',
+  'html',
+]
+
+describe.each(FAULT_MODES.filter((mode) => mode !== 'flaky'))('a contact webhook that %s', (mode) => {
+  const TIMEOUT_MS = 300
+  const vars = { CONTACT_WEBHOOK_URL: inject('faultOrigins')[mode], UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }
+  const delivery = (id: number) =>
+    env.DB.prepare("SELECT status, attempts, last_error FROM deliveries WHERE topic = 'contact' AND message_id = ?")
+      .bind(id)
+      .first<{ status: string; attempts: number; last_error: string | null }>()
+
+  it('answers 201 in time and keeps the contact; the cron retries it, in time, until the webhook takes it', async () => {
+    const status = TAKEN.includes(mode) ? 'delivered' : 'pending'
+    const started = Date.now()
+    const response = await post('/v1/realtor-contacts', CONTACT, vars)
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 500)
+    expect(response.status).toBe(201)
+    const body = await response.text()
+    expect(body).not.toContain(SECRET_BODY)
+    const { id, delivered } = JSON.parse(body) as { id: number; delivered: boolean }
+    expect(delivered).toBe(status === 'delivered')
+    expect(await delivery(id)).toMatchObject({ status, attempts: 1 })
+    expect((await delivery(id))?.last_error ?? '').not.toContain(SECRET_BODY)
+
+    const retryStarted = Date.now()
+    await retryOutbox(outboxConfig({ ...env, ...vars }, (input, init) => fetch(input, init)))
+    expect(Date.now() - retryStarted).toBeLessThan(TIMEOUT_MS + 500)
+    expect(await delivery(id)).toMatchObject({ status, attempts: status === 'pending' ? 2 : 1 })
   })
 })

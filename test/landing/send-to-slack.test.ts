@@ -1,7 +1,8 @@
 // POST /api/send-to-slack: validation, the lead stored before the relay, the Slack payload and its
-// escaping, upstream failures leaving the lead pending, the cron retry delivering each lead once, 429.
+// escaping, upstream failures leaving the lead pending, the cron retry delivering each lead once, 429;
+// POST /api/events and its forwarding, which no misbehaving endpoint holds up.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
-import { beforeEach, describe, expect, inject, it } from 'vitest'
+import { beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import type { Bindings } from '../../src/env'
 import { retryPendingLeads } from '../../src/lib/leads/relay'
 import { outboxConfig } from '../../src/lib/outbox/config'
@@ -179,7 +180,8 @@ describe('POST /api/send-to-slack relay', () => {
   })
 
   // Slack failing, in every way the fault server knows: the lead stays pending for the cron retry. A
-  // 200 whose body is broken (invalid JSON, cut short) is Slack having taken the message.
+  // 200 whose body is broken (invalid JSON, cut short, stalled, trickling, huge, HTML) is Slack having
+  // taken the message: the body is never read, so it holds nothing up. A redirect is not followed.
   const SLACK_FAULTS = [
     ['timeout', 'pending'],
     ['error500', 'pending'],
@@ -187,6 +189,12 @@ describe('POST /api/send-to-slack relay', () => {
     ['reset', 'pending'],
     ['invalidJson', 'delivered'],
     ['truncated', 'delivered'],
+    ['slowBody', 'delivered'],
+    ['trickle', 'delivered'],
+    ['hugeBody', 'delivered'],
+    ['hugeChunked', 'delivered'],
+    ['html', 'delivered'],
+    ['redirect', 'pending'],
   ] as const
   it('knows every fault mode', () => {
     expect(SLACK_FAULTS.map(([mode]) => mode).sort()).toEqual(FAULT_MODES.filter((m) => m !== 'flaky').sort())
@@ -205,6 +213,12 @@ describe('POST /api/send-to-slack relay', () => {
       const [row] = await leads()
       expect(row).toMatchObject({ status, attempts: 1 })
       expect(row!.last_error ?? '').not.toContain(SECRET_BODY)
+      // The cron retries a pending lead, in time again, and leaves a delivered one alone.
+      const retryStarted = Date.now()
+      const failing = { DB: env.DB, SLACK_WEBHOOK_URL: inject('faultOrigins')[mode], UPSTREAM_TIMEOUT_MS: '300' }
+      await retryPendingLeads(outboxConfig(failing, (input, init) => fetch(input, init)))
+      expect(Date.now() - retryStarted).toBeLessThan(300 + 500)
+      expect(await leads()).toMatchObject([{ status, attempts: status === 'pending' ? 2 : 1 }])
     })
   }
 
@@ -316,6 +330,30 @@ describe('POST /api/events', () => {
       locale: 'ko',
     })
   })
+
+  // The analytics endpoint misbehaving in every way the fault server knows: the visitor has the 204 at
+  // once, and the forwarding the request waits for (waitUntil) ends within the deadline, body and all.
+  for (const mode of FAULT_MODES.filter((m) => m !== 'flaky')) {
+    it(`answers 204 and ends the forwarding in time when the analytics endpoint ${mode}`, async () => {
+      const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      const ctx = createExecutionContext()
+      const started = Date.now()
+      const response = await createApp().request(
+        'http://127.0.0.1:8787/api/events',
+        {
+          method: 'POST',
+          headers: { host: '127.0.0.1:8787' },
+          body: JSON.stringify({ name: 'lead_realtor_view_form', deviceType: 'desktop', locale: 'ko' }),
+        },
+        { ...env, ANALYTICS_ENDPOINT: inject('faultOrigins')[mode], UPSTREAM_TIMEOUT_MS: '300' },
+        ctx,
+      )
+      expect(response.status).toBe(204)
+      await waitOnExecutionContext(ctx)
+      expect(Date.now() - started).toBeLessThan(300 + 500)
+      warnings.mockRestore()
+    })
+  }
 
   it('refuses anything that is not one of the four events', async () => {
     for (const body of [

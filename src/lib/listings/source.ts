@@ -1,7 +1,7 @@
 // Where listings come from: the embedded D1 table (default) or the upstream listings API
 // (LISTINGS_API_ORIGIN), behind one interface the API route and the tenant page share.
 import { type DataCacheScope, readThrough } from '../data-cache'
-import { type FetchLike, fetchUpstream, upstreamTimeout } from '../upstream'
+import { type FetchLike, fetchUpstream, upstreamJson, upstreamTimeout } from '../upstream'
 import type { AgentQuery, Home, HomeListQuery, HomePage } from './query'
 
 export interface ListingSource {
@@ -69,6 +69,9 @@ export function d1Listings(db: D1Database): ListingSource {
   }
 }
 
+/** Most of a listings answer read: a page of homes is tens of KB; more is an upstream gone wrong (502). */
+export const MAX_LISTINGS_BYTES = 2 * 1024 * 1024
+
 /** Proxies to the upstream listings API with a deadline; a non-2xx answer or bad body is an error. */
 export function upstreamListings(origin: string, timeoutMs: number, fetchImpl: FetchLike): ListingSource {
   async function get(path: string, query: Record<string, string | number | undefined>): Promise<HomePage> {
@@ -78,9 +81,10 @@ export function upstreamListings(origin: string, timeoutMs: number, fetchImpl: F
       fetchImpl,
       new Request(url, { headers: { Accept: 'application/json' } }),
       timeoutMs,
+      { maxBytes: MAX_LISTINGS_BYTES },
     )
     if (!response.ok) throw new Error(`listings upstream answered ${response.status}`)
-    const body = (await response.json()) as Partial<HomePage>
+    const body = (await upstreamJson(response)) as Partial<HomePage> | null
     if (!Array.isArray(body?.homes)) throw new Error('listings upstream sent no homes')
     return body as HomePage
   }

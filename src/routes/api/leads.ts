@@ -58,9 +58,9 @@ app.post('/events', limitBody(1024), async (c) => {
       body: JSON.stringify({ ...event, at: new Date().toISOString() }),
     })
     c.executionCtx.waitUntil(
-      fetchUpstream(c.get('upstreamFetch'), forward, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS))
-        .then((response) => response.body?.cancel())
-        .catch((error: unknown) => console.warn('[events] forwarding failed', error)),
+      fetchUpstream(c.get('upstreamFetch'), forward, upstreamTimeout(c.env.UPSTREAM_TIMEOUT_MS), 'discard').catch(
+        (error: unknown) => console.warn('[events] forwarding failed', error),
+      ),
     )
   }
   return c.body(null, 204)
