@@ -13,6 +13,7 @@ import { outboxConfig } from '../../src/lib/outbox/config'
 import { retryOutbox } from '../../src/lib/outbox/cron'
 import { createApp } from '../../src/worker'
 import { fakeUpstream } from '../fixtures/upstream'
+import { retriesFallDue } from '../helpers'
 import { FAULT_MODES, type FaultMode, SECRET_BODY } from './upstream'
 
 const SLACK = 'https://hooks.slack.example/services/T000/B000/XXXX'
@@ -152,6 +153,7 @@ describe.each(FAULT_MODES.filter((mode) => mode !== 'flaky'))('a contact webhook
     expect(await delivery(id)).toMatchObject({ status, attempts: 1 })
     expect((await delivery(id))?.last_error ?? '').not.toContain(SECRET_BODY)
 
+    await retriesFallDue()
     const retryStarted = Date.now()
     await retryOutbox(outboxConfig({ ...env, ...vars }, (input, init) => fetch(input, init)))
     expect(Date.now() - retryStarted).toBeLessThan(TIMEOUT_MS + 500)

@@ -214,6 +214,7 @@ describe('POST /api/send-to-slack relay', () => {
       expect(row).toMatchObject({ status, attempts: 1 })
       expect(row!.last_error ?? '').not.toContain(SECRET_BODY)
       // The cron retries a pending lead, in time again, and leaves a delivered one alone.
+      await retriesFallDue()
       const retryStarted = Date.now()
       const failing = { DB: env.DB, SLACK_WEBHOOK_URL: inject('faultOrigins')[mode], UPSTREAM_TIMEOUT_MS: '300' }
       await retryPendingLeads(outboxConfig(failing, (input, init) => fetch(input, init)))
