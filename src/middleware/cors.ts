@@ -1,6 +1,7 @@
 // CORS and origin checks of the APIs: public reads answer any origin; writes (and every credentialed
 // call) only the origins in API_ALLOWED_ORIGINS, and a write from any other origin is refused before
 // it runs, which is also the JSON APIs' CSRF protection (PITFALLS: csrf() checks only form bodies).
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { AppError } from '../lib/errors'
@@ -21,6 +22,26 @@ export function parseOrigins(value: string | undefined): Set<string> {
   return origins
 }
 
+/** An Origin header this worker trusts with writes: its own origin, or one of API_ALLOWED_ORIGINS. */
+function isTrustedOrigin(c: Context<AppEnv>, origin: string | undefined): origin is string {
+  return (
+    origin !== undefined &&
+    (origin === new URL(c.req.url).origin || parseOrigins(c.env.API_ALLOWED_ORIGINS).has(origin))
+  )
+}
+
+/**
+ * Refuses a request that does not come from a page of this site (or an allowed origin): browsers send
+ * Origin with every POST, so one without it is no page's. For endpoints only our own pages post to.
+ */
+export const ownPagesOnly = () =>
+  createMiddleware<AppEnv>(async function ownPagesOnly(c, next) {
+    const origin = c.req.header('origin')
+    if (!isTrustedOrigin(c, origin))
+      throw new AppError(403, `Origin ${origin ?? '(none)'} may not call this API`, { code: 'origin_not_allowed' })
+    await next()
+  })
+
 /** `isPublicRead(path)`: whether GET/HEAD of the path is public (any origin, no credentials). */
 export const apiCors = ({ isPublicRead }: { isPublicRead: (path: string) => boolean }) =>
   createMiddleware<AppEnv>(async function apiCors(c, next) {
@@ -30,7 +51,7 @@ export const apiCors = ({ isPublicRead }: { isPublicRead: (path: string) => bool
     const method = (preflight ? requested : c.req.method).toUpperCase()
     const publicRead = SAFE_METHODS.has(method) && isPublicRead(c.req.path)
     const sameOrigin = origin === new URL(c.req.url).origin
-    const trusted = origin !== undefined && (sameOrigin || parseOrigins(c.env.API_ALLOWED_ORIGINS).has(origin))
+    const trusted = isTrustedOrigin(c, origin)
 
     if (origin && !trusted && !publicRead && (preflight || !SAFE_METHODS.has(method)))
       throw new AppError(403, `Origin ${origin} may not call this API`, { code: 'origin_not_allowed' })

@@ -36,4 +36,21 @@ test.describe('foundation', () => {
     await expect(page.locator('h1')).toHaveText('Page Not Found')
     await expect(page.getByText('Page Not Found: /en/abc1')).toBeVisible()
   })
+
+  test('static assets carry the security headers, and an SVG never runs as a document', async ({ request }, info) => {
+    test.skip(info.project.name !== 'desktop', 'headers are the same at every width')
+    const html = await (await request.get('/')).text()
+    const script = /<script type="module" src="([^"]+)"/.exec(html)?.[1]
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1]
+    for (const path of ['/favicon.svg', script!, stylesheet!]) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      const headers = response.headers()
+      expect(headers['x-content-type-options'], path).toBe('nosniff')
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+      expect(headers['cross-origin-resource-policy'], path).toBe('same-origin')
+    }
+    expect((await request.get('/favicon.svg')).headers()['content-security-policy']).toContain('sandbox')
+    expect((await request.get(script!)).headers()['cache-control']).toContain('immutable')
+  })
 })

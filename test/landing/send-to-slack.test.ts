@@ -295,7 +295,11 @@ describe('POST /api/events', () => {
   const send = (body: string) =>
     createApp().request(
       'http://127.0.0.1:8787/api/events',
-      { method: 'POST', headers: { host: '127.0.0.1:8787', 'content-type': 'text/plain' }, body },
+      {
+        method: 'POST',
+        headers: { host: '127.0.0.1:8787', origin: 'http://127.0.0.1:8787', 'content-type': 'text/plain' },
+        body,
+      },
       env,
     )
 
@@ -316,7 +320,7 @@ describe('POST /api/events', () => {
       'http://127.0.0.1:8787/api/events',
       {
         method: 'POST',
-        headers: { host: '127.0.0.1:8787' },
+        headers: { host: '127.0.0.1:8787', origin: 'http://127.0.0.1:8787' },
         body: JSON.stringify({ name: 'lead_realtor_view_form', deviceType: 'desktop', locale: 'ko' }),
       },
       { ...env, ANALYTICS_ENDPOINT: 'https://analytics.example/collect' },
@@ -343,7 +347,7 @@ describe('POST /api/events', () => {
         'http://127.0.0.1:8787/api/events',
         {
           method: 'POST',
-          headers: { host: '127.0.0.1:8787' },
+          headers: { host: '127.0.0.1:8787', origin: 'http://127.0.0.1:8787' },
           body: JSON.stringify({ name: 'lead_realtor_view_form', deviceType: 'desktop', locale: 'ko' }),
         },
         { ...env, ANALYTICS_ENDPOINT: inject('faultOrigins')[mode], UPSTREAM_TIMEOUT_MS: '300' },
@@ -363,5 +367,42 @@ describe('POST /api/events', () => {
       '{"name":"lead_realtor_view_home"}',
     ])
       expect((await send(body)).status).toBe(400)
+  })
+})
+
+describe('POST /api/events from elsewhere', () => {
+  const event = JSON.stringify({ name: 'lead_realtor_view_home', deviceType: 'desktop', locale: 'ko' })
+  const send = (headers: Record<string, string>) =>
+    createApp().request(
+      'http://127.0.0.1:8787/api/events',
+      { method: 'POST', headers: { host: '127.0.0.1:8787', 'content-type': 'text/plain', ...headers }, body: event },
+      env,
+    )
+
+  it('refuses another origin, and a request that names none', async () => {
+    expect((await send({ origin: 'https://evil.example' })).status).toBe(403)
+    expect((await send({})).status).toBe(403)
+    expect((await send({ origin: 'http://127.0.0.1:8787' })).status).toBe(204)
+  })
+
+  it('answers 429 with a translated message past its budget from one address', async () => {
+    const headers = { origin: 'http://127.0.0.1:8787', 'cf-connecting-ip': '203.0.113.201', 'accept-language': 'ko' }
+    const statuses: number[] = []
+    for (let i = 0; i < 62; i++) statuses.push((await send(headers)).status)
+    expect(statuses.slice(0, 60).every((status) => status === 204)).toBe(true)
+    const refused = await send(headers)
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toMatchObject({
+      error: { message: '이벤트가 너무 많습니다. 잠시 후 다시 시도해 주세요.' },
+    })
+  })
+
+  it('refuses a body over 1 KB', async () => {
+    const big = await createApp().request(
+      'http://127.0.0.1:8787/api/events',
+      { method: 'POST', headers: { host: '127.0.0.1:8787', origin: 'http://127.0.0.1:8787' }, body: 'x'.repeat(2048) },
+      env,
+    )
+    expect(big.status).toBe(413)
   })
 })

@@ -11,7 +11,8 @@ import { LOCALES } from '../../lib/locale'
 import { outboxConfig } from '../../lib/outbox/config'
 import { fetchUpstream, upstreamTimeout } from '../../lib/upstream'
 import * as z from '../../lib/zod'
-import { apiLocale, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
+import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
+import { ownPagesOnly } from '../../middleware/cors'
 
 const eventSchema = z.strictObject({
   name: z.enum(LANDING_EVENTS),
@@ -33,7 +34,13 @@ app.post('/send-to-slack', jsonBody(leadSchema), async (c) => {
   return c.json({ id: lead.id, status }, 201)
 })
 
-app.post('/events', limitBody(1024), async (c) => {
+// Events come from our own pages only, a bounded number a minute per address, 1 KB at most each.
+app.post('/events', ownPagesOnly(), limitBody(1024), async (c, next) => {
+  await enforceRateLimit(c, c.env.EVENTS_LIMITER, (ip) => `events:${ip}`, 'api.events.tooMany')
+  await next()
+})
+
+app.post('/events', async (c) => {
   // sendBeacon posts text/plain or a typed Blob; read the text whatever the content type says.
   let body: unknown
   try {
@@ -42,7 +49,7 @@ app.post('/events', limitBody(1024), async (c) => {
     body = null
   }
   const parsed = eventSchema.safeParse(body)
-  if (!parsed.success) throw new AppError(400, 'Not an analytics event')
+  if (!parsed.success) throw new AppError(400, apiMessage(c, 'api.events.invalid'))
   const event = parsed.data
   await c.env.DB.prepare(
     `INSERT INTO analytics_daily (day, name, device_type, locale, count) VALUES (date('now'), ?, ?, ?, 1)
