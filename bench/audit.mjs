@@ -15,7 +15,7 @@ import { table } from './report.mjs'
 const PORT = Number(process.env.AUDIT_PORT ?? 8898)
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-/** Pages of issue 7, each audited by Lighthouse; `open` prepares extra states for axe only. */
+/** The pages, each audited by Lighthouse; `open` prepares extra states for axe only. */
 const PAGES = [
   { name: 'landing ko', path: '/' },
   { name: 'landing en', path: '/en' },

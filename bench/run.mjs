@@ -218,7 +218,7 @@ if (!only) {
   await worker.dispose()
 }
 
-// Budgets (issue 7), each judged where it means what the issue means (docs/decisions/005):
+// Budgets, each judged where it means what the issue means (docs/decisions/005):
 // - cached pages: ratio and p99 on the worker's own socket, the strict test (through the entry, its
 //   hop costs both sides alike and pulls every ratio towards 1; printed, not judged);
 // - the uncached render: its ratio through Miniflare's entry, the path of the issue's baseline (a

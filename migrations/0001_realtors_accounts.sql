@@ -15,7 +15,7 @@ CREATE TABLE accounts (
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
--- One realtor profile (SPEC.md §3). The lookup keys are columns with unique indexes; the rest of the
+-- One realtor profile (docs/product.md §3). The lookup keys are columns with unique indexes; the rest of the
 -- profile is one JSON document validated by src/lib/realtors/schema.ts on every write.
 CREATE TABLE realtors (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,4 +1,4 @@
--- Contact requests from a realtor's homepage (SPEC.md §3 "Contact form to a realtor", §7
+-- Contact requests from a realtor's homepage (docs/product.md §3 "Contact form to a realtor", §7
 -- POST /v1/realtor-contacts). Stored before anything else happens, so a failing webhook never loses one
 -- (docs/decisions/031-contact-delivery.md).
 CREATE TABLE realtor_contacts (

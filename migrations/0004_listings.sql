@@ -1,4 +1,4 @@
--- Sample homes of the embedded listings API (/cozying-api, SPEC.md §7, §9; docs/decisions/032-listings.md).
+-- Sample homes of the embedded listings API (/cozying-api, docs/product.md §7, §9; docs/decisions/032-listings.md).
 -- `deal_type` is the search type (sale, rent, sold, rented); `agent_license` ties a deal to the realtor
 -- whose licenseNumber and market GET /cozying-api/v1/agent asks for.
 CREATE TABLE listings (

@@ -28,7 +28,7 @@ async function page(path: string, init?: Parameters<typeof call>[1]) {
   return { response, html: await response.text() }
 }
 
-describe('every route of SPEC.md §2 in both locales', () => {
+describe('every route of docs/product.md §2 in both locales', () => {
   for (const [path, ko, en] of PROVIDER_PAGES) {
     it(`serves ${path} in Korean and /en${path === '/' ? '' : path} in English`, async () => {
       const korean = await page(path)
@@ -189,7 +189,7 @@ describe('tenants', () => {
   })
 })
 
-describe('error pages (SPEC.md §8)', () => {
+describe('error pages (docs/product.md §8)', () => {
   it('answers a route with no match: 404 "Page not found: {path}"', async () => {
     const { response, html } = await page('/janekim/no/such/page')
     expect(response.status).toBe(404)

@@ -6,7 +6,7 @@ import { holdClick } from './pending-click'
 
 const RELOAD_WINDOW_MS = 10_000
 
-/** A chunk that fails to load reloads the page, at most once per 10 seconds for the same path (SPEC.md §8). */
+/** A chunk that fails to load reloads the page, at most once per 10 seconds for the same path (docs/product.md §8). */
 function reloadAfterChunkError(error: unknown): void {
   console.error('[islands] failed to load a chunk', error)
   const key = `chunk-reload:${location.pathname}`

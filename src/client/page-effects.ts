@@ -3,7 +3,7 @@
 import type { LandingEvent } from '../lib/analytics'
 import { track } from './analytics'
 
-/** SPEC.md §9: the header changes after the window scrolls more than 10 px. */
+/** docs/product.md §9: the header changes after the window scrolls more than 10 px. */
 export const HEADER_SCROLL_THRESHOLD = 10
 
 export function compactHeaderOnScroll(header: HTMLElement): void {

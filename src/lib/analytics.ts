@@ -1,4 +1,4 @@
-// The landing page's analytics events (SPEC.md §7), each with device type and locale. Browser-safe.
+// The landing page's analytics events (docs/product.md §7), each with device type and locale. Browser-safe.
 import type { DeviceType } from './environment'
 import type { Locale } from './locale'
 

@@ -1,4 +1,4 @@
-// The example-sites carousel's constants (SPEC.md §9), shared by the server markup, its CSS fallback and
+// The example-sites carousel's constants (docs/product.md §9), shared by the server markup, its CSS fallback and
 // the Swiper options so the slide sizes before and after hydration are the same (no layout shift).
 export const CAROUSEL = {
   slides: 10,

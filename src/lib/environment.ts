@@ -1,4 +1,4 @@
-// Environment rules of SPEC.md §9: development-host detection, the habit-domain check, device type,
+// Environment rules of docs/product.md §9: development-host detection, the habit-domain check, device type,
 // and the browser monitoring settings.
 
 export interface ProductHosts {
@@ -27,7 +27,7 @@ function hostname(host: string): string {
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop'
 
-/** Mobile and tablet detection by user agent (SPEC.md §9). Tablets are checked first: iPads and Android without "Mobile". */
+/** Mobile and tablet detection by user agent (docs/product.md §9). Tablets are checked first: iPads and Android without "Mobile". */
 export function deviceType(userAgent: string | null | undefined): DeviceType {
   const ua = userAgent ?? ''
   if (/iPad|Tablet|PlayBook|Silk|Kindle|Nexus (7|9|10)|SM-T\d|Android(?!.*Mobile)/i.test(ua)) return 'tablet'
@@ -46,7 +46,7 @@ export interface BrowserMonitoringConfig {
 }
 
 /**
- * Browser monitoring settings (SPEC.md §9), or null when no client token is configured.
+ * Browser monitoring settings (docs/product.md §9), or null when no client token is configured.
  * Environment is `local` when the address contains localhost, else the configured one.
  */
 export function browserMonitoringConfig(

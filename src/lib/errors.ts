@@ -1,4 +1,4 @@
-// The error shapes of the product (SPEC.md §8, DESIGN.md): one JSON shape for APIs, the spec's texts for pages.
+// The error shapes of the product (docs/product.md §8): one JSON shape for APIs, the spec's texts for pages.
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 

@@ -1,4 +1,4 @@
-// Presigned photo uploads (SPEC.md §7, DESIGN.md "Photos"): upload URLs signed by this worker with
+// Presigned photo uploads (docs/product.md §7, docs/decisions/013-photo-uploads.md): upload URLs signed by this worker with
 // HMAC, carrying the R2 key (under the realtor's prefix), content type, size limit and expiry; and
 // the magic-byte check that a stored file is the image it claims to be. SVG is refused
 // (docs/decisions/013-photo-uploads.md).

@@ -1,6 +1,6 @@
 // CORS and origin checks of the APIs: public reads answer any origin; writes (and every credentialed
 // call) only the origins in API_ALLOWED_ORIGINS, and a write from any other origin is refused before
-// it runs, which is also the JSON APIs' CSRF protection (PITFALLS: csrf() checks only form bodies).
+// it runs, which is also the JSON APIs' CSRF protection (hono's csrf() checks only form bodies).
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'

@@ -1,4 +1,4 @@
-// Locale middleware (DESIGN.md "Locales"): /en pages are English; an unprefixed page is Korean
+// Locale middleware (docs/product.md §4): /en pages are English; an unprefixed page is Korean
 // unless the locale cookie or Accept-Language says otherwise, then it redirects to its /en form.
 // `?locale=` (the language switcher's links) saves the choice in the cookie and redirects.
 import type { Context } from 'hono'

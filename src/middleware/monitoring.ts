@@ -1,12 +1,12 @@
 // Monitoring: Sentry through toucan-js when SENTRY_DSN is set, and the browser monitoring settings
-// of SPEC.md §9 handed to pages when a client token is configured.
+// of docs/product.md §9 handed to pages when a client token is configured.
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { Toucan } from 'toucan-js'
 import type { AppEnv } from '../env'
 import { browserMonitoringConfig } from '../lib/environment'
 
-/** Events whose message says a profile is not defined are noise from a third-party script (SPEC.md §8). */
+/** Events whose message says a profile is not defined are noise from a third-party script (docs/product.md §8). */
 export function shouldDropEvent(event: { message?: string; exception?: { values?: { value?: string }[] } }): boolean {
   const texts = [event.message, ...(event.exception?.values ?? []).map((value) => value.value)]
   return texts.some((text) => typeof text === 'string' && /profile is not defined/i.test(text))

@@ -2,7 +2,7 @@
 // path, query, body and the caller's Authorization; the upstream's JSON answers (2xx and 4xx: its status,
 // body and headers) come back unchanged. A timeout (headers or body) is a 504; an unreachable upstream, a
 // 5xx, a redirect, a truncated or oversized body or one that is not JSON (HTML, invalid) is a 502 — as our
-// JSON error, never the upstream's body or Location (issue 7).
+// JSON error, never the upstream's body or Location.
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { AppError } from '../lib/errors'

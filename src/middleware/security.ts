@@ -1,4 +1,4 @@
-// Secure headers on every response (DESIGN.md "Security"): a strict CSP with a per-request nonce and
+// Secure headers on every response (docs/decisions/012-api-errors-and-cors.md): a strict CSP with a per-request nonce and
 // no inline scripts, HSTS, nosniff, Referrer-Policy, frame-ancestors.
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 

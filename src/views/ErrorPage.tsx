@@ -1,4 +1,4 @@
-// The error page (SPEC.md §2, §8): status code, a localized heading and the spec's message.
+// The error page (docs/product.md §2, §8): status code, a localized heading and the spec's message.
 import { localeHome } from '../lib/locale'
 import type { PageContext } from './context'
 import { Layout } from './Layout'

@@ -47,7 +47,7 @@ describe('upstream mode (REALTOR_API_ORIGIN)', () => {
     expect(await response.json()).toEqual({ message: 'no such realtor' })
   })
 
-  it('answers an upstream 5xx with a 502 of its own, never the upstream body (issue 7)', async () => {
+  it('answers an upstream 5xx with a 502 of its own, never the upstream body', async () => {
     const upstream = fakeUpstream(() => new Response('{"message":"stack at db.js:12"}', { status: 500 }))
     const response = await request(createApp({ upstreamFetch: upstream.fetch }), '/v1/realtor/janekim')
     expect(response.status).toBe(502)

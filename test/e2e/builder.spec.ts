@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from './fixtures'
 
-// The homepage builder in the browser (issue 6): sign-in, the editor, photos, validation,
+// The homepage builder in the browser: sign-in, the editor, photos, validation,
 // export/delete/import, ownership and the admin console. Accounts come from scripts/seed.mjs.
 const PASSWORD = 'demo-realtor-2026'
 const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }

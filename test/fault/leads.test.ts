@@ -1,4 +1,4 @@
-// Leads are never lost (issue 7): leads submitted while Slack fails every other call are all accepted
+// Leads are never lost: leads submitted while Slack fails every other call are all accepted
 // and stored, each delivered or pending; the cron retry then delivers the pending ones, each exactly
 // once, against a real loopback fake (test/fault/upstream.ts, mode `flaky`).
 import { env } from 'cloudflare:test'

@@ -1,4 +1,4 @@
-// Photos by path (SPEC.md §3, §7): pick a position, choose files, upload them through the presigned
+// Photos by path (docs/product.md §3, §7): pick a position, choose files, upload them through the presigned
 // multi-file flow with per-file progress (XMLHttpRequest), preview and remove. New photos join the
 // draft and are stored with the next save.
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-// The realtor's own deals as tabs: for sale, for rent, sold, rented (SPEC.md §7 /cozying-api/v1/agent,
+// The realtor's own deals as tabs: for sale, for rent, sold, rented (docs/product.md §7 /cozying-api/v1/agent,
 // one query per search type, all loaded by the server). Without JavaScript the first tab shows.
 import { useState } from 'react'
 import type { Home } from '../../lib/listings/markets'

@@ -1,4 +1,4 @@
-// The contact form to a realtor (SPEC.md §3, §5, §7): validated in the browser with the API's own
+// The contact form to a realtor (docs/product.md §3, §5, §7): validated in the browser with the API's own
 // schema (loaded on the first submit), posted to /v1/realtor-contacts; messages inline and in the
 // page's language.
 import { type FormEvent, type ReactNode, useState } from 'react'

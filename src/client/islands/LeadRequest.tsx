@@ -1,4 +1,4 @@
-// The landing page's call to action and the lead request panel it opens (SPEC.md §2, §4): a modal
+// The landing page's call to action and the lead request panel it opens (docs/product.md §2, §4): a modal
 // <dialog> on the right, ~40% wide on desktop and full width on phones, closed by X, backdrop, Escape
 // or a successful submit, with the page's scrollbar hidden while it is open.
 import { useEffect, useRef, useState } from 'react'

@@ -1,4 +1,4 @@
-// The carousel of example realtor sites (SPEC.md §2, §9). The server renders every slide as a link, so
+// The carousel of example realtor sites (docs/product.md §2, §9). The server renders every slide as a link, so
 // it scrolls natively before this loads; hydration turns it into a Swiper with the spec's constants.
 import { useEffect, useRef, useState } from 'react'
 import Swiper from 'swiper'

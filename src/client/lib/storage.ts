@@ -1,6 +1,6 @@
-// The spec's browser storage items (SPEC.md §3, §4): userInfo, realtorInfo and realtorLoginBy under
+// The spec's browser storage items (docs/product.md §3, §4): userInfo, realtorInfo and realtorLoginBy under
 // those names, with set/get/remove. The access token is never stored here: it lives in the HttpOnly
-// session cookie, out of reach of scripts (DESIGN.md "Accounts and access").
+// session cookie, out of reach of scripts (docs/decisions/011-accounts-and-sessions.md).
 
 export const STORAGE_KEYS = {
   userInfo: 'userInfo',

@@ -1,7 +1,7 @@
-// The contact form's fields and defaults (SPEC.md §3, §9), without zod: the homepage's form island
+// The contact form's fields and defaults (docs/product.md §3, §9), without zod: the homepage's form island
 // imports these when it hydrates and loads the schema (src/lib/contacts/schema.ts) only to submit.
 
-/** Country codes the form offers; KR is the default on Korean pages, US otherwise (SPEC.md §9). */
+/** Country codes the form offers; KR is the default on Korean pages, US otherwise (docs/product.md §9). */
 export const PHONE_COUNTRY_CODES = ['KR', 'US'] as const
 export type PhoneCountryCode = (typeof PHONE_COUNTRY_CODES)[number]
 export const MAX_CONTACT_MESSAGE = 2000
@@ -10,7 +10,7 @@ export function defaultCountryCode(locale: string): PhoneCountryCode {
   return locale === 'ko' ? 'KR' : 'US'
 }
 
-/** The `name` field: last name followed by first name (SPEC.md §3). */
+/** The `name` field: last name followed by first name (docs/product.md §3). */
 export function joinName(lastName: string, firstName: string): string {
   return [lastName.trim(), firstName.trim()].filter(Boolean).join(' ')
 }

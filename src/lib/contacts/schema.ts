@@ -1,4 +1,4 @@
-// The contact form to a realtor (SPEC.md §3, §5), shared by POST /v1/realtor-contacts and the
+// The contact form to a realtor (docs/product.md §3, §5), shared by POST /v1/realtor-contacts and the
 // browser form: no server-only imports. Issues carry message keys localized by src/lib/validation.ts.
 
 import { EMAIL_PATTERN, isValidPhone } from '../realtors/schema'

@@ -1,4 +1,4 @@
-// A realtor's design settings (SPEC.md §3) as CSS: the main colour through a custom property (hex only,
+// A realtor's design settings (docs/product.md §3) as CSS: the main colour through a custom property (hex only,
 // src/lib/html.ts), dark modes as classes, the font size clamped to a readable range.
 import { safeHexColor } from '../html'
 import type { Realtor } from '../realtors/types'

@@ -1,4 +1,4 @@
-// The lead request form's rules shared by the browser panel and the server (SPEC.md §3, §5), free of zod
+// The lead request form's rules shared by the browser panel and the server (docs/product.md §3, §5), free of zod
 // so the panel's bundle stays small: the hasSite values and the phone input filter.
 
 export const HAS_SITE_VALUES = ['yes', 'no'] as const

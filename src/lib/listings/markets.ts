@@ -1,4 +1,4 @@
-// The listings' values (SPEC.md §9): search types, the counties and cities the picker offers, the
+// The listings' values (docs/product.md §9): search types, the counties and cities the picker offers, the
 // list defaults, and the shape of a home. No zod here: the listing islands import it in the browser.
 
 export const SEARCH_TYPES = ['sale', 'rent', 'sold', 'rented'] as const

@@ -1,4 +1,4 @@
-// The query contract of the listings API (SPEC.md §7, §9): its zod schemas over the markets' values.
+// The query contract of the listings API (docs/product.md §7, §9): its zod schemas over the markets' values.
 import * as z from '../zod'
 import { HOME_LIST_DEFAULTS, SEARCH_TYPES } from './markets'
 

@@ -1,4 +1,4 @@
-// The realtor API calls of SPEC.md §7: the only calls upstream mode forwards (no open proxy).
+// The realtor API calls of docs/product.md §7: the only calls upstream mode forwards (no open proxy).
 
 const CALLS: [method: string, path: RegExp][] = [
   ['GET', /^\/v1\/realtor\/export\/\d+$/],
@@ -15,7 +15,7 @@ export function isRealtorApiCall(method: string, pathname: string): boolean {
   return CALLS.some(([callMethod, path]) => callMethod === m && path.test(pathname))
 }
 
-/** Public reads of the realtor API and photos: any origin, no token (SPEC.md §6). */
+/** Public reads of the realtor API and photos: any origin, no token (docs/product.md §6). */
 export function isPublicRealtorRead(pathname: string): boolean {
   return (
     (/^\/v1\/realtor\/[^/]+$/.test(pathname) && !pathname.startsWith('/v1/realtor/export')) ||

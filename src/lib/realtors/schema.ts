@@ -1,4 +1,4 @@
-// The realtor input schemas built from SPEC.md §5's validators, shared by the API and the browser
+// The realtor input schemas built from docs/product.md §5's validators, shared by the API and the browser
 // forms: no server-only imports here. Issues carry message keys; `localizeIssues` turns them into the
 // ko or en text (validation.ts holds the texts).
 
@@ -43,7 +43,7 @@ export const desiredUrlSchema = z
 
 export const emailSchema = z.string().trim().max(254, 'too_long').regex(EMAIL_PATTERN, 'email')
 
-/** An http(s) URL; a bare host gets `https://` so stored links are always absolute (PITFALLS: only http(s)). */
+/** An http(s) URL; a bare host gets `https://` so stored links are always absolute. */
 export const urlSchema = z
   .string()
   .trim()
@@ -104,7 +104,7 @@ const seoMetaEntrySchema = z.strictObject({
 
 const emptySeo = { title: '', description: '', keywords: '', author: '' }
 
-/** Every writable field of a realtor (SPEC.md §3); id, userId and name are not input. */
+/** Every writable field of a realtor (docs/product.md §3); id, userId and name are not input. */
 const realtorFields = {
   contactPhone: orEmpty(phoneSchema('US')),
   email: orEmpty(emailSchema),

@@ -2,7 +2,7 @@
 import type { Realtor } from './types'
 
 export interface RealtorStore {
-  /** By numeric id, desiredUrl, or homepage origin (SPEC.md §7 `GET /v1/realtor/{key}`). */
+  /** By numeric id, desiredUrl, or homepage origin (docs/product.md §7 `GET /v1/realtor/{key}`). */
   find(key: string): Promise<Realtor | null>
   /** Realtors shown as examples on the landing page. */
   list(opts?: { limit?: number }): Promise<Realtor[]>

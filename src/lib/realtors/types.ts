@@ -1,4 +1,4 @@
-// The realtor entity of SPEC.md §3, field for field (`hompageUrl` keeps the API's spelling).
+// The realtor entity of docs/product.md §3, field for field (`hompageUrl` keeps the API's spelling).
 
 export const STATES = ['CA', 'GA'] as const
 export const IMAGE_TYPES = ['thumbnail', 'fullsize'] as const

@@ -9,7 +9,7 @@ import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from '
 /** Most of a realtor answer read: a profile is a few KB; more is an upstream gone wrong (502). */
 export const MAX_REALTOR_BYTES = 256 * 1024
 
-/** Missing lists of an upstream realtor default to empty (SPEC.md §4). */
+/** Missing lists of an upstream realtor default to empty (docs/product.md §4). */
 export function normalizeRealtor(value: Partial<Realtor> & Pick<Realtor, 'id' | 'desiredUrl'>): Realtor {
   return { userId: null, name: value.desiredUrl, ...REALTOR_DEFAULTS, ...value } as Realtor
 }
@@ -72,7 +72,7 @@ export function upstreamStore(origin: string, timeoutMs: number, fetchImpl: Fetc
       return normalizeRealtor(realtor.data as Partial<Realtor> & Pick<Realtor, 'id' | 'desiredUrl'>)
     },
     async list() {
-      // The upstream contract (SPEC.md §7) has no list call; the landing carousel lists realtors in D1 mode.
+      // The upstream contract (docs/product.md §7) has no list call; the landing carousel lists realtors in D1 mode.
       return []
     },
   }

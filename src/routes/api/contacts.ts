@@ -1,4 +1,4 @@
-// POST /v1/realtor-contacts (SPEC.md §7): a visitor's message to a realtor. Public, any origin (it is
+// POST /v1/realtor-contacts (docs/product.md §7): a visitor's message to a realtor. Public, any origin (it is
 // posted from realtors' own domains); validated, stored in D1 first, then forwarded to the webhook.
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'

@@ -1,4 +1,4 @@
-// The listings API (SPEC.md §7): GET /cozying-api/v1/home/list and /cozying-api/v1/agent. Public, no
+// The listings API (docs/product.md §7): GET /cozying-api/v1/home/list and /cozying-api/v1/agent. Public, no
 // token, any origin; queries validated; answers cacheable. Embedded D1 listings, or the upstream API.
 import type { Context } from 'hono'
 import { Hono } from 'hono'

@@ -1,4 +1,4 @@
-// /v1/realtor (SPEC.md §7): public reads; create, update, delete, export, import and photo upload
+// /v1/realtor (docs/product.md §7): public reads; create, update, delete, export, import and photo upload
 // grants for admins (any realtor) and realtor accounts (their own). Upstream mode forwards all of it.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'

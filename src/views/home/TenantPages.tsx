@@ -1,4 +1,4 @@
-// The realtor site's other pages (SPEC.md §2) in the realtor's frame: how a homepage is made, terms,
+// The realtor site's other pages (docs/product.md §2) in the realtor's frame: how a homepage is made, terms,
 // privacy, agreement, the brokerage page (probiz), an animation showcase and the loaded realtor state.
 import type { ReactNode } from 'react'
 import { marketOf } from '../../lib/home/profile'
@@ -66,7 +66,7 @@ export function TermsBody({ frame }: { frame: TenantFrame }) {
   return <Sections t={tOf(frame)} prefix="home.terms.s" count={4} />
 }
 
-/** Both languages on one page, anchored #ko and #en (SPEC.md §2): the link picks the reader's. */
+/** Both languages on one page, anchored #ko and #en (docs/product.md §2): the link picks the reader's. */
 export function PrivacyBody({ ko, en }: { ko: T; en: T }) {
   return (
     <>

@@ -1,4 +1,4 @@
-// The landing page "Built for Realtors" (SPEC.md §1, §2): fixed header, hero with the call to action,
+// The landing page "Built for Realtors" (docs/product.md §1, §2): fixed header, hero with the call to action,
 // three feature cards, the carousel of example realtor sites, a closing call to action and the footer
 // with the license and lender disclaimers.
 import type { ExampleSite } from '../../client/islands/RealtorCarousel'

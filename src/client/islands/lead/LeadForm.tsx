@@ -1,4 +1,4 @@
-// The lead request form (SPEC.md §3, §5): name, area, phone (digits and hyphens only, with a warning),
+// The lead request form (docs/product.md §3, §5): name, area, phone (digits and hyphens only, with a warning),
 // hasSite with a disabled placeholder, two required consents gating the submit button.
 import { type FormEvent, useEffect, useState } from 'react'
 import { filterPhone, HAS_SITE_VALUES, type HasSite, LEAD_LIMITS } from '../../../lib/leads/form'
