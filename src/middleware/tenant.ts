@@ -6,13 +6,23 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv, TenantEnv } from '../env'
 import { readThrough } from '../lib/data-cache'
 import { pageNotFound, routeValidationFailed } from '../lib/errors'
+import { localizedPath } from '../lib/locale'
 import type { Realtor } from '../lib/realtors/types'
+import type { Site } from '../lib/tenant'
 
 /** A realtor for a page, through the data cache: purged with the realtor's tag on every write. */
 function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
   return readThrough(c.get('dataCache'), `realtor:${key}`, () => c.get('realtors').find(key), {
     tags: (realtor) => (realtor ? [`realtor:${realtor.id}`] : null),
   })
+}
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD'
+
+/** The same page under the realtor's stored address: `/en/JaneKim/terms` → `/en/janekim/terms`. */
+function storedAddress(site: Site, desiredUrl: string, search: string): string {
+  const rest = site.pagePath === '/' ? `/${desiredUrl}` : `/${desiredUrl}${site.pagePath}`
+  return `${site.locale ? localizedPath(site.locale, rest) : rest}${search}`
 }
 
 export const tenant = () =>
@@ -30,6 +40,9 @@ export const tenant = () =>
         if (target.kind === 'path' && target.fromQuery) break
         const realtor = await findForPage(c, target.kind === 'path' ? target.desiredUrl : target.origin)
         if (!realtor) throw pageNotFound(pathname)
+        // Addresses match case-insensitively; a variant (/JaneKim) moves for good to the stored address.
+        if (target.kind === 'path' && target.desiredUrl !== realtor.desiredUrl && isRead(c.req.method))
+          return c.redirect(storedAddress(c.get('site'), realtor.desiredUrl, new URL(c.req.url).search), 301)
         c.set('realtor', realtor)
         c.set('tenantBase', target.kind === 'path' ? `/${realtor.desiredUrl}` : '')
         break

@@ -40,10 +40,16 @@ app.use(
   cachePage((c: Context<TenantEnv>) => realtorTags(c.get('realtor').id)),
 )
 
-function render(c: Context<TenantEnv>, body: (frame: TenantFrame) => ReactElement, pageTitle?: string) {
+function render(
+  c: Context<TenantEnv>,
+  body: (frame: TenantFrame) => ReactElement,
+  pageTitle?: string,
+  { noindex = false } = {},
+) {
   const frame = frameOf(pageContext(c), c.get('realtor'))
   const urls = pageUrls(frame.realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
-  return renderPage(c, body(frame), tenantDocument(frame, urls, pageTitle))
+  const document = tenantDocument(frame, urls, pageTitle)
+  return renderPage(c, body(frame), { ...document, head: { ...document.head, noindex } })
 }
 
 /** A subpage of the realtor's site: a title, an intro and a body in the realtor's frame. */
@@ -51,6 +57,7 @@ function tenantPage(
   titleId: string,
   introId: string | undefined,
   Body: (props: { frame: TenantFrame }) => ReactElement,
+  options: { noindex?: boolean } = {},
 ) {
   return (c: Context<TenantEnv>) => {
     const t = (id: string) => c.get('intl').formatMessage({ id })
@@ -63,6 +70,7 @@ function tenantPage(
         </TenantPage>
       ),
       title,
+      options,
     )
   }
 }
@@ -74,8 +82,9 @@ app.get('/', async (c) => {
   if (!listings.complete) c.set('cacheable', false)
   return render(c, (frame) => <TenantHome frame={frame} listings={listings} today={new Date()} />)
 })
-app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', AnimationShowcase))
-app.get('/pinia_sample', tenantPage('page.piniaSample.title', 'home.pinia.intro', RealtorState))
+// The samples are routes of the product, not content: kept out of search results and sitemaps.
+app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', AnimationShowcase, { noindex: true }))
+app.get('/pinia_sample', tenantPage('page.piniaSample.title', 'home.pinia.intro', RealtorState, { noindex: true }))
 app.get('/process', tenantPage('page.process.title', 'page.process.intro', ProcessSteps))
 app.get('/terms', tenantPage('page.terms.title', 'page.terms.intro', TermsBody))
 app.get('/terms/privacy', (c) => {

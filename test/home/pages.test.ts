@@ -196,8 +196,11 @@ describe('tenant SEO', () => {
     expect(domain.headers.get('content-type')).toMatch(/application\/xml/)
     const xml = await domain.text()
     expect(xml).toContain('<loc>https://grace.example</loc>')
-    expect(xml).toContain('<loc>https://grace.example/en/process</loc>')
-    expect(xml).toContain('hreflang="en" href="https://grace.example/en/terms"')
+    expect(xml).toContain('<loc>https://grace.example/en</loc>')
+    expect(xml).toContain('hreflang="en" href="https://grace.example/en"')
+    // Pages not worth a search engine's time are not listed.
+    for (const page of ['/process', '/terms', '/agreement', '/login', '/admin', '_sample'])
+      expect(xml).not.toContain(`${page}</loc>`)
     expect(xml).not.toContain('probiz')
     const path = await call('/bare/sitemap.xml', { app: richApp() })
     expect(await path.text()).toContain(`<loc>${new URL(env.PUBLIC_ORIGIN).origin}/en/bare</loc>`)

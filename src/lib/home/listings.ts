@@ -26,7 +26,7 @@ export function startCity(regions: readonly { city: string }[]): { state: 'CA' |
 export interface HomeListings {
   city: string
   cityPage: HomePage
-  /** One tab per deal type of the realtor's own listings; none without a license or a single market. */
+  /** One tab per deal type of the realtor's own listings (in every market when theirs is mixed); none without a license. */
   agentTabs: { type: SearchType; page: HomePage }[]
   /** False when a source failed and a section shows its empty state instead. */
   complete: boolean
@@ -49,10 +49,10 @@ export async function loadHomeListings(
   const market = marketOf(realtor.activityRegion)
   const start = startCity(realtor.activityRegion)
   const cityQuery = homeListQuerySchema.parse(start)
-  const types = realtor.licenseNumber && market ? SEARCH_TYPES : []
+  const types = realtor.licenseNumber ? SEARCH_TYPES : []
   const agentQuery = (searchType: SearchType): AgentQuery => ({
     licenseNumber: realtor.licenseNumber,
-    market: market as AgentQuery['market'],
+    market,
     searchType,
     currentPage: 0,
     homesPerGroup: HOME_LIST_DEFAULTS.homesPerGroup,

@@ -92,10 +92,13 @@ export function sitemapXml(entries: SitemapEntry[]): string {
 /** The one brokerage whose site has the probiz page (docs/product.md §2). */
 export const PROBIZ_TENANT = 'equityrealty'
 
-/** The public pages of a tenant's site, by their path within the tenant. */
+/**
+ * The pages of a tenant's site worth a search engine's time, by their path within the tenant: the home
+ * (each entry stands for both locales) and the brokerage page. The subpages every realtor shares
+ * (process, terms), the samples and the builder's pages are not listed.
+ */
 export function sitemapPaths(desiredUrl: string): string[] {
-  const paths = ['/', '/process', '/terms', '/agreement']
-  return desiredUrl === PROBIZ_TENANT ? [...paths, '/probiz'] : paths
+  return desiredUrl === PROBIZ_TENANT ? ['/', '/probiz'] : ['/']
 }
 
 export function robotsTxt(sitemapUrl: string): string {

@@ -25,7 +25,8 @@ export type HomeListQuery = z.output<typeof homeListQuerySchema>
 
 export const agentQuerySchema = z.object({
   licenseNumber: z.string().trim().min(1, 'required').max(40, 'too_long'),
-  market: z.enum(['crmls', 'fmls'], 'invalid_type'),
+  // Empty for a realtor active in both states (docs/product.md §4): their homes in every market.
+  market: z.enum(['crmls', 'fmls', ''], 'invalid_type').default(''),
   searchType: z.enum(SEARCH_TYPES, 'invalid_type'),
   currentPage: z.coerce.number('number').int('integer').min(0, 'too_small').max(1000, 'too_big').default(0),
   homesPerGroup: z.coerce.number('number').int('integer').min(1, 'too_small').max(60, 'too_big').default(15),

@@ -59,12 +59,13 @@ export function d1Listings(db: D1Database): ListingSource {
       )
     },
     agent(q) {
-      return page(
-        db,
-        ['agent_license = ?', 'market = ?', 'deal_type = ?'],
-        [q.licenseNumber, q.market, q.searchType],
-        q,
-      )
+      const where = ['agent_license = ?', 'deal_type = ?']
+      const binds: unknown[] = [q.licenseNumber, q.searchType]
+      if (q.market) {
+        where.push('market = ?')
+        binds.push(q.market)
+      }
+      return page(db, where, binds, q)
     },
   }
 }
