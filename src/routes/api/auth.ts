@@ -52,7 +52,13 @@ app.use('*', limitBody(16 * 1024))
 
 app.post('/login', jsonBody(loginSchema), async (c) => {
   const { email, password } = c.req.valid('json')
-  await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${email.toLowerCase()}`, TOO_MANY_ATTEMPTS)
+  // Before any lookup or PBKDF2: per address across emails (a spray), per address and email, then per
+  // account across addresses (docs/decisions/026-sign-in-throttling.md).
+  const who = email.toLowerCase()
+  const everyone = { limitEveryone: true }
+  await enforceRateLimit(c, c.env.AUTH_ADDRESS_LIMITER, (ip) => ip, TOO_MANY_ATTEMPTS, everyone)
+  await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${who}`, TOO_MANY_ATTEMPTS, everyone)
+  await enforceRateLimit(c, c.env.AUTH_ACCOUNT_LIMITER, () => who, TOO_MANY_ATTEMPTS, everyone)
   const secret = sessionSecret(c.env)
   if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
   await ensureAdminAccount(c.env.DB, adminCredentials(c.env))
