@@ -76,11 +76,11 @@ describe('POST /v1/auth/session', () => {
 
   it('refuses forged, foreign and orphaned tokens with 401 and no cookie', async () => {
     const foreign = await signSession(
-      { id: 2, email: JANE.email, name: 'x', role: 'admin', realtorId: null },
+      { id: 2, email: JANE.email, name: 'x', role: 'admin', realtorId: null, tokenVersion: 0 },
       'another-secret',
     )
     const orphan = await signSession(
-      { id: 99_999, email: 'gone@x.y', name: 'x', role: 'admin', realtorId: null },
+      { id: 99_999, email: 'gone@x.y', name: 'x', role: 'admin', realtorId: null, tokenVersion: 0 },
       env.SESSION_SECRET,
     )
     for (const token of ['forged.token', foreign, orphan]) {

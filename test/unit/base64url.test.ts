@@ -23,7 +23,14 @@ describe('base64url', () => {
 })
 
 describe('session tokens in base64url', () => {
-  const user = { id: 7, email: 'jane@example.com', name: 'Jane', role: 'realtor' as const, realtorId: 2 }
+  const user = {
+    id: 7,
+    email: 'jane@example.com',
+    name: 'Jane',
+    role: 'realtor' as const,
+    realtorId: 2,
+    tokenVersion: 0,
+  }
 
   it('are accepted only in the canonical form they were issued in', async () => {
     const token = await signSession(user, 'secret-a')

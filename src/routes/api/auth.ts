@@ -5,7 +5,14 @@ import { deleteCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../../env'
 import { adminCredentials, sessionSecret } from '../../lib/accounts/config'
 import { verifyPassword } from '../../lib/accounts/password'
-import { ensureAdminAccount, findAccountByEmail, findAccountById, sessionUserOf } from '../../lib/accounts/store'
+import {
+  endSessions,
+  ensureAdminAccount,
+  findAccountByEmail,
+  findAccountById,
+  sessionClaimsOf,
+  sessionUserOf,
+} from '../../lib/accounts/store'
 import { AppError } from '../../lib/errors'
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from '../../lib/session'
 import * as z from '../../lib/zod'
@@ -65,10 +72,9 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
   const account = await findAccountByEmail(c.env.DB, email)
   const valid = await verifyPassword(password, account?.password_hash ?? DUMMY_HASH)
   if (!account || !valid) throw new AppError(401, LOGIN_FAILED[apiLocale(c)], { code: 'invalid_credentials' })
-  const user = sessionUserOf(account)
-  const token = await signSession(user, secret)
+  const token = await signSession(sessionClaimsOf(account), secret)
   setSessionCookie(c, token)
-  return c.json({ token, user, agreedAt: account.agreed_at })
+  return c.json({ token, user: sessionUserOf(account), agreedAt: account.agreed_at })
 })
 
 /**
@@ -83,14 +89,17 @@ app.post(
     if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
     const claimed = await verifySession(c.req.valid('json').token, secret)
     const account = claimed ? await findAccountById(c.env.DB, claimed.id) : null
-    if (!account) throw new AppError(401, SESSION_INVALID[apiLocale(c)], { code: 'invalid_token' })
-    const user = sessionUserOf(account)
-    setSessionCookie(c, await signSession(user, secret))
-    return c.json({ user, agreedAt: account.agreed_at })
+    if (!account || account.token_version !== claimed?.tokenVersion)
+      throw new AppError(401, SESSION_INVALID[apiLocale(c)], { code: 'invalid_token' })
+    setSessionCookie(c, await signSession(sessionClaimsOf(account), secret))
+    return c.json({ user: sessionUserOf(account), agreedAt: account.agreed_at })
   },
 )
 
-app.post('/logout', (c) => {
+/** Ends every session of the signed-in account (cookies and bearer tokens alike), then the cookie. */
+app.post('/logout', async (c) => {
+  const user = c.get('user')
+  if (user) await endSessions(c.env.DB, user.id)
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocalHttp(new URL(c.req.url)) })
   return c.json({ ok: true })
 })
