@@ -1,10 +1,12 @@
 // /v1/auth: sign in with email and password (an HttpOnly session cookie for browsers and the same
-// token as a bearer token for API clients), sign out, who is signed in, and the service agreement.
+// token as a bearer token for API clients), the one-time hand-off code of /login/redirect, sign out
+// (every session of the account), who is signed in, and the service agreement.
 import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../../env'
 import { adminCredentials, sessionSecret } from '../../lib/accounts/config'
 import { verifyPassword } from '../../lib/accounts/password'
+import { mintSignInCode, redeemSignInCode } from '../../lib/accounts/sign-in-codes'
 import {
   endSessions,
   ensureAdminAccount,
@@ -14,7 +16,7 @@ import {
   sessionUserOf,
 } from '../../lib/accounts/store'
 import { AppError } from '../../lib/errors'
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from '../../lib/session'
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/session'
 import * as z from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody, requireUser } from '../../middleware/api'
 
@@ -78,19 +80,27 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
 })
 
 /**
- * /login/redirect: a token handed back by an external sign-in becomes this browser's session cookie.
- * The token is verified here (signature, expiry, the account still exists) and never stored by scripts.
+ * /login/redirect's hand-off: a signed-in caller (an external sign-in holding our bearer token) mints a
+ * one-time code, sends the browser to /login/redirect#code=…, and the page trades the code here for
+ * the session cookie. A code works once and for two minutes; a session token is never accepted here.
  */
+app.post('/handoff', async (c) => {
+  const account = await findAccountById(c.env.DB, requireUser(c).id)
+  if (!account) throw new AppError(401, 'This account no longer exists')
+  const { code, expiresAt } = await mintSignInCode(c.env.DB, account)
+  return c.json({ code, expiresAt: new Date(expiresAt).toISOString() }, 201, { 'Cache-Control': 'no-store' })
+})
+
 app.post(
-  '/session',
-  jsonBody(z.strictObject({ token: z.string().min(1, 'required').max(4096, 'too_long') })),
+  '/handoff/exchange',
+  jsonBody(z.strictObject({ code: z.string().min(1, 'required').max(100, 'too_long') })),
   async (c) => {
     const secret = sessionSecret(c.env)
     if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
-    const claimed = await verifySession(c.req.valid('json').token, secret)
-    const account = claimed ? await findAccountById(c.env.DB, claimed.id) : null
-    if (!account || account.token_version !== claimed?.tokenVersion)
-      throw new AppError(401, SESSION_INVALID[apiLocale(c)], { code: 'invalid_token' })
+    const redeemed = await redeemSignInCode(c.env.DB, c.req.valid('json').code)
+    const account = redeemed ? await findAccountById(c.env.DB, redeemed.accountId) : null
+    if (!account || account.token_version !== redeemed?.tokenVersion)
+      throw new AppError(401, SESSION_INVALID[apiLocale(c)], { code: 'invalid_code' })
     setSessionCookie(c, await signSession(sessionClaimsOf(account), secret))
     return c.json({ user: sessionUserOf(account), agreedAt: account.agreed_at })
   },
