@@ -1,4 +1,5 @@
-// base64url without padding, for tokens, hashes and signatures.
+// base64url without padding, for tokens, hashes and signatures. Decoding accepts only the canonical
+// form encoding gives, so one value has exactly one spelling (no `=`, `+`, `/`, whitespace or stray bits).
 
 export function base64url(bytes: Uint8Array): string {
   let binary = ''
@@ -6,7 +7,14 @@ export function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
+const CANONICAL = /^[A-Za-z0-9_-]*$/
+
+/** The bytes of a canonical base64url text; throws on any other spelling. */
 export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  if (!CANONICAL.test(text) || text.length % 4 === 1) throw new TypeError('Not canonical base64url')
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
+  const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
+  // Unused low bits of the last character must be zero: re-encoding gives the text back.
+  if (base64url(bytes) !== text) throw new TypeError('Not canonical base64url')
+  return bytes
 }

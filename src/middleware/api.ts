@@ -113,19 +113,44 @@ export function assertCanWrite(user: SessionUser, realtor: Pick<Realtor, 'userId
   throw new AppError(403, 'This account may not change this realtor')
 }
 
+export interface RateLimitOptions {
+  /** Seconds a refused client waits (the binding's period in wrangler.toml), sent as Retry-After. */
+  retryAfter?: number
+  /**
+   * Limit every request, keyed on an address the client cannot choose: with ENVIRONMENT=local one
+   * shared key (docs/decisions/026-sign-in-throttling.md), else CF-Connecting-IP, or one shared key
+   * for requests without it. Without this, requests with no CF-Connecting-IP are not limited.
+   */
+  limitEveryone?: boolean
+}
+
+/** The key of requests whose client address cannot be known or trusted. */
+const SHARED_ADDRESS = 'shared'
+
 /**
- * Throws 429 with `message` (a catalogue id, or the text in each language) when the client is over
- * `limiter` for `key`. Keyed on the address Cloudflare saw (never X-Forwarded-For); requests without
- * one are local tools and not limited.
+ * The client address a limiter keys on, or null for "do not limit". Behind Cloudflare it is the
+ * address Cloudflare saw (never X-Forwarded-For); locally anyone can send that header.
+ */
+export function rateLimitAddress(c: Context<AppEnv>, limitEveryone = false): string | null {
+  const ip = c.req.header('cf-connecting-ip')
+  if (!limitEveryone) return ip ?? null
+  return c.env.ENVIRONMENT === 'local' ? SHARED_ADDRESS : (ip ?? SHARED_ADDRESS)
+}
+
+/**
+ * Throws 429 with `message` (a catalogue id, or the text in each language) and Retry-After when the
+ * client is over `limiter` for `key`, keyed on rateLimitAddress(); without `limitEveryone`, requests
+ * without an address are local tools and not limited.
  */
 export async function enforceRateLimit(
   c: Context<AppEnv>,
   limiter: RateLimit,
   key: (ip: string) => string,
   message: Record<Locale, string> | MessageKey,
+  { retryAfter = 60, limitEveryone = false }: RateLimitOptions = {},
 ): Promise<void> {
-  const ip = c.req.header('cf-connecting-ip')
-  if (ip && !(await limiter.limit({ key: key(ip) })).success) {
-    throw new AppError(429, typeof message === 'string' ? apiMessage(c, message) : message[apiLocale(c)])
-  }
+  const ip = rateLimitAddress(c, limitEveryone)
+  if (ip === null || (await limiter.limit({ key: key(ip) })).success) return
+  c.header('Retry-After', String(retryAfter))
+  throw new AppError(429, typeof message === 'string' ? apiMessage(c, message) : message[apiLocale(c)])
 }

@@ -1,8 +1,11 @@
-// The signed-in user, from the session cookie or a bearer token, for every request.
+// The signed-in user, from the session cookie or a bearer token, for every request: the token's
+// signature and expiry, then its account as it is now (still there, same token version), read through
+// the isolate's short cache of src/lib/accounts/store.ts.
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { sessionSecret } from '../lib/accounts/config'
+import { sessionUserFor } from '../lib/accounts/store'
 import { SESSION_COOKIE, verifySession } from '../lib/session'
 
 export const session = () =>
@@ -10,6 +13,7 @@ export const session = () =>
     const bearer = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
     const token = bearer ?? getCookie(c, SESSION_COOKIE)
     const secret = sessionSecret(c.env)
-    c.set('user', token && secret ? await verifySession(token, secret) : null)
+    const claims = token && secret ? await verifySession(token, secret) : null
+    c.set('user', claims ? await sessionUserFor(c.env.DB, claims) : null)
     await next()
   })

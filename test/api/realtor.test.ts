@@ -108,7 +108,14 @@ describe('POST /v1/realtor', () => {
   it('refuses a forged or expired token with 401', async () => {
     const forged = `${jane.split('.')[0]}.AAAA`
     expect((await api('/v1/realtor', { method: 'POST', token: forged, json: { desiredUrl: 'x' } })).status).toBe(401)
-    const user = { id: 2, email: 'janekim@realtor.local', name: 'Jane Kim', role: 'admin' as const, realtorId: 2 }
+    const user = {
+      id: 2,
+      email: 'janekim@realtor.local',
+      name: 'Jane Kim',
+      role: 'admin' as const,
+      realtorId: 2,
+      tokenVersion: 0,
+    }
     const eightDaysAgo = Date.now() - 8 * 24 * 60 * 60 * 1000
     const expired = await signSession(user, env.SESSION_SECRET, eightDaysAgo)
     expect((await api('/v1/realtor', { method: 'POST', token: expired, json: { desiredUrl: 'x' } })).status).toBe(401)

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signSession } from '../../src/lib/session'
 import { ADMIN, api, errorOf, JANE, login } from '../api/client'
+import { call } from '../helpers'
 
 const NEW = { name: 'Mina Seo', email: 'mina@realtor.local', password: 'mina-seo-2026', desiredUrl: 'mina-seo' }
 
@@ -65,28 +66,85 @@ describe('POST /v1/accounts', () => {
   })
 })
 
-describe('POST /v1/auth/session', () => {
-  it('turns a valid token into the session cookie', async () => {
-    const token = await login(JANE)
-    const response = await api('/v1/auth/session', { method: 'POST', json: { token } })
+describe('the /login/redirect hand-off: POST /v1/auth/handoff and /v1/auth/handoff/exchange', () => {
+  const mint = (token?: string) => api('/v1/auth/handoff', { method: 'POST', ...(token ? { token } : {}) })
+  const exchange = (code: string) => api('/v1/auth/handoff/exchange', { method: 'POST', json: { code } })
+  const codeOf = async (response: Response) => ((await response.json()) as { code: string }).code
+  /** A valid session token for an account, without spending a sign-in attempt. */
+  const tokenFor = (id: number, tokenVersion = 0) =>
+    signSession(
+      { id, email: 'x@realtor.local', name: 'x', role: 'admin', realtorId: null, tokenVersion },
+      env.SESSION_SECRET,
+    )
+
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('turns a code minted by a signed-in account into the session cookie, once', async () => {
+    const minted = await mint(await login(JANE))
+    expect(minted.status).toBe(201)
+    const code = await codeOf(minted)
+    const response = await exchange(code)
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ user: { email: JANE.email, role: 'realtor' } })
     expect(response.headers.get('set-cookie')).toMatch(/^session=[^;]+;.*HttpOnly/)
+    const cookie = /^session=[^;]+/.exec(response.headers.get('set-cookie')!)![0]
+    expect(await (await call('/v1/auth/me', { headers: { cookie } })).json()).toMatchObject({
+      user: { email: JANE.email },
+    })
+    const again = await exchange(code)
+    expect(again.status).toBe(401)
+    expect(again.headers.get('set-cookie')).toBeNull()
   })
 
-  it('refuses forged, foreign and orphaned tokens with 401 and no cookie', async () => {
+  it('mints codes only for a signed-in caller', async () => {
+    expect((await mint()).status).toBe(401)
+    expect((await mint(await tokenFor(99_999))).status).toBe(401)
+  })
+
+  it('refuses forged, orphaned, expired and signed-out codes with 401, and session tokens, with no cookie', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const admin = await login(ADMIN)
+    const jane = await login(JANE)
     const foreign = await signSession(
-      { id: 2, email: JANE.email, name: 'x', role: 'admin', realtorId: null },
+      { id: 2, email: JANE.email, name: 'x', role: 'admin', realtorId: null, tokenVersion: 0 },
       'another-secret',
     )
-    const orphan = await signSession(
-      { id: 99_999, email: 'gone@x.y', name: 'x', role: 'admin', realtorId: null },
-      env.SESSION_SECRET,
-    )
-    for (const token of ['forged.token', foreign, orphan]) {
-      const response = await api('/v1/auth/session', { method: 'POST', json: { token } })
-      expect(response.status).toBe(401)
+    const expired = await codeOf(await mint(admin))
+    const inTime = await codeOf(await mint(admin))
+    vi.setSystemTime(Date.now() + 2 * 60 * 1000 - 1000)
+    expect((await exchange(inTime)).status).toBe(200)
+    vi.setSystemTime(Date.now() + 2000)
+    // Before any other code is minted (minting clears expired ones).
+    const late = await exchange(expired)
+    expect(late.status).toBe(401)
+    expect(late.headers.get('set-cookie')).toBeNull()
+    const orphaned = await env.DB.prepare(
+      `INSERT INTO accounts (email, name, role, password_hash) VALUES ('orphan@realtor.local', 'x', 'admin', 'x') RETURNING id`,
+    ).first<{ id: number }>()
+    const orphan = await codeOf(await mint(await tokenFor(orphaned!.id)))
+    await env.DB.prepare('DELETE FROM accounts WHERE id = ?').bind(orphaned!.id).run()
+    const signedOut = await codeOf(await mint(jane))
+    expect((await api('/v1/auth/logout', { method: 'POST', token: jane })).status).toBe(200)
+    const forged = 'A'.repeat(43)
+    for (const code of ['forged.token', forged, orphan, signedOut, inTime]) {
+      const response = await exchange(code)
+      expect(response.status, code).toBe(401)
       expect(response.headers.get('set-cookie')).toBeNull()
     }
+    // A session token is no code: longer than any code can be.
+    for (const token of [foreign, jane]) {
+      const response = await exchange(token)
+      expect(response.status).toBe(400)
+      expect(response.headers.get('set-cookie')).toBeNull()
+    }
+  })
+
+  it('no longer turns a session token into a cookie (POST /v1/auth/session is gone)', async () => {
+    const token = await tokenFor(1)
+    const response = await api('/v1/auth/session', { method: 'POST', json: { token } })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('set-cookie')).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { matchesSearch } from '../../src/client/islands/AdminConsole'
-import { tokenOf } from '../../src/client/islands/LoginRedirect'
+import { credentialOf } from '../../src/client/islands/LoginRedirect'
 import { failureOf } from '../../src/client/lib/api'
 import { t } from '../../src/client/lib/messages'
 import { clearSignIn, getItem, type KeyValueStorage, removeItem, setItem } from '../../src/client/lib/storage'
@@ -62,11 +62,17 @@ describe('where sign-in leads', () => {
     expect(destinationAfterSignIn(null, { role: 'realtor', desiredUrl: 'janekim' }, '/en')).toBe('/en/janekim/admin')
   })
 
-  it('finds the redirect token in the query or the fragment', () => {
-    expect(tokenOf('?token=a.b', '')).toBe('a.b')
-    expect(tokenOf('', '#access_token=c.d&x=1')).toBe('c.d')
-    expect(tokenOf('?next=/x', '#token=e.f')).toBe('e.f')
-    expect(tokenOf('', '')).toBeNull()
+  it('finds the one-time code in the fragment only; a credential in the query or a token makes the link invalid', () => {
+    expect(credentialOf('?next=/x', '#code=abc_-1&x=1')).toEqual({ code: 'abc_-1' })
+    // A link that would sign the browser in as whoever made it: never used.
+    for (const search of ['?token=a.b', '?code=abc', '?access_token=a.b', '?next=/x&code=abc']) {
+      expect(credentialOf(search, ''), search).toBe('invalid')
+      expect(credentialOf(search, '#code=abc'), search).toBe('invalid')
+    }
+    expect(credentialOf('', '#access_token=c.d&x=1')).toBe('invalid')
+    expect(credentialOf('?next=/x', '#token=e.f')).toBe('invalid')
+    expect(credentialOf('', '')).toBe('missing')
+    expect(credentialOf('?next=/x', '#code=')).toBe('missing')
   })
 })
 

@@ -180,17 +180,35 @@ test.describe('homepage builder', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).some((key) => /token/i.test(key)))).toBe(false)
   })
 
-  test('/login/redirect turns a token in the fragment into a session and goes to next', async ({ page, request }) => {
-    const login = await request.post('/v1/auth/login', {
-      data: { email: 'yuna-shin@realtor.local', password: PASSWORD },
-    })
-    const { token } = await login.json()
-    await page.goto(`/login/redirect?next=%2Fyuna-shin%2Fadmin#access_token=${token}`)
+  test('/login/redirect turns a one-time code in the fragment into a session and goes to next', async ({
+    page,
+    request,
+  }) => {
+    const signIn = async (email: string) =>
+      (await (await request.post('/v1/auth/login', { data: { email, password: PASSWORD } })).json()).token as string
+    const token = await signIn('yuna-shin@realtor.local')
+    const handoff = await request.post('/v1/auth/handoff', { headers: { authorization: `Bearer ${token}` } })
+    const { code } = await handoff.json()
+    await page.goto(`/login/redirect?next=%2Fyuna-shin%2Fadmin#code=${code}`)
     await editorReady(page, /\/yuna-shin\/admin$/)
     await expect(page.getByLabel('홈페이지 주소', { exact: true })).toHaveValue('yuna-shin')
+    const signedInAs = async () => (await (await page.request.get('/v1/auth/me')).json()).user?.email
+    // A code works once.
+    await page.goto(`/login/redirect#code=${code}`)
+    await expect(page.getByRole('alert')).toContainText('로그인을 완료하지 못했습니다.')
+    expect(page.url()).not.toContain('code=')
     await page.goto('/login/redirect?token=forged.token')
     await expect(page.getByRole('alert')).toContainText('로그인을 완료하지 못했습니다.')
     expect(page.url()).not.toContain('token=')
+    // Someone else's valid token in a link never signs this browser into their account.
+    const other = await signIn('danielpark@realtor.local')
+    for (const link of [`/login/redirect?token=${other}`, `/login/redirect#access_token=${other}`]) {
+      await page.goto('about:blank') // a link opened afresh, not a fragment change of the page before
+      await page.goto(link)
+      await expect(page.getByRole('alert')).toContainText('유효하지 않은 로그인 링크입니다.')
+      expect(page.url()).not.toContain(other)
+      expect(await signedInAs()).toBe('yuna-shin@realtor.local')
+    }
   })
 
   test('an admin exports a realtor, deletes it, recreates it and imports the export: the same homepage', async ({

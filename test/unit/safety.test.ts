@@ -51,7 +51,14 @@ describe('tenant URL and colour guards', () => {
 })
 
 describe('session tokens', () => {
-  const user = { id: 7, email: 'jane@example.com', name: 'Jane', role: 'realtor' as const, realtorId: 2 }
+  const user = {
+    id: 7,
+    email: 'jane@example.com',
+    name: 'Jane',
+    role: 'realtor' as const,
+    realtorId: 2,
+    tokenVersion: 0,
+  }
 
   it('round-trips a signed user', async () => {
     const token = await signSession(user, 'secret-a')

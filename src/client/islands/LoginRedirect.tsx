@@ -1,6 +1,7 @@
-// /login/redirect: completes an external sign-in. The token arrives in the query (?token=) or the
-// fragment (#token= or #access_token=); it is taken out of the address bar at once, exchanged for
-// the HttpOnly session cookie (POST /v1/auth/session) and never kept by scripts.
+// /login/redirect: completes an external sign-in. A one-time code arrives in the fragment (#code=),
+// is taken out of the address bar at once and traded once for the HttpOnly session cookie
+// (POST /v1/auth/handoff/exchange). A credential in the query (?token=, ?code=) or a session token in
+// the fragment is never used: such a link could sign this browser into someone else's account.
 import { useEffect, useState } from 'react'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
@@ -13,25 +14,35 @@ export interface LoginRedirectProps {
   loginHref: string
 }
 
-/** The token of a redirect URL: query `token`, or fragment `token` / `access_token`. */
-export function tokenOf(search: string, hash: string): string | null {
+/** Names under which a link may carry a credential; removed from the address bar whatever they hold. */
+const CREDENTIALS = ['code', 'token', 'access_token'] as const
+
+export type RedirectCredential = { code: string } | 'invalid' | 'missing'
+
+/** What a redirect URL carries: the fragment's one-time `code`; any credential in the query, or a token, is invalid. */
+export function credentialOf(search: string, hash: string): RedirectCredential {
   const query = new URLSearchParams(search)
   const fragment = new URLSearchParams(hash.replace(/^#/, ''))
-  return query.get('token') ?? fragment.get('token') ?? fragment.get('access_token')
+  if (CREDENTIALS.some((name) => query.has(name))) return 'invalid'
+  if (fragment.has('token') || fragment.has('access_token')) return 'invalid'
+  const code = fragment.get('code')
+  return code ? { code } : 'missing'
 }
 
 export default function LoginRedirect({ messages, localePrefix, next, loginHref }: LoginRedirectProps) {
   const [error, setError] = useState('')
 
   useEffect(() => {
-    const token = tokenOf(location.search, location.hash)
-    // The token must not stay in history or leak through Referer.
+    const credential = credentialOf(location.search, location.hash)
+    // The credential must not stay in history or leak through Referer.
     const clean = new URL(location.href)
-    clean.searchParams.delete('token')
+    for (const name of CREDENTIALS) clean.searchParams.delete(name)
     clean.hash = ''
     history.replaceState(null, '', clean)
-    if (!token) return setError(t(messages, 'builder.redirect.missing'))
-    void api<SignInResponse>('/v1/auth/session', { method: 'POST', json: { token } }).then((result) => {
+    if (credential === 'missing') return setError(t(messages, 'builder.redirect.missing'))
+    if (credential === 'invalid')
+      return setError(`${t(messages, 'builder.redirect.failed')} ${t(messages, 'builder.redirect.invalidLink')}`)
+    void api<SignInResponse>('/v1/auth/handoff/exchange', { method: 'POST', json: credential }).then((result) => {
       if (!result.ok) return setError(`${t(messages, 'builder.redirect.failed')} ${result.message}`)
       location.replace(completeSignIn(result.data, 'redirect', next, localePrefix))
     })

@@ -1,5 +1,6 @@
-// Accounts in D1: sign-in lookup and the admin account created from configuration on first start.
-import type { SessionUser } from '../session'
+// Accounts in D1: sign-in lookup, the account behind each session (cached a few seconds per isolate),
+// ending an account's sessions, and the admin account created from configuration on first start.
+import type { SessionClaims, SessionUser } from '../session'
 import { hashPassword } from './password'
 
 export interface AccountRow {
@@ -10,9 +11,14 @@ export interface AccountRow {
   password_hash: string
   agreed_at: string | null
   realtor_id: number | null
+  /** Raised to end every session signed before (migrations/0006_token_version.sql). */
+  token_version: number
 }
 
-const SELECT = `SELECT a.id, a.email, a.name, a.role, a.password_hash, a.agreed_at, r.id AS realtor_id
+/** What a session needs of its account: who it is now, and which tokens are still good. */
+export type SessionAccount = Pick<AccountRow, 'id' | 'email' | 'name' | 'role' | 'realtor_id' | 'token_version'>
+
+const SELECT = `SELECT a.id, a.email, a.name, a.role, a.password_hash, a.agreed_at, a.token_version, r.id AS realtor_id
   FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id`
 
 export async function findAccountByEmail(db: D1Database, email: string): Promise<AccountRow | null> {
@@ -23,7 +29,7 @@ export async function findAccountById(db: D1Database, id: number): Promise<Accou
   return db.prepare(`${SELECT} WHERE a.id = ?`).bind(id).first<AccountRow>()
 }
 
-export function sessionUserOf(account: AccountRow): SessionUser {
+export function sessionUserOf(account: SessionAccount): SessionUser {
   return {
     id: account.id,
     email: account.email,
@@ -31,6 +37,81 @@ export function sessionUserOf(account: AccountRow): SessionUser {
     role: account.role,
     realtorId: account.realtor_id,
   }
+}
+
+/** The claims of a new token for the account: its user now and its current token version. */
+export function sessionClaimsOf(account: SessionAccount): SessionClaims {
+  return { ...sessionUserOf(account), tokenVersion: account.token_version }
+}
+
+/**
+ * How long an isolate trusts what it read of an account: a session ended in another isolate (or by
+ * hand in D1) is refused there at most this much later; in this isolate, at once.
+ */
+export const SESSION_ACCOUNT_TTL_MS = 5_000
+const SESSION_ACCOUNT_MAX = 1_000
+
+interface SessionAccountCache {
+  entries: Map<number, { account: SessionAccount | null; until: number }>
+  /** Raised by forgetSessionAccount, so a read that was under way then is not kept. */
+  forgets: number
+}
+
+const sessionAccounts = new WeakMap<D1Database, SessionAccountCache>()
+
+function cacheOf(db: D1Database): SessionAccountCache {
+  let cache = sessionAccounts.get(db)
+  if (!cache) {
+    cache = { entries: new Map(), forgets: 0 }
+    sessionAccounts.set(db, cache)
+  }
+  return cache
+}
+
+async function readSessionAccount(db: D1Database, id: number): Promise<SessionAccount | null> {
+  return db
+    .prepare(
+      `SELECT a.id, a.email, a.name, a.role, a.token_version, r.id AS realtor_id
+       FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id WHERE a.id = ?`,
+    )
+    .bind(id)
+    .first<SessionAccount>()
+}
+
+/**
+ * The signed-in user a token's claims stand for, or null when its account is gone or has ended the
+ * sessions signed before (another token version). Reads D1 at most once per account every
+ * SESSION_ACCOUNT_TTL_MS in an isolate; the cache holds at most SESSION_ACCOUNT_MAX accounts.
+ */
+export async function sessionUserFor(db: D1Database, claims: SessionClaims): Promise<SessionUser | null> {
+  const cache = cacheOf(db)
+  const now = Date.now()
+  let entry = cache.entries.get(claims.id)
+  if (!entry || entry.until <= now) {
+    const forgets = cache.forgets
+    const account = await readSessionAccount(db, claims.id)
+    entry = { account, until: now + SESSION_ACCOUNT_TTL_MS }
+    if (forgets === cache.forgets) {
+      cache.entries.delete(claims.id)
+      if (cache.entries.size >= SESSION_ACCOUNT_MAX) cache.entries.delete(cache.entries.keys().next().value!)
+      cache.entries.set(claims.id, entry)
+    }
+  }
+  const { account } = entry
+  return account && account.token_version === claims.tokenVersion ? sessionUserOf(account) : null
+}
+
+/** Drops what this isolate knows of an account, after its sessions were ended or it was deleted. */
+export function forgetSessionAccount(db: D1Database, id: number): void {
+  const cache = cacheOf(db)
+  cache.forgets++
+  cache.entries.delete(id)
+}
+
+/** Ends every session and bearer token of the account signed until now (sign-out). */
+export async function endSessions(db: D1Database, id: number): Promise<void> {
+  await db.prepare('UPDATE accounts SET token_version = token_version + 1 WHERE id = ?').bind(id).run()
+  forgetSessionAccount(db, id)
 }
 
 const bootstrapped = new WeakSet<D1Database>()

@@ -3,6 +3,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { hashPassword } from '../../lib/accounts/password'
+import { forgetSessionAccount } from '../../lib/accounts/store'
 import { accountCreateSchema } from '../../lib/builder/account'
 import { AppError } from '../../lib/errors'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
@@ -35,6 +36,7 @@ app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
   } catch (error) {
     // The profile could not be made (a desiredUrl taken meanwhile): no account without its profile.
     await c.env.DB.prepare('DELETE FROM accounts WHERE id = ?').bind(account.id).run()
+    forgetSessionAccount(c.env.DB, account.id)
     if (error instanceof RealtorConflictError) throw taken(error.field, 'desired_url_taken')
     throw error
   }

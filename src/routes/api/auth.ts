@@ -1,13 +1,22 @@
 // /v1/auth: sign in with email and password (an HttpOnly session cookie for browsers and the same
-// token as a bearer token for API clients), sign out, who is signed in, and the service agreement.
+// token as a bearer token for API clients), the one-time hand-off code of /login/redirect, sign out
+// (every session of the account), who is signed in, and the service agreement.
 import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../../env'
 import { adminCredentials, sessionSecret } from '../../lib/accounts/config'
 import { verifyPassword } from '../../lib/accounts/password'
-import { ensureAdminAccount, findAccountByEmail, findAccountById, sessionUserOf } from '../../lib/accounts/store'
+import { mintSignInCode, redeemSignInCode } from '../../lib/accounts/sign-in-codes'
+import {
+  endSessions,
+  ensureAdminAccount,
+  findAccountByEmail,
+  findAccountById,
+  sessionClaimsOf,
+  sessionUserOf,
+} from '../../lib/accounts/store'
 import { AppError } from '../../lib/errors'
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from '../../lib/session'
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/session'
 import * as z from '../../lib/zod'
 import { apiLocale, enforceRateLimit, jsonBody, limitBody, requireUser } from '../../middleware/api'
 
@@ -52,39 +61,55 @@ app.use('*', limitBody(16 * 1024))
 
 app.post('/login', jsonBody(loginSchema), async (c) => {
   const { email, password } = c.req.valid('json')
-  await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${email.toLowerCase()}`, TOO_MANY_ATTEMPTS)
+  // Before any lookup or PBKDF2: per address across emails (a spray), per address and email, then per
+  // account across addresses (docs/decisions/026-sign-in-throttling.md).
+  const who = email.toLowerCase()
+  const everyone = { limitEveryone: true }
+  await enforceRateLimit(c, c.env.AUTH_ADDRESS_LIMITER, (ip) => ip, TOO_MANY_ATTEMPTS, everyone)
+  await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${who}`, TOO_MANY_ATTEMPTS, everyone)
+  await enforceRateLimit(c, c.env.AUTH_ACCOUNT_LIMITER, () => who, TOO_MANY_ATTEMPTS, everyone)
   const secret = sessionSecret(c.env)
   if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
   await ensureAdminAccount(c.env.DB, adminCredentials(c.env))
   const account = await findAccountByEmail(c.env.DB, email)
   const valid = await verifyPassword(password, account?.password_hash ?? DUMMY_HASH)
   if (!account || !valid) throw new AppError(401, LOGIN_FAILED[apiLocale(c)], { code: 'invalid_credentials' })
-  const user = sessionUserOf(account)
-  const token = await signSession(user, secret)
+  const token = await signSession(sessionClaimsOf(account), secret)
   setSessionCookie(c, token)
-  return c.json({ token, user, agreedAt: account.agreed_at })
+  return c.json({ token, user: sessionUserOf(account), agreedAt: account.agreed_at })
 })
 
 /**
- * /login/redirect: a token handed back by an external sign-in becomes this browser's session cookie.
- * The token is verified here (signature, expiry, the account still exists) and never stored by scripts.
+ * /login/redirect's hand-off: a signed-in caller (an external sign-in holding our bearer token) mints a
+ * one-time code, sends the browser to /login/redirect#code=…, and the page trades the code here for
+ * the session cookie. A code works once and for two minutes; a session token is never accepted here.
  */
+app.post('/handoff', async (c) => {
+  const account = await findAccountById(c.env.DB, requireUser(c).id)
+  if (!account) throw new AppError(401, 'This account no longer exists')
+  const { code, expiresAt } = await mintSignInCode(c.env.DB, account)
+  return c.json({ code, expiresAt: new Date(expiresAt).toISOString() }, 201, { 'Cache-Control': 'no-store' })
+})
+
 app.post(
-  '/session',
-  jsonBody(z.strictObject({ token: z.string().min(1, 'required').max(4096, 'too_long') })),
+  '/handoff/exchange',
+  jsonBody(z.strictObject({ code: z.string().min(1, 'required').max(100, 'too_long') })),
   async (c) => {
     const secret = sessionSecret(c.env)
     if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
-    const claimed = await verifySession(c.req.valid('json').token, secret)
-    const account = claimed ? await findAccountById(c.env.DB, claimed.id) : null
-    if (!account) throw new AppError(401, SESSION_INVALID[apiLocale(c)], { code: 'invalid_token' })
-    const user = sessionUserOf(account)
-    setSessionCookie(c, await signSession(user, secret))
-    return c.json({ user, agreedAt: account.agreed_at })
+    const redeemed = await redeemSignInCode(c.env.DB, c.req.valid('json').code)
+    const account = redeemed ? await findAccountById(c.env.DB, redeemed.accountId) : null
+    if (!account || account.token_version !== redeemed?.tokenVersion)
+      throw new AppError(401, SESSION_INVALID[apiLocale(c)], { code: 'invalid_code' })
+    setSessionCookie(c, await signSession(sessionClaimsOf(account), secret))
+    return c.json({ user: sessionUserOf(account), agreedAt: account.agreed_at })
   },
 )
 
-app.post('/logout', (c) => {
+/** Ends every session of the signed-in account (cookies and bearer tokens alike), then the cookie. */
+app.post('/logout', async (c) => {
+  const user = c.get('user')
+  if (user) await endSessions(c.env.DB, user.id)
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocalHttp(new URL(c.req.url)) })
   return c.json({ ok: true })
 })
