@@ -45,7 +45,7 @@ const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(dep
 describe('deeply nested JSON', () => {
   const endpoints: [string, string, boolean][] = [
     ['POST', '/v1/auth/login', false],
-    ['POST', '/v1/auth/session', false],
+    ['POST', '/v1/auth/handoff/exchange', false],
     ['POST', '/v1/realtor-contacts', false],
     ['POST', '/api/send-to-slack', false],
     ['POST', '/v1/realtor', true],
