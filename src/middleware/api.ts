@@ -138,7 +138,7 @@ export function rateLimitAddress(c: Context<AppEnv>, limitEveryone = false): str
 }
 
 /**
- * Throws 429 with `message` (a catalogue id, or the text in each language) and Retry-After when the
+ * Throws 429 with the catalogue's `message` and Retry-After when the
  * client is over `limiter` for `key`, keyed on rateLimitAddress(); without `limitEveryone`, requests
  * without an address are local tools and not limited.
  */
@@ -146,11 +146,11 @@ export async function enforceRateLimit(
   c: Context<AppEnv>,
   limiter: RateLimit,
   key: (ip: string) => string,
-  message: Record<Locale, string> | MessageKey,
+  message: MessageKey,
   { retryAfter = 60, limitEveryone = false }: RateLimitOptions = {},
 ): Promise<void> {
   const ip = rateLimitAddress(c, limitEveryone)
   if (ip === null || (await limiter.limit({ key: key(ip) })).success) return
   c.header('Retry-After', String(retryAfter))
-  throw new AppError(429, typeof message === 'string' ? apiMessage(c, message) : message[apiLocale(c)])
+  throw new AppError(429, apiMessage(c, message))
 }

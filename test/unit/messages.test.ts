@@ -44,17 +44,6 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^builder\.preview\.(desktop|phone)$/, source: 'builder.preview.${' },
 ]
 
-/**
- * Texts that still live inline in route files owned elsewhere; their ids are ready for when those
- * files switch to the catalogue (`apiMessage`, `enforceRateLimit(…, id)` in src/middleware/api.ts).
- * Remove an entry once its id is used.
- */
-const PENDING_ADOPTION = new Set([
-  'api.auth.loginFailed', // src/routes/api/auth.ts LOGIN_FAILED
-  'api.auth.tooMany', // src/routes/api/auth.ts TOO_MANY_ATTEMPTS
-  'api.auth.sessionInvalid', // src/routes/api/auth.ts SESSION_INVALID
-])
-
 const quoted = (text: string) => ["'", '"', '`'].some((q) => SOURCE.includes(`${q}${text}${q}`))
 
 /** The `{name}` arguments of an ICU message, sorted. */
@@ -91,7 +80,6 @@ describe('the message catalogue', () => {
 
   it('uses every message somewhere in src/', () => {
     const unused = Object.keys(MESSAGES.ko).filter((id) => {
-      if (PENDING_ADOPTION.has(id)) return false
       if (DYNAMIC.some(({ ids }) => ids.test(id))) return false
       // Validation messages are named by their key alone, in schemas (`.max(40, 'too_long')`).
       const key = /^validation\.(\w+)$/.exec(id)?.[1]
@@ -101,11 +89,7 @@ describe('the message catalogue', () => {
     expect(unused).toEqual([])
   })
 
-  it('lists only dynamic ids the code still builds, and pending ids not yet used', () => {
+  it('lists only dynamic ids the code still builds', () => {
     for (const { source } of DYNAMIC) expect(SOURCE.includes(source), source).toBe(true)
-    for (const id of PENDING_ADOPTION) {
-      expect(MESSAGES.ko[id], id).toBeDefined()
-      expect(quoted(id), `${id} is used now: take it off PENDING_ADOPTION`).toBe(false)
-    }
   })
 })

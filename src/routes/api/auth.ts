@@ -18,17 +18,10 @@ import {
 import { AppError } from '../../lib/errors'
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/session'
 import * as z from '../../lib/zod'
-import { apiLocale, enforceRateLimit, jsonBody, limitBody, requireUser } from '../../middleware/api'
+import { apiMessage, enforceRateLimit, jsonBody, limitBody, requireUser } from '../../middleware/api'
 
 /** Compared against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
-
-const LOGIN_FAILED = { ko: '이메일 또는 비밀번호가 올바르지 않습니다.', en: 'The email or password is incorrect.' }
-
-const TOO_MANY_ATTEMPTS = {
-  ko: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
-  en: 'Too many sign-in attempts. Please try again in a minute.',
-}
 
 const loginSchema = z.strictObject({
   email: z.string().trim().min(1, 'required').max(254, 'too_long'),
@@ -38,11 +31,6 @@ const loginSchema = z.strictObject({
 /** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
 export function isLocalHttp(url: URL): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-}
-
-const SESSION_INVALID = {
-  ko: '로그인 정보가 만료되었거나 올바르지 않습니다. 다시 로그인해 주세요.',
-  en: 'This sign-in link has expired or is invalid. Please sign in again.',
 }
 
 function setSessionCookie(c: Context<AppEnv>, token: string): void {
@@ -65,15 +53,16 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
   // account across addresses (docs/decisions/026-sign-in-throttling.md).
   const who = email.toLowerCase()
   const everyone = { limitEveryone: true }
-  await enforceRateLimit(c, c.env.AUTH_ADDRESS_LIMITER, (ip) => ip, TOO_MANY_ATTEMPTS, everyone)
-  await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${who}`, TOO_MANY_ATTEMPTS, everyone)
-  await enforceRateLimit(c, c.env.AUTH_ACCOUNT_LIMITER, () => who, TOO_MANY_ATTEMPTS, everyone)
+  await enforceRateLimit(c, c.env.AUTH_ADDRESS_LIMITER, (ip) => ip, 'api.auth.tooMany', everyone)
+  await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${who}`, 'api.auth.tooMany', everyone)
+  await enforceRateLimit(c, c.env.AUTH_ACCOUNT_LIMITER, () => who, 'api.auth.tooMany', everyone)
   const secret = sessionSecret(c.env)
   if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
   await ensureAdminAccount(c.env.DB, adminCredentials(c.env))
   const account = await findAccountByEmail(c.env.DB, email)
   const valid = await verifyPassword(password, account?.password_hash ?? DUMMY_HASH)
-  if (!account || !valid) throw new AppError(401, LOGIN_FAILED[apiLocale(c)], { code: 'invalid_credentials' })
+  if (!account || !valid)
+    throw new AppError(401, apiMessage(c, 'api.auth.loginFailed'), { code: 'invalid_credentials' })
   const token = await signSession(sessionClaimsOf(account), secret)
   setSessionCookie(c, token)
   return c.json({ token, user: sessionUserOf(account), agreedAt: account.agreed_at })
@@ -100,7 +89,7 @@ app.post(
     const redeemed = await redeemSignInCode(c.env.DB, c.req.valid('json').code)
     const account = redeemed ? await findAccountById(c.env.DB, redeemed.accountId) : null
     if (!account || account.token_version !== redeemed?.tokenVersion)
-      throw new AppError(401, SESSION_INVALID[apiLocale(c)], { code: 'invalid_code' })
+      throw new AppError(401, apiMessage(c, 'api.auth.sessionInvalid'), { code: 'invalid_code' })
     setSessionCookie(c, await signSession(sessionClaimsOf(account), secret))
     return c.json({ user: sessionUserOf(account), agreedAt: account.agreed_at })
   },
