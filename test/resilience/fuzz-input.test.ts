@@ -6,6 +6,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as schema from '../../src/lib/realtors/schema'
 import { localizeIssues } from '../../src/lib/validation'
+import { api, JANE, login } from '../api/client'
 import { call } from '../helpers'
 
 const runs = Number(env.FUZZ_RUNS)
@@ -117,4 +118,42 @@ describe('import files of random JSON', () => {
     },
     10_000 + runs * 10,
   )
+})
+
+/** `depth` arrays inside each other. */
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
+/** Jane's id in the fixtures, and her token, signed in once. */
+const JANE_ID = 2
+let token: string | undefined
+const janeToken = async () => {
+  token ??= await login(JANE)
+  return token
+}
+
+describe('deep and wide bodies (property)', () => {
+  it('no JSON endpoint answers 5xx to any depth or width', async () => {
+    const shape = fc.record({
+      depth: fc.integer({ min: 0, max: 5000 }),
+      width: fc.integer({ min: 0, max: 2000 }),
+      kind: fc.constantFrom('array', 'object'),
+      // Not sign-in: its budget is shared by every local request (docs/decisions/026-sign-in-throttling.md).
+      path: fc.constantFrom('/v1/realtor-contacts', '/api/send-to-slack', '/v1/realtor/{id}', '/v1/accounts'),
+    })
+    await fc.assert(
+      fc.asyncProperty(shape, async ({ depth, width, kind, path }) => {
+        const inner = kind === 'array' ? nested(depth) : deepObject(depth)
+        const body = `{"wide":[${Array.from({ length: width }, () => '0').join(',')}],"deep":${inner}}`
+        const response = await api(path.replace('{id}', String(JANE_ID)), {
+          method: path.includes('{id}') ? 'PATCH' : 'POST',
+          token: await janeToken(),
+          headers: { 'content-type': 'application/json' },
+          body,
+        })
+        await response.arrayBuffer()
+        expect(response.status).toBeLessThan(500)
+      }),
+      { numRuns: runs },
+    )
+  }, 60_000)
 })
