@@ -19,6 +19,18 @@ export interface RealtorSummary {
   cities: string
 }
 
+/** The messages this island reads (src/lib/island-messages.ts), its sign-out button's among them. */
+export const ADMIN_CONSOLE_MESSAGES = [
+  'builder.admin.',
+  'builder.login.email',
+  'builder.field.desiredUrl',
+  'builder.created',
+  'builder.deleted',
+  'builder.confirmDelete',
+  'builder.delete',
+  'builder.signOut',
+] as const
+
 export interface AdminConsoleProps {
   messages: Messages
   locale: Locale

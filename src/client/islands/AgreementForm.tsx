@@ -4,6 +4,13 @@ import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
 
+/** The messages this island reads (src/lib/island-messages.ts). */
+export const AGREEMENT_FORM_MESSAGES = [
+  'builder.agreement.check',
+  'builder.agreement.accept',
+  'builder.agreement.mustCheck',
+] as const
+
 export interface AgreementFormProps {
   messages: Messages
   next: string

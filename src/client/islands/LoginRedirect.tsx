@@ -7,6 +7,9 @@ import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { completeSignIn, type SignInResponse } from './LoginForm'
 
+/** The messages this island reads (src/lib/island-messages.ts): missing, failed, toLogin. */
+export const LOGIN_REDIRECT_MESSAGES = ['builder.redirect.'] as const
+
 export interface LoginRedirectProps {
   messages: Messages
   localePrefix: string
