@@ -32,6 +32,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^landing\.feature\.\w+\.(title|text)$/, source: 'landing.feature.${feature}.' },
   { ids: /^landing\.hero\.stat\d\.(label|value)$/, source: 'landing.hero.${stat}.' },
   { ids: /^home\.market\.(crmls|fmls)$/, source: 'home.market.${market}' },
+  { ids: /^home\.form\.country\.(KR|US)$/, source: 'home.form.country.${code}' },
   { ids: /^home\.listings\.(sale|rent|sold|rented)$/, source: 'home.listings.${type}' },
   { ids: /^home\.process\.step\d\.(title|body)$/, source: 'home.process.step${n}.' },
   { ids: /^home\.terms\.s\d\.(title|body)$/, source: 'prefix="home.terms.s"' },
