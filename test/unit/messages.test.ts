@@ -33,7 +33,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^landing\.hero\.stat\d\.(label|value)$/, source: 'landing.hero.${stat}.' },
   { ids: /^home\.market\.(crmls|fmls)$/, source: 'home.market.${market}' },
   { ids: /^home\.form\.country\.(KR|US)$/, source: 'home.form.country.${code}' },
-  { ids: /^home\.listings\.(sale|rent|sold|rented)$/, source: 'home.listings.${type}' },
+  { ids: /^home\.listings\.(sale|rent|sold|rented)$/, source: 'home.listings.${home.dealType}' },
   { ids: /^home\.process\.step\d\.(title|body)$/, source: 'home.process.step${n}.' },
   { ids: /^home\.terms\.s\d\.(title|body)$/, source: 'prefix="home.terms.s"' },
   { ids: /^home\.privacy\.p\d$/, source: 'home.privacy.p${n}' },
