@@ -31,6 +31,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^error\.(400|404|429|500|502|generic)\.title$/, source: 'error.${known}.title' },
   { ids: /^landing\.feature\.\w+\.(title|text)$/, source: 'landing.feature.${feature}.' },
   { ids: /^landing\.hero\.stat\d\.(label|value)$/, source: 'landing.hero.${stat}.' },
+  { ids: /^landing\.form\.hasSite\.(yes|no)$/, source: 'landing.form.hasSite.${value}' },
   { ids: /^home\.market\.(crmls|fmls)$/, source: 'home.market.${market}' },
   { ids: /^home\.form\.country\.(KR|US)$/, source: 'home.form.country.${code}' },
   { ids: /^home\.listings\.(sale|rent|sold|rented)$/, source: 'home.listings.${home.dealType}' },
