@@ -29,6 +29,7 @@ export const ADMIN_CONSOLE_MESSAGES = [
   'builder.confirmDelete',
   'builder.delete',
   'builder.signOut',
+  'common.networkError',
 ] as const
 
 export interface AdminConsoleProps {
@@ -76,6 +77,7 @@ export default function AdminConsole({
     const result = await api<{ realtor: { id: number; name: string; desiredUrl: string; email: string } }>(
       '/v1/accounts',
       { method: 'POST', json: parsed.data satisfies AccountCreateInput },
+      t(messages, 'common.networkError'),
     )
     setBusy(false)
     if (!result.ok) {
@@ -90,7 +92,7 @@ export default function AdminConsole({
 
   async function remove(realtor: RealtorSummary) {
     if (!confirm(t(messages, 'builder.confirmDelete', { name: realtor.name || realtor.desiredUrl }))) return
-    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE' })
+    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE' }, t(messages, 'common.networkError'))
     if (!result.ok) return setNotice({ kind: 'error', text: result.message })
     setRealtors((list) => list.filter((item) => item.id !== realtor.id))
     setNotice({ kind: 'ok', text: t(messages, 'builder.deleted') })

@@ -9,6 +9,7 @@ export const AGREEMENT_FORM_MESSAGES = [
   'builder.agreement.check',
   'builder.agreement.accept',
   'builder.agreement.mustCheck',
+  'common.networkError',
 ] as const
 
 export interface AgreementFormProps {
@@ -26,7 +27,11 @@ export default function AgreementForm({ messages, next }: AgreementFormProps) {
     event.preventDefault()
     if (!checked) return setError(t(messages, 'builder.agreement.mustCheck'))
     setBusy(true)
-    const result = await api<{ agreedAt: string }>('/v1/auth/agreement', { method: 'POST', json: {} })
+    const result = await api<{ agreedAt: string }>(
+      '/v1/auth/agreement',
+      { method: 'POST', json: {} },
+      t(messages, 'common.networkError'),
+    )
     if (!result.ok) {
       setBusy(false)
       return setError(result.message)

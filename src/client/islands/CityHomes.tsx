@@ -39,7 +39,8 @@ export default function CityHomes(props: CityHomesProps) {
     setStatus('loading')
     const request = ++latest.current
     const query = new URLSearchParams({ state: county.state, city: next })
-    const result = await api<HomePage>(`/cozying-api/v1/home/list?${query}`)
+    // The island shows its own failure text, so that is the network failure's message too.
+    const result = await api<HomePage>(`/cozying-api/v1/home/list?${query}`, {}, t(messages, 'home.listings.failed'))
     // Only the answer for the city chosen last counts: an earlier, slower one is dropped.
     if (request !== latest.current) return
     // A success whose body is not JSON counts as a failure too.

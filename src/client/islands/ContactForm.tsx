@@ -72,7 +72,12 @@ export default function ContactForm({
       return
     }
     setState('sending')
-    const answer = await api('/v1/realtor-contacts', { method: 'POST', json: body, language: locale })
+    // The form shows its own failure text, so that is the network failure's message too.
+    const answer = await api(
+      '/v1/realtor-contacts',
+      { method: 'POST', json: body, language: locale },
+      t(messages, 'home.form.failure'),
+    )
     if (answer.ok && answer.status === 201) {
       setFields(EMPTY)
       setAgreed(false)

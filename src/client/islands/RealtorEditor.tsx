@@ -46,6 +46,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.empty',
   'builder.yes',
   'builder.no',
+  'common.networkError',
 ] as const
 
 export interface RealtorEditorProps {

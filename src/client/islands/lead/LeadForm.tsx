@@ -72,6 +72,8 @@ export function LeadForm({ idPrefix, locale, privacyHref, messages, onSent }: Le
           contactConsent: fields.contact ? 'Y' : 'N',
         },
         locale,
+        // The form alerts its own failure text, so that is the network failure's message too.
+        t(messages, 'realtorwwwInput.12'),
       )
       window.alert(t(messages, 'realtorwwwInput.11'))
       setFields(EMPTY)
