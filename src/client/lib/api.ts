@@ -37,7 +37,7 @@ export interface ApiRequest {
 /**
  * A JSON call (a GET unless `init` says otherwise); `T` is the body of a successful answer.
  * `networkMessage` is the failure when the server cannot be reached, in the page's language (an island's
- * `common.networkError`); only a keepalive call, whose answer nobody reads (src/client/analytics.ts), has none.
+ * common.networkError message); only a keepalive call, whose answer nobody reads (src/client/analytics.ts), has none.
  */
 export function api<T>(path: string, init: ApiRequest & { keepalive: true }): Promise<ApiResult<T>>
 export function api<T>(path: string, init: ApiRequest, networkMessage: string): Promise<ApiResult<T>>
