@@ -2,17 +2,22 @@
 // listing cards (the homepage's own HomeCard) into one buffer exactly as a cacheable page is rendered
 // (src/lib/render-to-buffer.ts), and nothing else — no routing, middleware, data or document head.
 // `?cards=N` sets the page's size; bench/run.mjs picks N so the page is as large as a tenant home.
-import { HomeCard, type HomeCardLabels } from '../src/client/components/HomeCard'
+import { HomeCard } from '../src/client/components/HomeCard'
+import type { Messages } from '../src/client/lib/messages'
 import type { Home } from '../src/lib/listings/markets'
 import { renderToBuffer } from '../src/lib/render-to-buffer'
 
-const LABELS: HomeCardLabels = {
-  beds: '침실',
-  baths: '욕실',
-  sqft: 'sqft',
-  perMonth: '/월',
-  noPhoto: '사진 없음',
-  status: { sale: '매매', rent: '임대', sold: '매매 완료', rented: '임대 완료' },
+/** The card's messages (HOME_CARD_MESSAGES), inline: the bench worker carries no catalogue. */
+const MESSAGES: Messages = {
+  'home.card.beds': '침실',
+  'home.card.baths': '욕실',
+  'home.card.sqft': 'sqft',
+  'home.card.perMonth': '/월',
+  'home.card.noPhoto': '사진 없음',
+  'home.listings.sale': '매매',
+  'home.listings.rent': '임대',
+  'home.listings.sold': '매매 완료',
+  'home.listings.rented': '임대 완료',
 }
 
 const homeOf = (index: number): Home => ({
@@ -43,7 +48,7 @@ function Page({ cards }: { cards: number }) {
       <body>
         <main className="home-grid">
           {Array.from({ length: cards }, (_, index) => (
-            <HomeCard key={index} home={homeOf(index)} labels={LABELS} locale="ko" />
+            <HomeCard key={index} home={homeOf(index)} messages={MESSAGES} locale="ko" />
           ))}
         </main>
       </body>

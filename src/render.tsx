@@ -8,8 +8,10 @@ import type { ReactElement } from 'react'
 // renders, the Node build writes strings into one 4 KB buffer, and a tenant home costs ~1.8 ms of CPU
 // instead of ~2.5 (docs/decisions/005-data-cache-and-benchmark-topology.md).
 import { renderToReadableStream } from 'react-dom/server.node'
+import { LANGUAGE_SWITCHER_MESSAGES } from './client/islands/LanguageSwitcher'
 import type { AppEnv } from './env'
 import { isBot } from './lib/environment'
+import { messagesOf } from './lib/island-messages'
 import { LOCALES, localizedPath } from './lib/locale'
 import { renderToBuffer } from './lib/render-to-buffer'
 import { pageUrls } from './lib/urls'
@@ -34,11 +36,10 @@ export function pageContext<E extends AppEnv>(c: Context<E>): PageContext {
     localePrefix: c.get('localePrefix'),
     tenantBase: c.get('tenantBase') ?? '',
     switcher: {
-      label: intl.formatMessage({ id: 'nav.language' }),
-      current: { code: locale, name: intl.formatMessage({ id: `locale.${locale}` }) },
+      messages: messagesOf(locale, LANGUAGE_SWITCHER_MESSAGES),
+      current: locale,
       others: LOCALES.filter((other) => other !== locale).map((other) => ({
         code: other,
-        name: intl.formatMessage({ id: `locale.${other}` }),
         href: `${localizedPath(other, rest)}?locale=${other}`,
       })),
     },

@@ -308,7 +308,7 @@ describe('security headers', () => {
 describe('islands', () => {
   it('marks the language switcher as an island with JSON props the page cannot execute', async () => {
     const { html } = await page('/')
-    expect(html).toMatch(/<script type="application\/json" id="(island[^"]+)">\{"label":"언어"/)
+    expect(html).toMatch(/<script type="application\/json" id="(island[^"]+)">\{"messages":\{"nav.language":"언어"/)
     expect(html).toMatch(/<div data-island="LanguageSwitcher" data-props="island[^"]+" data-hydrate="interaction"/)
     expect(html).toMatch(/<script type="module" src="\/assets\/main-[A-Z0-9]+\.js"/)
     expect(html).not.toMatch(/<script>(?!<)/)

@@ -4,9 +4,9 @@ import { credentialOf } from '../../src/client/islands/LoginRedirect'
 import { failureOf } from '../../src/client/lib/api'
 import { t } from '../../src/client/lib/messages'
 import { clearSignIn, getItem, type KeyValueStorage, removeItem, setItem } from '../../src/client/lib/storage'
-import { builderMessages } from '../../src/lib/builder/messages'
 import { destinationAfterSignIn, safeNextPath } from '../../src/lib/builder/navigation'
 import { MESSAGES } from '../../src/lib/i18n'
+import { messagesOf } from '../../src/lib/island-messages'
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>()
@@ -111,9 +111,9 @@ describe('island helpers', () => {
     expect(matchesSearch(jane, 'irvine')).toBe(false)
   })
 
-  it('hands islands every builder message in ko and en, with the spec texts', () => {
-    const ko = builderMessages('ko')
-    const en = builderMessages('en')
+  it('picks every builder message by the builder. prefix in ko and en, with the spec texts', () => {
+    const ko = messagesOf('ko', ['builder.'])
+    const en = messagesOf('en', ['builder.'])
     expect(Object.keys(ko).sort()).toEqual(Object.keys(en).sort())
     expect(Object.keys(ko).every((key) => key.startsWith('builder.'))).toBe(true)
     expect(ko['builder.created']).toBe('성공적으로 등록 되었습니다.')

@@ -4,8 +4,9 @@
 // empty input or a raw message key on the page.
 import { describe, expect, it } from 'vitest'
 import { type FieldSpec, SECTIONS } from '../../src/client/editor/sections'
+import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { draftOf, getIn } from '../../src/lib/builder/form'
-import { builderMessages } from '../../src/lib/builder/messages'
+import { messagesOf } from '../../src/lib/island-messages'
 import { RICH } from '../fixtures/rich-realtor'
 
 interface Found {
@@ -49,7 +50,7 @@ describe('the editor sections', () => {
 
   it('name only messages that exist in Korean and in English', () => {
     for (const locale of ['ko', 'en'] as const) {
-      const messages = builderMessages(locale)
+      const messages = messagesOf(locale, REALTOR_EDITOR_MESSAGES)
       expect(found.keys.filter((key) => !(key in messages))).toEqual([])
     }
   })

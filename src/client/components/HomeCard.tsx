@@ -1,16 +1,17 @@
 // One home in a listing grid: photo, price, beds/baths/size, address, listing date. Shared by the
-// server render and the listing islands, so it takes labels as props.
+// listing islands, so it reads the messages they hand it.
 import { formatListingDate, formatPrice, formatThousands } from '../../lib/format'
 import type { Home } from '../../lib/listings/markets'
+import { type Messages, t } from '../lib/messages'
 
-export interface HomeCardLabels {
-  beds: string
-  baths: string
-  sqft: string
-  perMonth: string
-  noPhoto: string
-  status: Record<string, string>
-}
+/** The messages a card reads (src/lib/island-messages.ts): its labels and each deal type's badge. */
+export const HOME_CARD_MESSAGES = [
+  'home.card.',
+  'home.listings.sale',
+  'home.listings.rent',
+  'home.listings.sold',
+  'home.listings.rented',
+] as const
 
 const RENTALS = new Set(['rent', 'rented'])
 
@@ -21,30 +22,32 @@ function imageOf(url: string | null): string | null {
   return /^https?:\/\//i.test(url) ? url : null
 }
 
-export function HomeCard({ home, labels, locale }: { home: Home; labels: HomeCardLabels; locale: string }) {
+export function HomeCard({ home, messages, locale }: { home: Home; messages: Messages; locale: string }) {
   const image = imageOf(home.imageUrl)
-  const status = labels.status[home.dealType] ?? home.dealType
+  const status = messages[`home.listings.${home.dealType}`] ?? home.dealType
   return (
     <article className="home-card">
       <div className="home-card__media">
         {image ? (
           <img src={image} alt="" width={400} height={260} loading="lazy" decoding="async" />
         ) : (
-          <span className="home-card__nophoto">{labels.noPhoto}</span>
+          <span className="home-card__nophoto">{t(messages, 'home.card.noPhoto')}</span>
         )}
         <span className={`home-card__badge home-card__badge--${home.dealType}`}>{status}</span>
       </div>
       <div className="home-card__body">
         <p className="home-card__price">
           {formatPrice(home.price)}
-          {RENTALS.has(home.dealType) ? <span className="home-card__per">{labels.perMonth}</span> : null}
+          {RENTALS.has(home.dealType) ? (
+            <span className="home-card__per">{t(messages, 'home.card.perMonth')}</span>
+          ) : null}
         </p>
         {/* One text node per line: React separates adjacent ones with comments, and a grid renders
             dozens of these cards per page. */}
         <p className="home-card__facts">
-          <span>{`${home.beds} ${labels.beds}`}</span>
-          <span>{`${home.baths} ${labels.baths}`}</span>
-          <span>{`${formatThousands(home.sqft)} ${labels.sqft}`}</span>
+          <span>{`${home.beds} ${t(messages, 'home.card.beds')}`}</span>
+          <span>{`${home.baths} ${t(messages, 'home.card.baths')}`}</span>
+          <span>{`${formatThousands(home.sqft)} ${t(messages, 'home.card.sqft')}`}</span>
         </p>
         <p className="home-card__address">{`${home.address}, ${home.city}, ${home.state} ${home.zipcode}`}</p>
         <p className="home-card__date">
@@ -57,12 +60,12 @@ export function HomeCard({ home, labels, locale }: { home: Home; labels: HomeCar
 
 export function HomeGrid({
   homes,
-  labels,
+  messages,
   locale,
   empty,
 }: {
   homes: Home[]
-  labels: HomeCardLabels
+  messages: Messages
   locale: string
   empty: string
 }) {
@@ -70,7 +73,7 @@ export function HomeGrid({
   return (
     <div className="home-grid">
       {homes.map((home) => (
-        <HomeCard key={home.id} home={home} labels={labels} locale={locale} />
+        <HomeCard key={home.id} home={home} messages={messages} locale={locale} />
       ))}
     </div>
   )

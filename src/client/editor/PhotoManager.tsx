@@ -41,12 +41,17 @@ export function PhotoManager({
   async function upload(files: File[]) {
     if (files.length === 0) return
     setUploads(files.map((file) => ({ name: file.name, percent: 0 })))
+    const network = t(messages, 'common.networkError')
     const fail = (index: number, message: string) =>
       setUploads((list) => list.map((item, i) => (i === index ? { ...item, error: message } : item)))
-    const grants = await api<Grant[]>('/v1/realtor/presigned-multi-file-upload', {
-      method: 'POST',
-      json: { realtorId, files: files.map((file) => ({ name: file.name, contentType: file.type, size: file.size })) },
-    })
+    const grants = await api<Grant[]>(
+      '/v1/realtor/presigned-multi-file-upload',
+      {
+        method: 'POST',
+        json: { realtorId, files: files.map((file) => ({ name: file.name, contentType: file.type, size: file.size })) },
+      },
+      network,
+    )
     if (!grants.ok) {
       const message = grants.fields[0]?.message ?? grants.message
       for (const index of files.keys()) fail(index, message)
@@ -56,10 +61,15 @@ export function PhotoManager({
     await Promise.all(
       files.map(async (file, index) => {
         const grant = grants.data[index]!
-        const result = await uploadWithProgress(grant.uploadUrl, file, grant.contentType, (fraction) =>
-          setUploads((list) =>
-            list.map((item, i) => (i === index ? { ...item, percent: Math.round(fraction * 100) } : item)),
-          ),
+        const result = await uploadWithProgress(
+          grant.uploadUrl,
+          file,
+          grant.contentType,
+          (fraction) =>
+            setUploads((list) =>
+              list.map((item, i) => (i === index ? { ...item, percent: Math.round(fraction * 100) } : item)),
+            ),
+          network,
         )
         if (!result.ok) return fail(index, result.message)
         added[index] = {

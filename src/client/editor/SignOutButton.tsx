@@ -5,7 +5,7 @@ import { clearSignIn } from '../lib/storage'
 
 export function SignOutButton({ messages, loginHref }: { messages: Messages; loginHref: string }) {
   async function signOut() {
-    await api('/v1/auth/logout', { method: 'POST', json: {} })
+    await api('/v1/auth/logout', { method: 'POST', json: {} }, t(messages, 'common.networkError'))
     clearSignIn()
     location.assign(loginHref)
   }

@@ -88,7 +88,7 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
 
   async function remove() {
     if (!confirm(m('builder.confirmDelete', { name: realtor.name || realtor.desiredUrl }))) return
-    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE' })
+    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE' }, m('common.networkError'))
     if (!result.ok) return announce({ kind: 'error', text: result.message })
     setDeleted(true)
     announce({ kind: 'ok', text: m('builder.deleted') })
@@ -99,7 +99,11 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
     const body = new FormData()
     body.set('file', file)
     body.set('realtorId', String(realtor.id))
-    const result = await api<Realtor>(`/v1/realtor/import/${realtor.id}`, { method: 'POST', body })
+    const result = await api<Realtor>(
+      `/v1/realtor/import/${realtor.id}`,
+      { method: 'POST', body },
+      m('common.networkError'),
+    )
     if (!result.ok) {
       const detail = result.fields.map((field) => `${field.path}: ${field.message}`).join(' ')
       return announce({ kind: 'error', text: detail ? `${result.message} ${detail}` : result.message })

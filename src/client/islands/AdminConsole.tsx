@@ -19,6 +19,19 @@ export interface RealtorSummary {
   cities: string
 }
 
+/** The messages this island reads (src/lib/island-messages.ts), its sign-out button's among them. */
+export const ADMIN_CONSOLE_MESSAGES = [
+  'builder.admin.',
+  'builder.login.email',
+  'builder.field.desiredUrl',
+  'builder.created',
+  'builder.deleted',
+  'builder.confirmDelete',
+  'builder.delete',
+  'builder.signOut',
+  'common.networkError',
+] as const
+
 export interface AdminConsoleProps {
   messages: Messages
   locale: Locale
@@ -64,6 +77,7 @@ export default function AdminConsole({
     const result = await api<{ realtor: { id: number; name: string; desiredUrl: string; email: string } }>(
       '/v1/accounts',
       { method: 'POST', json: parsed.data satisfies AccountCreateInput },
+      t(messages, 'common.networkError'),
     )
     setBusy(false)
     if (!result.ok) {
@@ -78,7 +92,7 @@ export default function AdminConsole({
 
   async function remove(realtor: RealtorSummary) {
     if (!confirm(t(messages, 'builder.confirmDelete', { name: realtor.name || realtor.desiredUrl }))) return
-    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE' })
+    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE' }, t(messages, 'common.networkError'))
     if (!result.ok) return setNotice({ kind: 'error', text: result.message })
     setRealtors((list) => list.filter((item) => item.id !== realtor.id))
     setNotice({ kind: 'ok', text: t(messages, 'builder.deleted') })

@@ -2,19 +2,22 @@
 // one query per search type, all loaded by the server). Without JavaScript the first tab shows.
 import { useState } from 'react'
 import type { Home } from '../../lib/listings/markets'
-import { type HomeCardLabels, HomeGrid } from '../components/HomeCard'
+import { HOME_CARD_MESSAGES, HomeGrid } from '../components/HomeCard'
+import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
+
+/** The messages this island reads (src/lib/island-messages.ts): the cards' (tab names among them) and its own. */
+export const AGENT_LISTINGS_MESSAGES = [...HOME_CARD_MESSAGES, 'home.listings.mine', 'home.listings.emptyTab'] as const
 
 export interface AgentListingsProps {
   idPrefix: string
   locale: string
-  tabs: { type: string; label: string; homes: Home[]; total: number }[]
-  labels: HomeCardLabels
-  empty: string
-  tablistLabel: string
+  /** One tab per search type, named by its message `home.listings.{type}`. */
+  tabs: { type: string; homes: Home[]; total: number }[]
+  messages: Messages
 }
 
-export default function AgentListings({ idPrefix, locale, tabs, labels, empty, tablistLabel }: AgentListingsProps) {
+export default function AgentListings({ idPrefix, locale, tabs, messages }: AgentListingsProps) {
   const hydrated = useHydrated()
   const [active, setActive] = useState(0)
   const focusTab = (index: number) => {
@@ -24,7 +27,7 @@ export default function AgentListings({ idPrefix, locale, tabs, labels, empty, t
   }
   return (
     <div className="listing-tabs" data-hydrated={hydrated ? '' : undefined}>
-      <div className="listing-tabs__list" role="tablist" aria-label={tablistLabel}>
+      <div className="listing-tabs__list" role="tablist" aria-label={t(messages, 'home.listings.mine')}>
         {tabs.map((tab, index) => (
           <button
             key={tab.type}
@@ -41,7 +44,7 @@ export default function AgentListings({ idPrefix, locale, tabs, labels, empty, t
               if (event.key === 'ArrowLeft') focusTab(index - 1)
             }}
           >
-            {tab.label} <span className="listing-tabs__count">{tab.total}</span>
+            {t(messages, `home.listings.${tab.type}`)} <span className="listing-tabs__count">{tab.total}</span>
           </button>
         ))}
       </div>
@@ -54,7 +57,12 @@ export default function AgentListings({ idPrefix, locale, tabs, labels, empty, t
           hidden={index !== active}
           className="listing-tabs__panel"
         >
-          <HomeGrid homes={tab.homes} labels={labels} locale={locale} empty={empty} />
+          <HomeGrid
+            homes={tab.homes}
+            messages={messages}
+            locale={locale}
+            empty={t(messages, 'home.listings.emptyTab')}
+          />
         </div>
       ))}
     </div>

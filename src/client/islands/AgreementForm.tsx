@@ -4,6 +4,14 @@ import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
 
+/** The messages this island reads (src/lib/island-messages.ts). */
+export const AGREEMENT_FORM_MESSAGES = [
+  'builder.agreement.check',
+  'builder.agreement.accept',
+  'builder.agreement.mustCheck',
+  'common.networkError',
+] as const
+
 export interface AgreementFormProps {
   messages: Messages
   next: string
@@ -19,7 +27,11 @@ export default function AgreementForm({ messages, next }: AgreementFormProps) {
     event.preventDefault()
     if (!checked) return setError(t(messages, 'builder.agreement.mustCheck'))
     setBusy(true)
-    const result = await api<{ agreedAt: string }>('/v1/auth/agreement', { method: 'POST', json: {} })
+    const result = await api<{ agreedAt: string }>(
+      '/v1/auth/agreement',
+      { method: 'POST', json: {} },
+      t(messages, 'common.networkError'),
+    )
     if (!result.ok) {
       setBusy(false)
       return setError(result.message)

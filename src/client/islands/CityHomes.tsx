@@ -2,24 +2,30 @@
 // /cozying-api/v1/home/list (with the §9 defaults) for the chosen city.
 import { useRef, useState } from 'react'
 import { COUNTIES, type Home, type HomePage } from '../../lib/listings/markets'
-import { type HomeCardLabels, HomeGrid } from '../components/HomeCard'
+import { HOME_CARD_MESSAGES, HomeGrid } from '../components/HomeCard'
 import { api } from '../lib/api'
+import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
+
+/** The messages this island reads (src/lib/island-messages.ts): the cards' and its own. */
+export const CITY_HOMES_MESSAGES = [
+  ...HOME_CARD_MESSAGES,
+  'home.listings.city',
+  'home.listings.emptyCity',
+  'home.listings.failed',
+  'home.listings.loading',
+] as const
 
 export interface CityHomesProps {
   idPrefix: string
   locale: string
   city: string
   homes: Home[]
-  labels: HomeCardLabels
-  pickerLabel: string
-  empty: string
-  failed: string
-  loading: string
+  messages: Messages
 }
 
 export default function CityHomes(props: CityHomesProps) {
-  const { idPrefix, locale, labels, pickerLabel, empty } = props
+  const { idPrefix, locale, messages } = props
   const hydrated = useHydrated()
   const [city, setCity] = useState(props.city)
   const [homes, setHomes] = useState(props.homes)
@@ -33,7 +39,8 @@ export default function CityHomes(props: CityHomesProps) {
     setStatus('loading')
     const request = ++latest.current
     const query = new URLSearchParams({ state: county.state, city: next })
-    const result = await api<HomePage>(`/cozying-api/v1/home/list?${query}`)
+    // The island shows its own failure text, so that is the network failure's message too.
+    const result = await api<HomePage>(`/cozying-api/v1/home/list?${query}`, {}, t(messages, 'home.listings.failed'))
     // Only the answer for the city chosen last counts: an earlier, slower one is dropped.
     if (request !== latest.current) return
     // A success whose body is not JSON counts as a failure too.
@@ -49,7 +56,7 @@ export default function CityHomes(props: CityHomesProps) {
   return (
     <div className="city-homes" data-hydrated={hydrated ? '' : undefined} aria-busy={status === 'loading'}>
       <label className="city-homes__picker" htmlFor={`${idPrefix}-city`}>
-        <span>{pickerLabel}</span>
+        <span>{t(messages, 'home.listings.city')}</span>
         <select id={`${idPrefix}-city`} value={city} onChange={(event) => void choose(event.target.value)}>
           {COUNTIES.map((county) => (
             <optgroup key={county.county} label={`${county.county} County, ${county.state}`}>
@@ -63,9 +70,13 @@ export default function CityHomes(props: CityHomesProps) {
         </select>
       </label>
       <p className="city-homes__status" role="status">
-        {status === 'loading' ? props.loading : status === 'failed' ? props.failed : ''}
+        {status === 'loading'
+          ? t(messages, 'home.listings.loading')
+          : status === 'failed'
+            ? t(messages, 'home.listings.failed')
+            : ''}
       </p>
-      <HomeGrid homes={homes} labels={labels} locale={locale} empty={empty} />
+      <HomeGrid homes={homes} messages={messages} locale={locale} empty={t(messages, 'home.listings.emptyCity')} />
     </div>
   )
 }

@@ -7,7 +7,11 @@ import type { Locale } from '../../lib/locale'
 import { localizeIssues } from '../../lib/validation'
 import { type ControlProps, FormField } from '../components/FormField'
 import { api } from '../lib/api'
+import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
+
+/** The messages this island reads (src/lib/island-messages.ts): every label, state and country name. */
+export const CONTACT_FORM_MESSAGES = ['home.form.'] as const
 
 export interface ContactFormProps {
   idPrefix: string
@@ -15,22 +19,7 @@ export interface ContactFormProps {
   locale: Locale
   defaultCountryCode: PhoneCountryCode
   termsHref: string
-  labels: {
-    lastName: string
-    firstName: string
-    email: string
-    phone: string
-    countryCode: string
-    countries: Record<PhoneCountryCode, string>
-    message: string
-    terms: string
-    termsLink: string
-    termsRequired: string
-    submit: string
-    sending: string
-    success: string
-    failure: string
-  }
+  messages: Messages
 }
 
 type Fields = Record<'lastName' | 'firstName' | 'email' | 'phone' | 'message', string>
@@ -42,7 +31,7 @@ export default function ContactForm({
   locale,
   defaultCountryCode,
   termsHref,
-  labels,
+  messages,
 }: ContactFormProps) {
   const [fields, setFields] = useState<Fields>(EMPTY)
   const [countryCode, setCountryCode] = useState<PhoneCountryCode>(defaultCountryCode)
@@ -76,14 +65,19 @@ export default function ContactForm({
     const result = schema?.safeParse(body)
     if (result && !result.success)
       for (const f of localizeIssues(result.error.issues, locale)) found[f.path] ??= f.message
-    if (!agreed) found.isTerm = labels.termsRequired
+    if (!agreed) found.isTerm = t(messages, 'home.form.termsRequired')
     setErrors(found)
     if (Object.keys(found).length > 0) {
       document.getElementById(id(Object.keys(found)[0]!))?.focus()
       return
     }
     setState('sending')
-    const answer = await api('/v1/realtor-contacts', { method: 'POST', json: body, language: locale })
+    // The form shows its own failure text, so that is the network failure's message too.
+    const answer = await api(
+      '/v1/realtor-contacts',
+      { method: 'POST', json: body, language: locale },
+      t(messages, 'home.form.failure'),
+    )
     if (answer.ok && answer.status === 201) {
       setFields(EMPTY)
       setAgreed(false)
@@ -107,8 +101,8 @@ export default function ContactForm({
       {control}
     </FormField>
   )
-  const text = (name: 'lastName' | 'firstName' | 'email', autoComplete: string) =>
-    field(name, labels[name], (control) => (
+  const text = (name: 'lastName' | 'firstName' | 'email', label: string, autoComplete: string) =>
+    field(name, t(messages, label), (control) => (
       <input
         {...control}
         name={name}
@@ -122,21 +116,21 @@ export default function ContactForm({
   return (
     <form className="contact-form" noValidate onSubmit={submit} data-hydrated={hydrated ? '' : undefined}>
       <div className="contact-form__row">
-        {text('lastName', 'family-name')}
-        {text('firstName', 'given-name')}
+        {text('lastName', 'home.form.lastName', 'family-name')}
+        {text('firstName', 'home.form.firstName', 'given-name')}
       </div>
-      {text('email', 'email')}
-      {field('phone', labels.phone, (control) => (
+      {text('email', 'home.form.email', 'email')}
+      {field('phone', t(messages, 'home.form.phone'), (control) => (
         <div className="contact-form__phone">
           <select
-            aria-label={labels.countryCode}
+            aria-label={t(messages, 'home.form.countryCode')}
             id={id('phoneCountryCode')}
             value={countryCode}
             onChange={(e) => setCountryCode(e.target.value as PhoneCountryCode)}
           >
             {PHONE_COUNTRY_CODES.map((code) => (
               <option key={code} value={code}>
-                {labels.countries[code]}
+                {t(messages, `home.form.country.${code}`)}
               </option>
             ))}
           </select>
@@ -151,7 +145,7 @@ export default function ContactForm({
           />
         </div>
       ))}
-      {field('message', labels.message, (control) => (
+      {field('message', t(messages, 'home.form.message'), (control) => (
         <textarea {...control} name="message" rows={5} value={fields.message} onChange={set('message')} />
       ))}
       <FormField
@@ -159,9 +153,9 @@ export default function ContactForm({
         layout="checkbox"
         label={
           <>
-            {labels.terms}{' '}
+            {t(messages, 'home.form.terms')}{' '}
             <a href={termsHref} target="_blank" rel="noopener">
-              {labels.termsLink}
+              {t(messages, 'home.form.termsLink')}
             </a>
           </>
         }
@@ -174,10 +168,14 @@ export default function ContactForm({
         )}
       </FormField>
       <button className="contact-form__submit" type="submit" disabled={!hydrated || state === 'sending'}>
-        {state === 'sending' ? labels.sending : labels.submit}
+        {t(messages, state === 'sending' ? 'home.form.sending' : 'home.form.submit')}
       </button>
       <p className={`contact-form__result contact-form__result--${state}`} role="status">
-        {state === 'sent' ? labels.success : state === 'failed' ? labels.failure : ''}
+        {state === 'sent'
+          ? t(messages, 'home.form.success')
+          : state === 'failed'
+            ? t(messages, 'home.form.failure')
+            : ''}
       </p>
     </form>
   )

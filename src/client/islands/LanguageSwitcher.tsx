@@ -1,15 +1,20 @@
 // Language switcher: a disclosure menu listing the other locales. The links work without
 // JavaScript (the server sets the locale cookie from ?locale=); hydration adds the menu behaviour.
 import { useEffect, useRef, useState } from 'react'
+import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
 
+/** The messages this island reads (src/lib/island-messages.ts): its label and each locale's name. */
+export const LANGUAGE_SWITCHER_MESSAGES = ['nav.language', 'locale.'] as const
+
 export interface LanguageSwitcherProps {
-  label: string
-  current: { code: string; name: string }
-  others: { code: string; name: string; href: string }[]
+  messages: Messages
+  /** The page's locale; each locale is named by its message `locale.{code}`. */
+  current: string
+  others: { code: string; href: string }[]
 }
 
-export default function LanguageSwitcher({ label, current, others }: LanguageSwitcherProps) {
+export default function LanguageSwitcher({ messages, current, others }: LanguageSwitcherProps) {
   const [open, setOpen] = useState(false)
   const hydrated = useHydrated()
   // A fixed id, not useId(): the island hydrates as its own root, so React's tree-position ids would differ.
@@ -36,18 +41,18 @@ export default function LanguageSwitcher({ label, current, others }: LanguageSwi
       <button
         type="button"
         className="lang-switcher__button"
-        aria-label={`${label}: ${current.name}`}
+        aria-label={`${t(messages, 'nav.language')}: ${t(messages, `locale.${current}`)}`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span aria-hidden="true">🌐</span> {current.code.toUpperCase()}
+        <span aria-hidden="true">🌐</span> {current.toUpperCase()}
       </button>
       <ul id={menuId} className="lang-switcher__menu" data-open={open ? '' : undefined}>
         {others.map((locale) => (
           <li key={locale.code}>
             <a href={locale.href} hrefLang={locale.code} lang={locale.code}>
-              {locale.name}
+              {t(messages, `locale.${locale.code}`)}
             </a>
           </li>
         ))}

@@ -4,17 +4,20 @@
 import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { track } from '../analytics'
+import { type Messages, t } from '../lib/messages'
 import { takePendingClick } from '../pending-click'
-import { LeadForm, type LeadFormText } from './lead/LeadForm'
+import { LEAD_FORM_MESSAGES, LeadForm } from './lead/LeadForm'
+
+/** The messages this island reads (src/lib/island-messages.ts): the button's, the panel's and the form's. */
+export const LEAD_REQUEST_MESSAGES = ['landing.cta', ...LEAD_FORM_MESSAGES] as const
 
 export interface LeadRequestProps {
   /** Prefix of element ids: the page has one panel per call to action. */
   id: string
   locale: string
-  ctaLabel: string
   ctaClassName: string
   privacyHref: string
-  text: LeadFormText
+  messages: Messages
 }
 
 /** Hides the page's scrollbar without the page shifting sideways where the scrollbar took space. */
@@ -27,7 +30,7 @@ function lockPageScroll(): () => void {
   return () => Object.assign(body.style, previous)
 }
 
-export default function LeadRequest({ id, locale, ctaLabel, ctaClassName, privacyHref, text }: LeadRequestProps) {
+export default function LeadRequest({ id, locale, ctaClassName, privacyHref, messages }: LeadRequestProps) {
   const [open, setOpen] = useState(false)
   // Rendered from the first opening on and kept, so closing by X keeps what was typed.
   const [rendered, setRendered] = useState(false)
@@ -71,7 +74,7 @@ export default function LeadRequest({ id, locale, ctaLabel, ctaClassName, privac
         aria-expanded={open}
         onClick={openPanel}
       >
-        {ctaLabel}
+        {t(messages, 'landing.cta')}
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M5 12h13m-5-6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
@@ -93,11 +96,11 @@ export default function LeadRequest({ id, locale, ctaLabel, ctaClassName, privac
             >
               <div className="lead-panel__inner">
                 <header className="lead-panel__header">
-                  <h2 id={titleId}>{text.title}</h2>
+                  <h2 id={titleId}>{t(messages, 'landing.form.title')}</h2>
                   <button
                     type="button"
                     className="lead-panel__close"
-                    aria-label={text.close}
+                    aria-label={t(messages, 'landing.form.close')}
                     onClick={() => setOpen(false)}
                   >
                     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -109,7 +112,7 @@ export default function LeadRequest({ id, locale, ctaLabel, ctaClassName, privac
                   idPrefix={id}
                   locale={locale}
                   privacyHref={privacyHref}
-                  text={text}
+                  messages={messages}
                   onSent={() => setOpen(false)}
                 />
               </div>

@@ -14,6 +14,16 @@ export interface SignInResponse {
   agreedAt: string | null
 }
 
+/** The messages this island reads (src/lib/island-messages.ts). */
+export const LOGIN_FORM_MESSAGES = [
+  'builder.login.email',
+  'builder.login.password',
+  'builder.login.submit',
+  'builder.login.submitting',
+  'builder.login.required',
+  'builder.login.network',
+] as const
+
 export interface LoginFormProps {
   messages: Messages
   localePrefix: string

@@ -7,6 +7,9 @@ import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { completeSignIn, type SignInResponse } from './LoginForm'
 
+/** The messages this island reads (src/lib/island-messages.ts): all of builder.redirect.*, and the network failure. */
+export const LOGIN_REDIRECT_MESSAGES = ['builder.redirect.', 'common.networkError'] as const
+
 export interface LoginRedirectProps {
   messages: Messages
   localePrefix: string
@@ -42,10 +45,13 @@ export default function LoginRedirect({ messages, localePrefix, next, loginHref 
     if (credential === 'missing') return setError(t(messages, 'builder.redirect.missing'))
     if (credential === 'invalid')
       return setError(`${t(messages, 'builder.redirect.failed')} ${t(messages, 'builder.redirect.invalidLink')}`)
-    void api<SignInResponse>('/v1/auth/handoff/exchange', { method: 'POST', json: credential }).then((result) => {
-      if (!result.ok) return setError(`${t(messages, 'builder.redirect.failed')} ${result.message}`)
-      location.replace(completeSignIn(result.data, 'redirect', next, localePrefix))
-    })
+    const network = t(messages, 'common.networkError')
+    void api<SignInResponse>('/v1/auth/handoff/exchange', { method: 'POST', json: credential }, network).then(
+      (result) => {
+        if (!result.ok) return setError(`${t(messages, 'builder.redirect.failed')} ${result.message}`)
+        location.replace(completeSignIn(result.data, 'redirect', next, localePrefix))
+      },
+    )
   }, [messages, localePrefix, next])
 
   return (

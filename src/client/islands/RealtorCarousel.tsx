@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import Swiper from 'swiper'
 import { CAROUSEL } from '../../lib/carousel'
+import { type Messages, t } from '../lib/messages'
 
 /** Slide widths: 1.2 of a 1040 px column on desktop, 1.2 or 1.4 of the viewport less its margins below. */
 const SLIDE_SIZES = '(min-width: 1120px) 870px, (min-width: 500px) 80vw, 70vw'
@@ -16,16 +17,23 @@ export interface ExampleSite {
   logo?: string
 }
 
+/**
+ * The messages this island reads (src/lib/island-messages.ts): its name, its arrows', and what is said
+ * after each site's name and region (the link opens a new tab).
+ */
+export const REALTOR_CAROUSEL_MESSAGES = [
+  'landing.showcase.label',
+  'landing.showcase.previous',
+  'landing.showcase.next',
+  'landing.showcase.newTab',
+] as const
+
 export interface RealtorCarouselProps {
-  label: string
-  previous: string
-  next: string
-  /** Said after each site's name and region: the link opens a new tab. */
-  newTab: string
+  messages: Messages
   sites: ExampleSite[]
 }
 
-export default function RealtorCarousel({ label, previous, next, newTab, sites }: RealtorCarouselProps) {
+export default function RealtorCarousel({ messages, sites }: RealtorCarouselProps) {
   const root = useRef<HTMLElement>(null)
   const swiper = useRef<Swiper | null>(null)
   const [edges, setEdges] = useState({ start: true, end: false })
@@ -60,7 +68,12 @@ export default function RealtorCarousel({ label, previous, next, newTab, sites }
 
   return (
     <div className="showcase__carousel">
-      <section ref={root} className="swiper" aria-roledescription="carousel" aria-label={label}>
+      <section
+        ref={root}
+        className="swiper"
+        aria-roledescription="carousel"
+        aria-label={t(messages, 'landing.showcase.label')}
+      >
         <ul className="swiper-wrapper">
           {sites.map((site) => (
             <li key={site.href} className="swiper-slide">
@@ -92,7 +105,7 @@ export default function RealtorCarousel({ label, previous, next, newTab, sites }
                     <span>{site.region}</span>
                   </span>
                   {/* The link is named by what it shows (WCAG 2.5.3, label in name), then this. */}
-                  <span className="visually-hidden">{` ${newTab}`}</span>
+                  <span className="visually-hidden">{` ${t(messages, 'landing.showcase.newTab')}`}</span>
                 </span>
               </a>
             </li>
@@ -103,7 +116,7 @@ export default function RealtorCarousel({ label, previous, next, newTab, sites }
         <button
           type="button"
           className="showcase__arrow"
-          aria-label={previous}
+          aria-label={t(messages, 'landing.showcase.previous')}
           disabled={edges.start}
           onClick={() => swiper.current?.slidePrev()}
         >
@@ -114,7 +127,7 @@ export default function RealtorCarousel({ label, previous, next, newTab, sites }
         <button
           type="button"
           className="showcase__arrow"
-          aria-label={next}
+          aria-label={t(messages, 'landing.showcase.next')}
           disabled={edges.end}
           onClick={() => swiper.current?.slideNext()}
         >

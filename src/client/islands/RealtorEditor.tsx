@@ -10,6 +10,45 @@ import { useRealtorEditor } from '../editor/use-realtor-editor'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
 
+/**
+ * The messages this island and its parts (src/client/editor) read (src/lib/island-messages.ts): every
+ * section, field, etcInfo type, photo and preview text, and the toolbar's, list's and notices' own.
+ */
+export const REALTOR_EDITOR_MESSAGES = [
+  'builder.section.',
+  'builder.field.',
+  'builder.etc.',
+  'builder.photo.',
+  'builder.preview.',
+  'builder.sections',
+  'builder.editorTitle',
+  'builder.unsaved',
+  'builder.saved',
+  'builder.save',
+  'builder.saving',
+  'builder.discard',
+  'builder.checkFields',
+  'builder.updated',
+  'builder.deleted',
+  'builder.imported',
+  'builder.confirmDelete',
+  'builder.login.network',
+  'builder.backToAdmin',
+  'builder.viewHomepage',
+  'builder.export',
+  'builder.import',
+  'builder.deleteHomepage',
+  'builder.signOut',
+  'builder.add',
+  'builder.remove',
+  'builder.moveUp',
+  'builder.moveDown',
+  'builder.empty',
+  'builder.yes',
+  'builder.no',
+  'common.networkError',
+] as const
+
 export interface RealtorEditorProps {
   messages: Messages
   locale: Locale

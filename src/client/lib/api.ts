@@ -1,5 +1,5 @@
 // Every call the browser makes to the worker: same-origin, the session cookie does the authentication,
-// every call has a deadline, and every failure becomes the server's message (or the caller's own).
+// every call has a deadline, and every failure becomes the server's message or the caller's own.
 
 export interface ApiFailure {
   ok: false
@@ -34,12 +34,14 @@ export interface ApiRequest {
   keepalive?: boolean
 }
 
-/** A JSON call (a GET unless `init` says otherwise); `T` is the body of a successful answer. */
-export async function api<T>(
-  path: string,
-  init: ApiRequest = {},
-  networkMessage = 'Network error',
-): Promise<ApiResult<T>> {
+/**
+ * A JSON call (a GET unless `init` says otherwise); `T` is the body of a successful answer.
+ * `networkMessage` is the failure when the server cannot be reached, in the page's language (an island's
+ * common.networkError message); only a keepalive call, whose answer nobody reads (src/client/analytics.ts), has none.
+ */
+export function api<T>(path: string, init: ApiRequest & { keepalive: true }): Promise<ApiResult<T>>
+export function api<T>(path: string, init: ApiRequest, networkMessage: string): Promise<ApiResult<T>>
+export async function api<T>(path: string, init: ApiRequest, networkMessage = ''): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (init.json !== undefined) headers['content-type'] = 'application/json'
   if (init.language) headers['accept-language'] = init.language
@@ -67,6 +69,7 @@ export function uploadWithProgress(
   file: Blob,
   contentType: string,
   onProgress: (fraction: number) => void,
+  networkMessage: string,
 ): Promise<ApiResult<{ url: string }>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
@@ -86,7 +89,7 @@ export function uploadWithProgress(
         resolve({ ok: true, status: 200, data: { url: url.split('?')[0]! } })
       } else resolve(failureOf(xhr.status, body, `${xhr.status} ${xhr.statusText}`))
     }
-    xhr.onerror = xhr.ontimeout = () => resolve({ ok: false, status: 0, message: 'Network error', fields: [] })
+    xhr.onerror = xhr.ontimeout = () => resolve({ ok: false, status: 0, message: networkMessage, fields: [] })
     xhr.send(file)
   })
 }

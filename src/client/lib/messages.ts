@@ -1,5 +1,5 @@
-// Translated strings for islands: the server hands an island the `builder.*` messages of the page's
-// language as props; `t` fills `{name}` placeholders (islands never load the whole message catalogue).
+// Translated strings for islands: the server hands each island the messages it names, in the page's
+// language (src/lib/island-messages.ts); `t` fills `{name}` placeholders (islands never load the catalogue).
 
 export type Messages = Record<string, string>
 

@@ -1,8 +1,8 @@
 // The builder's working screens: the admin console (every realtor), a realtor's editor, and the notice
 // for an account that has no homepage yet.
-import AdminConsole, { type RealtorSummary } from '../../client/islands/AdminConsole'
-import RealtorEditor from '../../client/islands/RealtorEditor'
-import { builderMessages } from '../../lib/builder/messages'
+import AdminConsole, { ADMIN_CONSOLE_MESSAGES, type RealtorSummary } from '../../client/islands/AdminConsole'
+import RealtorEditor, { REALTOR_EDITOR_MESSAGES } from '../../client/islands/RealtorEditor'
+import { messagesOf } from '../../lib/island-messages'
 import type { FailedDelivery } from '../../lib/outbox/deliveries'
 import type { Realtor } from '../../lib/realtors/types'
 import type { PageContext } from '../context'
@@ -58,7 +58,7 @@ export function AdminConsolePage({
         name="AdminConsole"
         component={AdminConsole}
         props={{
-          messages: builderMessages(ctx.locale),
+          messages: messagesOf(ctx.locale, ADMIN_CONSOLE_MESSAGES),
           locale: ctx.locale,
           localePrefix: ctx.localePrefix,
           loginHref: `${ctx.localePrefix}/login`,
@@ -94,7 +94,7 @@ export function EditorPage({
         name="RealtorEditor"
         component={RealtorEditor}
         props={{
-          messages: builderMessages(ctx.locale),
+          messages: messagesOf(ctx.locale, REALTOR_EDITOR_MESSAGES),
           locale: ctx.locale,
           localePrefix: ctx.localePrefix,
           realtor,

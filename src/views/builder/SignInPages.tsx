@@ -1,9 +1,9 @@
 // The builder's sign-in screens: sign in, the sign-in redirect (a token in the URL fragment becomes a
 // session) and the service agreement.
-import AgreementForm from '../../client/islands/AgreementForm'
-import LoginForm from '../../client/islands/LoginForm'
-import LoginRedirect from '../../client/islands/LoginRedirect'
-import { builderMessages } from '../../lib/builder/messages'
+import AgreementForm, { AGREEMENT_FORM_MESSAGES } from '../../client/islands/AgreementForm'
+import LoginForm, { LOGIN_FORM_MESSAGES } from '../../client/islands/LoginForm'
+import LoginRedirect, { LOGIN_REDIRECT_MESSAGES } from '../../client/islands/LoginRedirect'
+import { messagesOf } from '../../lib/island-messages'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
 import { BuilderPage } from './BuilderPage'
@@ -20,7 +20,7 @@ export function LoginPage({ ctx, title, next }: { ctx: PageContext; title: strin
           name="LoginForm"
           component={LoginForm}
           props={{
-            messages: builderMessages(ctx.locale),
+            messages: messagesOf(ctx.locale, LOGIN_FORM_MESSAGES),
             localePrefix: ctx.localePrefix,
             next,
             tenantBase: ctx.tenantBase,
@@ -49,7 +49,12 @@ export function LoginRedirectPage({
         <Island
           name="LoginRedirect"
           component={LoginRedirect}
-          props={{ messages: builderMessages(ctx.locale), localePrefix: ctx.localePrefix, next, loginHref }}
+          props={{
+            messages: messagesOf(ctx.locale, LOGIN_REDIRECT_MESSAGES),
+            localePrefix: ctx.localePrefix,
+            next,
+            loginHref,
+          }}
         />
       </div>
     </BuilderPage>
@@ -94,7 +99,7 @@ export function AgreementPage({ ctx, title, state }: { ctx: PageContext; title: 
           <Island
             name="AgreementForm"
             component={AgreementForm}
-            props={{ messages: builderMessages(ctx.locale), next: state.next }}
+            props={{ messages: messagesOf(ctx.locale, AGREEMENT_FORM_MESSAGES), next: state.next }}
           />
         )}
       </div>

@@ -4,31 +4,14 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { filterPhone, HAS_SITE_VALUES, type HasSite, LEAD_LIMITS } from '../../../lib/leads/form'
 import { track } from '../../analytics'
 import { FormField } from '../../components/FormField'
+import { type Messages, t } from '../../lib/messages'
 import { sendLead } from './submit'
 
-export interface LeadFormText {
-  title: string
-  intro: string
-  close: string
-  name: string
-  namePlaceholder: string
-  area: string
-  areaPlaceholder: string
-  phone: string
-  phonePlaceholder: string
-  phoneWarning: string
-  hasSite: string
-  hasSitePlaceholder: string
-  hasSiteOptions: Record<HasSite, string>
-  consentPrivacy: string
-  consentContact: string
-  privacyLink: string
-  consentRequired: string
-  submit: string
-  submitting: string
-  success: string
-  failure: string
-}
+/**
+ * The messages the form reads (src/lib/island-messages.ts): every landing.form.* text (the panel's
+ * title and close among them, src/client/islands/LeadRequest.tsx) and the sent and failed alerts.
+ */
+export const LEAD_FORM_MESSAGES = ['landing.form.', 'realtorwwwInput.11', 'realtorwwwInput.12'] as const
 
 interface Fields {
   name: string
@@ -51,11 +34,11 @@ export interface LeadFormProps {
   idPrefix: string
   locale: string
   privacyHref: string
-  text: LeadFormText
+  messages: Messages
   onSent: () => void
 }
 
-export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFormProps) {
+export function LeadForm({ idPrefix, locale, privacyHref, messages, onSent }: LeadFormProps) {
   const [fields, setFields] = useState<Fields>(EMPTY)
   // Time of the last refused character; the warning shows for a while after it.
   const [phoneRefusedAt, setPhoneRefusedAt] = useState(0)
@@ -74,7 +57,7 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!consented) return window.alert(text.consentRequired)
+    if (!consented) return window.alert(t(messages, 'landing.form.consentRequired'))
     if (sending || !fields.hasSite) return
     track('lead_realtor_click_form_cta')
     setSending(true)
@@ -89,21 +72,23 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
           contactConsent: fields.contact ? 'Y' : 'N',
         },
         locale,
+        // The form alerts its own failure text, so that is the network failure's message too.
+        t(messages, 'realtorwwwInput.12'),
       )
-      window.alert(text.success)
+      window.alert(t(messages, 'realtorwwwInput.11'))
       setFields(EMPTY)
       setPhoneRefusedAt(0)
       onSent()
     } catch (error) {
       console.error('[lead] the request was not sent', error)
-      window.alert(text.failure)
+      window.alert(t(messages, 'realtorwwwInput.12'))
     } finally {
       setSending(false)
     }
   }
 
-  const textField = (name: 'name' | 'area', autoComplete: string) => (
-    <FormField id={id(name)} label={text[name]} {...LOOK}>
+  const textField = (name: 'name' | 'area', label: string, placeholder: string, autoComplete: string) => (
+    <FormField id={id(name)} label={t(messages, label)} {...LOOK}>
       {(control) => (
         <input
           {...control}
@@ -111,7 +96,7 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
           autoComplete={autoComplete}
           required
           maxLength={LEAD_LIMITS[name]}
-          placeholder={text[`${name}Placeholder`]}
+          placeholder={t(messages, placeholder)}
           value={fields[name]}
           onChange={(event) => set(name, event.target.value)}
         />
@@ -122,14 +107,14 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
   return (
     <form className="lead-form" onSubmit={submit} aria-describedby={id('intro')}>
       <p id={id('intro')} className="lead-form__intro">
-        {text.intro}
+        {t(messages, 'landing.form.intro')}
       </p>
-      {textField('name', 'name')}
-      {textField('area', 'address-level2')}
+      {textField('name', 'landing.form.name', 'landing.form.namePlaceholder', 'name')}
+      {textField('area', 'landing.form.area', 'landing.form.areaPlaceholder', 'address-level2')}
       <FormField
         id={id('phone')}
-        label={text.phone}
-        error={phoneWarning ? text.phoneWarning : undefined}
+        label={t(messages, 'landing.form.phone')}
+        error={phoneWarning ? t(messages, 'landing.form.phoneWarning') : undefined}
         errorClassName="lead-form__warning"
         errorSuffix="warning"
         errorRole="alert"
@@ -144,7 +129,7 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
             autoComplete="tel"
             required
             maxLength={LEAD_LIMITS.phone}
-            placeholder={text.phonePlaceholder}
+            placeholder={t(messages, 'landing.form.phonePlaceholder')}
             value={fields.phone}
             onChange={(event) => {
               const { value, rejected } = filterPhone(event.target.value)
@@ -154,7 +139,7 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
           />
         )}
       </FormField>
-      <FormField id={id('has-site')} label={text.hasSite} {...LOOK}>
+      <FormField id={id('has-site')} label={t(messages, 'landing.form.hasSite')} {...LOOK}>
         {(control) => (
           <select
             {...control}
@@ -164,11 +149,11 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
             onChange={(event) => set('hasSite', event.target.value as HasSite)}
           >
             <option value="" disabled>
-              {text.hasSitePlaceholder}
+              {t(messages, 'landing.form.hasSitePlaceholder')}
             </option>
             {HAS_SITE_VALUES.map((value) => (
               <option key={value} value={value}>
-                {text.hasSiteOptions[value]}
+                {t(messages, `landing.form.hasSite.${value}`)}
               </option>
             ))}
           </select>
@@ -183,9 +168,9 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
             onChange={(event) => set('privacy', event.target.checked)}
           />
           <span>
-            {text.consentPrivacy}{' '}
+            {t(messages, 'landing.form.consentPrivacy')}{' '}
             <a href={privacyHref} target="_blank" rel="noopener">
-              {text.privacyLink}
+              {t(messages, 'landing.form.privacyLink')}
             </a>
           </span>
         </label>
@@ -196,11 +181,11 @@ export function LeadForm({ idPrefix, locale, privacyHref, text, onSent }: LeadFo
             checked={fields.contact}
             onChange={(event) => set('contact', event.target.checked)}
           />
-          <span>{text.consentContact}</span>
+          <span>{t(messages, 'landing.form.consentContact')}</span>
         </label>
       </fieldset>
       <button type="submit" className="button lead-form__submit" disabled={!consented || sending}>
-        {sending ? text.submitting : text.submit}
+        {t(messages, sending ? 'landing.form.submitting' : 'landing.form.submit')}
       </button>
     </form>
   )

@@ -1,11 +1,12 @@
 // How to reach the realtor: phone, email, office, their outside links, and the contact form island.
-import ContactForm from '../../../client/islands/ContactForm'
+import ContactForm, { CONTACT_FORM_MESSAGES } from '../../../client/islands/ContactForm'
 import { defaultCountryCode } from '../../../lib/contacts/fields'
 import { formatPhone, telHref } from '../../../lib/format'
 import { type ContactLinkKind, contactLinksOf, etcInfoOf } from '../../../lib/home/profile'
+import { messagesOf } from '../../../lib/island-messages'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
-import { type T, tOf } from './t'
+import { tOf } from './t'
 
 const LINK_LABELS: Record<ContactLinkKind, string> = {
   kakao: 'home.contact.kakao',
@@ -13,25 +14,6 @@ const LINK_LABELS: Record<ContactLinkKind, string> = {
   instagram: 'home.contact.instagram',
   zillow: 'home.contact.zillow',
   homes: 'home.contact.homeList',
-}
-
-function formLabels(t: T) {
-  return {
-    lastName: t('home.form.lastName'),
-    firstName: t('home.form.firstName'),
-    email: t('home.form.email'),
-    phone: t('home.form.phone'),
-    countryCode: t('home.form.countryCode'),
-    countries: { KR: t('home.form.country.KR'), US: t('home.form.country.US') },
-    message: t('home.form.message'),
-    terms: t('home.form.terms'),
-    termsLink: t('home.form.termsLink'),
-    termsRequired: t('home.form.termsRequired'),
-    submit: t('home.form.submit'),
-    sending: t('home.form.sending'),
-    success: t('home.form.success'),
-    failure: t('home.form.failure'),
-  }
 }
 
 export function Contact({ frame }: { frame: TenantFrame }) {
@@ -84,7 +66,7 @@ export function Contact({ frame }: { frame: TenantFrame }) {
             locale: ctx.locale,
             defaultCountryCode: defaultCountryCode(ctx.locale),
             termsHref: `${ctx.localePrefix}/terms/privacy#${ctx.locale}`,
-            labels: formLabels(t),
+            messages: messagesOf(ctx.locale, CONTACT_FORM_MESSAGES),
           }}
           hydrate="visible"
         />

@@ -1,0 +1,30 @@
+// The translated text an island gets as props (src/views/Island.tsx): the messages it names, of one locale.
+import type { Messages } from '../client/lib/messages'
+import { MESSAGES, type MessageKey } from './i18n'
+import type { Locale } from './locale'
+
+/**
+ * What an island names next to its props type: whole message ids, checked against the catalogue, or a
+ * prefix ending in '.' for every id under it (`'home.form.'`), for an island that needs them all.
+ */
+export type IslandMessageIds = readonly (MessageKey | `${string}.`)[]
+
+const cache = new Map<string, Messages>()
+
+/** The messages of `locale` that `ids` names, in the order named; one object per locale and list. */
+export function messagesOf(locale: Locale, ids: IslandMessageIds): Messages {
+  const cacheKey = `${locale}:${ids.join(',')}`
+  let messages = cache.get(cacheKey)
+  if (!messages) {
+    const catalogue = MESSAGES[locale]
+    messages = {}
+    for (const id of ids) {
+      for (const key of id.endsWith('.') ? Object.keys(catalogue).filter((key) => key.startsWith(id)) : [id]) {
+        const text = catalogue[key]
+        if (text !== undefined) messages[key] = text
+      }
+    }
+    cache.set(cacheKey, messages)
+  }
+  return messages
+}
