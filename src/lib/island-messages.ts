@@ -1,7 +1,9 @@
 // The translated text an island gets as props (src/views/Island.tsx): the messages it names, of one locale.
-import type { Messages } from '../client/lib/messages'
 import { MESSAGES, type MessageKey } from './i18n'
 import type { Locale } from './locale'
+
+/** Message id → text: what an island gets, and reads with `t` (src/client/lib/messages.ts). */
+export type Messages = Record<string, string>
 
 /**
  * What an island names next to its props type: whole message ids, checked against the catalogue, or a

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import Swiper from 'swiper'
 import { CAROUSEL } from '../../lib/carousel'
+import { SiteCardFace } from '../components/SiteCard'
 import { type Messages, t } from '../lib/messages'
 
 /** Slide widths: 1.2 of a 1040 px column on desktop, 1.2 or 1.4 of the viewport less its margins below. */
@@ -78,35 +79,10 @@ export default function RealtorCarousel({ messages, sites }: RealtorCarouselProp
           {sites.map((site) => (
             <li key={site.href} className="swiper-slide">
               <a className="site-card" href={site.href} target="_blank" rel="noopener" draggable={false}>
-                <span className="site-card__bar" aria-hidden="true">
-                  <i />
-                  <i />
-                  <i />
-                  <span className="site-card__url">{site.host}</span>
-                </span>
-                <img
-                  className="site-card__image"
-                  src={site.image.src}
-                  srcSet={site.image.srcSet}
-                  sizes={SLIDE_SIZES}
-                  width={site.image.width}
-                  height={site.image.height}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                  draggable={false}
-                />
-                <span className="site-card__meta">
-                  {site.logo ? (
-                    <img className="site-card__logo" src={site.logo} width="40" height="40" alt="" loading="lazy" />
-                  ) : null}
-                  <span>
-                    <strong>{site.name}</strong>
-                    <span>{site.region}</span>
-                  </span>
+                <SiteCardFace site={site} sizes={SLIDE_SIZES}>
                   {/* The link is named by what it shows (WCAG 2.5.3, label in name), then this. */}
                   <span className="visually-hidden">{` ${t(messages, 'landing.showcase.newTab')}`}</span>
-                </span>
+                </SiteCardFace>
               </a>
             </li>
           ))}

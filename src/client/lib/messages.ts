@@ -1,7 +1,9 @@
 // Translated strings for islands: the server hands each island the messages it names, in the page's
 // language (src/lib/island-messages.ts); `t` fills `{name}` placeholders (islands never load the catalogue).
 
-export type Messages = Record<string, string>
+import type { Messages } from '../../lib/island-messages'
+
+export type { Messages }
 
 export function t(messages: Messages, key: string, values: Record<string, string | number> = {}): string {
   const template = messages[key] ?? key

@@ -1,4 +1,5 @@
 // The landing hero: the promise, the call to action, three figures, and a preview of an example site.
+import { SiteCardFace } from '../../client/components/SiteCard'
 import type { ExampleSite } from '../../client/islands/RealtorCarousel'
 import type { PageContext } from '../context'
 import { LeadCta } from './LeadCta'
@@ -32,31 +33,7 @@ export function Hero({ ctx, preview }: { ctx: PageContext; preview?: ExampleSite
         {preview ? (
           <div className="landing-hero__preview" aria-hidden="true">
             <div className="site-card site-card--hero">
-              <span className="site-card__bar">
-                <i />
-                <i />
-                <i />
-                <span className="site-card__url">{preview.host}</span>
-              </span>
-              <img
-                className="site-card__image"
-                src={preview.image.src}
-                srcSet={preview.image.srcSet}
-                sizes="(min-width: 900px) 480px, 90vw"
-                width={preview.image.width}
-                height={preview.image.height}
-                alt=""
-                fetchPriority="high"
-              />
-              <span className="site-card__meta">
-                {preview.logo ? (
-                  <img className="site-card__logo" src={preview.logo} width="40" height="40" alt="" />
-                ) : null}
-                <span>
-                  <strong>{preview.name}</strong>
-                  <span>{preview.region}</span>
-                </span>
-              </span>
+              <SiteCardFace site={preview} sizes="(min-width: 900px) 480px, 90vw" first />
             </div>
           </div>
         ) : null}
