@@ -41,6 +41,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^home\.probiz\.s\d\.(title|body)$/, source: 'home.probiz.s${n}.' },
   { ids: /^home\.gsap\.(fade|rise|spin|pulse)$/, source: 'home.gsap.${kind}' },
   { ids: /^builder\.etc\.\w+$/, source: 'builder.etc.${' },
+  { ids: /^landing\.showcase\.(previous|next)$/, source: 'landing.showcase.${direction}' },
   { ids: /^builder\.failed\.(lead|contact)$/, source: 'builder.failed.${delivery.topic}' },
   { ids: /^builder\.photo\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/, source: 'builder.photo.${value}' },
   { ids: /^builder\.preview\.(desktop|phone)$/, source: 'builder.preview.${' },

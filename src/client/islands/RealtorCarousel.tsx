@@ -34,6 +34,12 @@ export interface RealtorCarouselProps {
   sites: ExampleSite[]
 }
 
+/** The carousel's two buttons: which way each moves, and its chevron. */
+const ARROWS = [
+  { direction: 'previous', path: 'm15 5-7 7 7 7' },
+  { direction: 'next', path: 'm9 5 7 7-7 7' },
+] as const
+
 export default function RealtorCarousel({ messages, sites }: RealtorCarouselProps) {
   const root = useRef<HTMLElement>(null)
   const swiper = useRef<Swiper | null>(null)
@@ -89,28 +95,20 @@ export default function RealtorCarousel({ messages, sites }: RealtorCarouselProp
         </ul>
       </section>
       <div className="showcase__controls">
-        <button
-          type="button"
-          className="showcase__arrow"
-          aria-label={t(messages, 'landing.showcase.previous')}
-          disabled={edges.start}
-          onClick={() => swiper.current?.slidePrev()}
-        >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="m15 5-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className="showcase__arrow"
-          aria-label={t(messages, 'landing.showcase.next')}
-          disabled={edges.end}
-          onClick={() => swiper.current?.slideNext()}
-        >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-          </svg>
-        </button>
+        {ARROWS.map(({ direction, path }) => (
+          <button
+            key={direction}
+            type="button"
+            className="showcase__arrow"
+            aria-label={t(messages, `landing.showcase.${direction}`)}
+            disabled={direction === 'previous' ? edges.start : edges.end}
+            onClick={() => (direction === 'previous' ? swiper.current?.slidePrev() : swiper.current?.slideNext())}
+          >
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d={path} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+        ))}
       </div>
     </div>
   )
