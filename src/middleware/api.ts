@@ -83,6 +83,10 @@ export const jsonBody = <T>(schema: z.ZodType<T, unknown>) => {
   return checked as unknown as typeof validate
 }
 
+/** `zValidator('query')` with a zod schema: typed `c.req.valid('query')`, the same 400 as a body's. */
+export const queryParams = <T>(schema: z.ZodType<T, unknown>) =>
+  zValidator('query', schema, refuseInvalidBody, { validationFunction: safeParseInput })
+
 export const JSON_BODY_LIMIT = 256 * 1024
 
 export const limitBody = (maxSize = JSON_BODY_LIMIT) =>

@@ -7,7 +7,7 @@ import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import { agentQuerySchema, homeListQuerySchema } from '../../lib/listings/query'
 import { listingSourceOf } from '../../lib/listings/source'
-import { apiLocale, parseInput } from '../../middleware/api'
+import { queryParams } from '../../middleware/api'
 
 const listingSource = (c: Context<AppEnv>) => listingSourceOf(c.env, c.get('upstreamFetch'), c.get('dataCache'))
 
@@ -25,13 +25,13 @@ async function answer(c: Context<AppEnv>, load: () => Promise<unknown>) {
 const app = new Hono<AppEnv>()
 app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'] }))
 
-app.get('/v1/home/list', (c) => {
-  const query = parseInput(homeListQuerySchema, c.req.query(), apiLocale(c))
+app.get('/v1/home/list', queryParams(homeListQuerySchema), (c) => {
+  const query = c.req.valid('query')
   return answer(c, () => listingSource(c).homeList(query))
 })
 
-app.get('/v1/agent', (c) => {
-  const query = parseInput(agentQuerySchema, c.req.query(), apiLocale(c))
+app.get('/v1/agent', queryParams(agentQuerySchema), (c) => {
+  const query = c.req.valid('query')
   return answer(c, () => listingSource(c).agent(query))
 })
 
