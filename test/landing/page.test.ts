@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { RealtorStore } from '../../src/lib/realtors/store'
 import type { Photo, Realtor } from '../../src/lib/realtors/types'
 import { exampleSiteOf } from '../../src/views/landing/example-sites'
-import { fixtureRealtor } from '../fixtures/fixture-realtors'
+import { fixtureRealtor, fixtureStore } from '../fixtures/fixture-realtors'
 import { appWith, call, heading } from '../helpers'
 
 const photo = (path: Photo['path'], url: string): Photo => ({ path, imageType: 'fullsize', url })
@@ -22,8 +22,8 @@ const DEMO: Realtor[] = Array.from({ length: 10 }, (_, i) =>
 )
 
 const store = (realtors: Realtor[]): RealtorStore => ({
+  ...fixtureStore(realtors),
   find: async () => null,
-  list: async ({ limit = 10 } = {}) => realtors.slice(0, limit),
 })
 
 async function landing(path: string, realtors = DEMO) {
