@@ -32,7 +32,7 @@ app.get('/', async (c) => {
   // `/?desiredUrl=x` names a tenant (checked by the tenant resolver): its home lives at /x.
   if (target.kind === 'path') return c.redirect(`${c.get('localePrefix')}/${target.desiredUrl}`, 302)
   const ctx = pageContext(c)
-  const realtors = await c.get('realtors').list({ limit: CAROUSEL.slides })
+  const realtors = await c.get('realtors').listPublished({ afterId: 0, limit: CAROUSEL.slides })
   const sites = exampleSitesOf(realtors, {
     locale: ctx.locale,
     localePrefix: ctx.localePrefix,
