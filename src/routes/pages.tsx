@@ -6,6 +6,7 @@ import { CAROUSEL } from '../lib/carousel'
 import { cachePage } from '../middleware/page-cache'
 import { pageContext, renderPage } from '../render'
 import { exampleSitesOf } from '../views/landing/example-sites'
+import { landingHead } from '../views/landing/LandingHead'
 import { LandingPage } from '../views/landing/LandingPage'
 import { SimplePage } from '../views/SimplePage'
 
@@ -38,9 +39,8 @@ app.get('/', async (c) => {
     localePrefix: ctx.localePrefix,
     publicOrigin: c.env.PUBLIC_ORIGIN,
   })
-  const t = (id: string) => ctx.intl.formatMessage({ id })
   return renderPage(c, <LandingPage ctx={ctx} sites={sites} />, {
-    head: { title: t('landing.meta.title'), description: t('landing.meta.description') },
+    head: landingHead(ctx, c.env.PUBLIC_ORIGIN),
     bodyClassName: 'landing-body',
   })
 })
