@@ -24,7 +24,7 @@ for (const [path, first, heading] of [
   })
 }
 
-test("the landing form's privacy link opens the policy at the reader's language", async ({ page }) => {
+test("a consent link's anchor opens the policy in its language, whatever the page's", async ({ page }) => {
   await page.goto('/en/terms/privacy#ko')
   const korean = page.locator('section#ko')
   await expect(korean).toBeInViewport()
