@@ -214,6 +214,8 @@ describe('error pages (docs/product.md §8)', () => {
           throw new Error('database exploded: secret details')
         },
         list: async () => [],
+        listPublished: async () => [],
+        lastId: async () => 0,
       }),
     })
     const response = await call('/janekim', { app })
@@ -264,6 +266,8 @@ describe('security headers', () => {
           throw new Error('boom')
         },
         list: async () => [],
+        listPublished: async () => [],
+        lastId: async () => 0,
       }),
     })
     const responses = {

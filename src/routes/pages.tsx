@@ -3,22 +3,31 @@
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { CAROUSEL } from '../lib/carousel'
+import { pageUrls } from '../lib/urls'
 import { cachePage } from '../middleware/page-cache'
 import { pageContext, renderPage } from '../render'
 import { exampleSitesOf } from '../views/landing/example-sites'
+import { landingHead } from '../views/landing/LandingHead'
 import { LandingPage } from '../views/landing/LandingPage'
+import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/documents'
+import { LegalDocument } from '../views/legal/LegalDocument'
 import { SimplePage } from '../views/SimplePage'
 
 const app = new Hono<AppEnv>()
 
-function providerPage(titleId: string, introId?: string) {
+/** A legal text (process, terms, privacy) in both languages on one page, anchored #ko and #en. */
+function legalPage(titleId: string, introId: string, doc: LegalText) {
   return (c: Context<AppEnv>) => {
     const ctx = pageContext(c)
-    const title = ctx.intl.formatMessage({ id: titleId })
-    const intro = introId ? ctx.intl.formatMessage({ id: introId }) : undefined
-    return renderPage(c, <SimplePage ctx={ctx} title={title} intro={intro} />, {
-      head: { title: `${title} | ${ctx.intl.formatMessage({ id: 'brand.name' })}`, description: intro ?? title },
-    })
+    const t = (id: string) => ctx.intl.formatMessage({ id })
+    const landing = pageUrls(null, c.env.PUBLIC_ORIGIN, '/')
+    return renderPage(
+      c,
+      <SimplePage ctx={ctx} title={t(titleId)}>
+        <LegalDocument doc={doc} locale={ctx.locale} tenantBase="" landing={landing} />
+      </SimplePage>,
+      { head: { title: `${t(titleId)} | ${t('brand.name')}`, description: t(introId) } },
+    )
   }
 }
 
@@ -32,20 +41,19 @@ app.get('/', async (c) => {
   // `/?desiredUrl=x` names a tenant (checked by the tenant resolver): its home lives at /x.
   if (target.kind === 'path') return c.redirect(`${c.get('localePrefix')}/${target.desiredUrl}`, 302)
   const ctx = pageContext(c)
-  const realtors = await c.get('realtors').list({ limit: CAROUSEL.slides })
+  const realtors = await c.get('realtors').listPublished({ afterId: 0, limit: CAROUSEL.slides })
   const sites = exampleSitesOf(realtors, {
     locale: ctx.locale,
     localePrefix: ctx.localePrefix,
     publicOrigin: c.env.PUBLIC_ORIGIN,
   })
-  const t = (id: string) => ctx.intl.formatMessage({ id })
   return renderPage(c, <LandingPage ctx={ctx} sites={sites} />, {
-    head: { title: t('landing.meta.title'), description: t('landing.meta.description') },
+    head: landingHead(ctx, c.env.PUBLIC_ORIGIN),
     bodyClassName: 'landing-body',
   })
 })
-app.get('/process', providerPage('page.process.title', 'page.process.intro'))
-app.get('/terms', providerPage('page.terms.title', 'page.terms.intro'))
-app.get('/terms/privacy', providerPage('page.privacy.title', 'page.privacy.intro'))
+app.get('/process', legalPage('page.process.title', 'page.process.intro', PROCESS))
+app.get('/terms', legalPage('page.terms.title', 'page.terms.intro', TERMS))
+app.get('/terms/privacy', legalPage('page.privacy.title', 'page.privacy.intro', PRIVACY))
 
 export default app

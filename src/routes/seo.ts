@@ -1,32 +1,90 @@
-// Per-tenant sitemap.xml and robots.txt: at the root of a realtor's custom domain and under
-// /{desiredUrl} on provider hosts. Mounted before the locale middleware: crawlers are never redirected.
+// Crawlers' files: the provider host's robots.txt and sitemap.xml (the landing page and every published realtor
+// home; an index of id ranges past the URL limit), and each realtor's sitemap.xml and robots.txt at the root of
+// their custom domain and under /{desiredUrl}. Mounted before the locale middleware: crawlers are never redirected.
 import { type Context, Hono } from 'hono'
 import type { TenantEnv } from '../env'
-import { robotsTxt, sitemapPaths, sitemapXml } from '../lib/home/seo'
+import {
+  type IdRange,
+  providerRobotsTxt,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  type SitemapEntry,
+  sitemapIndexXml,
+  sitemapPaths,
+  sitemapRanges,
+  sitemapXml,
+} from '../lib/home/seo'
+import type { RealtorStore } from '../lib/realtors/store'
 import { DESIRED_URL_ROUTE, DOMAIN_PREFIX } from '../lib/tenant'
 import { pageUrls } from '../lib/urls'
 import { requireTenant } from '../middleware/tenant'
 
 const CACHE = { 'Cache-Control': 'public, max-age=3600' }
+const XML = { 'Content-Type': 'application/xml; charset=utf-8', ...CACHE }
+/** Realtors read per query while a sitemap file is built: a keyset walk through its id range. */
+const READ_BATCH = 500
 
 function sitemap(c: Context<TenantEnv>) {
   const realtor = c.get('realtor')
   const entries = sitemapPaths(realtor.desiredUrl).map((path) => pageUrls(realtor, c.env.PUBLIC_ORIGIN, path))
-  return c.body(sitemapXml(entries), 200, { 'Content-Type': 'application/xml; charset=utf-8', ...CACHE })
+  return c.body(sitemapXml(entries), 200, XML)
 }
 
-const app = new Hono<TenantEnv>()
-for (const path of [
-  `${DOMAIN_PREFIX}/sitemap.xml`,
-  `${DOMAIN_PREFIX}/robots.txt`,
-  `/:desiredUrl{${DESIRED_URL_ROUTE}}/sitemap.xml`,
-])
-  app.use(path, requireTenant())
-app.get(`${DOMAIN_PREFIX}/sitemap.xml`, sitemap)
-app.get(`/:desiredUrl{${DESIRED_URL_ROUTE}}/sitemap.xml`, sitemap)
-app.get(`${DOMAIN_PREFIX}/robots.txt`, (c) => {
-  const sitemapUrl = pageUrls(c.get('realtor'), c.env.PUBLIC_ORIGIN, '/sitemap.xml').ko
-  return c.text(robotsTxt(sitemapUrl), 200, CACHE)
-})
+/** The homes of the published realtors in one id range: their canonical URLs (their own domain when set). */
+async function homesIn(store: RealtorStore, publicOrigin: string, range: IdRange): Promise<SitemapEntry[]> {
+  const entries: SitemapEntry[] = []
+  let afterId = range.afterId
+  for (;;) {
+    const realtors = await store.listPublished({ afterId, throughId: range.throughId, limit: READ_BATCH })
+    for (const realtor of realtors) entries.push(pageUrls(realtor, publicOrigin, '/'))
+    const last = realtors.at(-1)
+    if (!last || realtors.length < READ_BATCH) return entries
+    afterId = last.id
+  }
+}
 
-export default app
+/**
+ * The provider's `/sitemap.xml`: the one file while every realtor fits, else an index of `/sitemap.xml?page=n`
+ * (a query on the reserved path: a first segment such as `sitemap-2.xml` is no desiredUrl and would fail
+ * route validation, src/lib/tenant.ts). The landing page is in the first file.
+ */
+async function providerSitemap(c: Context<TenantEnv>, maxUrls: number) {
+  const origin = new URL(c.env.PUBLIC_ORIGIN).origin
+  const ranges = sitemapRanges(await c.get('realtors').lastId(), maxUrls)
+  const page = c.req.query('page')
+  if (page === undefined && ranges.length > 1) {
+    return c.body(sitemapIndexXml(ranges.map((_, i) => `${origin}/sitemap.xml?page=${i + 1}`)), 200, XML)
+  }
+  const index = page === undefined ? 0 : /^[1-9]\d{0,8}$/.test(page) && ranges.length > 1 ? Number(page) - 1 : -1
+  const range = ranges[index]
+  if (!range) return c.notFound()
+  const homes = await homesIn(c.get('realtors'), c.env.PUBLIC_ORIGIN, range)
+  const entries = index === 0 ? [pageUrls(null, c.env.PUBLIC_ORIGIN, '/'), ...homes] : homes
+  return c.body(sitemapXml(entries), 200, XML)
+}
+
+/** The crawlers' routes; `maxUrls` is the sitemap file limit (small in tests). */
+export function seoRoutes({ maxUrls = SITEMAP_MAX_URLS }: { maxUrls?: number } = {}) {
+  const app = new Hono<TenantEnv>()
+  // A provider host's own files: a custom domain's paths are routed under DOMAIN_PREFIX, so these never match there.
+  app.get('/robots.txt', (c) =>
+    c.text(providerRobotsTxt(`${new URL(c.env.PUBLIC_ORIGIN).origin}/sitemap.xml`), 200, CACHE),
+  )
+  app.get('/sitemap.xml', (c) => providerSitemap(c, maxUrls))
+
+  for (const path of [
+    `${DOMAIN_PREFIX}/sitemap.xml`,
+    `${DOMAIN_PREFIX}/robots.txt`,
+    `/:desiredUrl{${DESIRED_URL_ROUTE}}/sitemap.xml`,
+  ])
+    app.use(path, requireTenant())
+  app.get(`${DOMAIN_PREFIX}/sitemap.xml`, sitemap)
+  app.get(`/:desiredUrl{${DESIRED_URL_ROUTE}}/sitemap.xml`, sitemap)
+  app.get(`${DOMAIN_PREFIX}/robots.txt`, (c) => {
+    const sitemapUrl = pageUrls(c.get('realtor'), c.env.PUBLIC_ORIGIN, '/sitemap.xml').ko
+    return c.text(robotsTxt(sitemapUrl), 200, CACHE)
+  })
+  return app
+}
+
+export default seoRoutes()

@@ -7,7 +7,6 @@ import type { TenantEnv } from '../env'
 import { realtorTags } from '../lib/cache'
 import { loadHomeListings } from '../lib/home/listings'
 import { PROBIZ_TENANT } from '../lib/home/seo'
-import { intlFor } from '../lib/i18n'
 import { listingSourceOf } from '../lib/listings/source'
 import { localeHome } from '../lib/locale'
 import { pageUrls } from '../lib/urls'
@@ -18,15 +17,8 @@ import { pageContext, renderPage } from '../render'
 import { tenantDocument } from '../views/home/TenantHead'
 import { TenantHome } from '../views/home/TenantHome'
 import { frameOf, type TenantFrame } from '../views/home/TenantLayout'
-import {
-  AnimationShowcase,
-  PrivacyBody,
-  ProbizBody,
-  ProcessSteps,
-  RealtorState,
-  TenantPage,
-  TermsBody,
-} from '../views/home/TenantPages'
+import { AnimationShowcase, LegalBody, ProbizBody, RealtorState, TenantPage } from '../views/home/TenantPages'
+import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/documents'
 
 const app = new Hono<TenantEnv>()
 
@@ -85,22 +77,24 @@ app.get('/', async (c) => {
 // The samples are routes of the product, not content: kept out of search results and sitemaps.
 app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', AnimationShowcase, { noindex: true }))
 app.get('/pinia_sample', tenantPage('page.piniaSample.title', 'home.pinia.intro', RealtorState, { noindex: true }))
-app.get('/process', tenantPage('page.process.title', 'page.process.intro', ProcessSteps))
-app.get('/terms', tenantPage('page.terms.title', 'page.terms.intro', TermsBody))
-app.get('/terms/privacy', (c) => {
-  const title = c.get('intl').formatMessage({ id: 'page.privacy.title' })
-  const ko = intlFor('ko')
-  const en = intlFor('en')
-  return render(
-    c,
-    (frame) => (
-      <TenantPage frame={frame} title={title}>
-        <PrivacyBody ko={(id) => ko.formatMessage({ id })} en={(id) => en.formatMessage({ id })} />
-      </TenantPage>
-    ),
-    title,
-  )
-})
+// The legal texts, both languages on one page (#ko, #en): a realtor's contact form links to its privacy page here.
+function legalPage(titleId: string, doc: LegalText) {
+  return (c: Context<TenantEnv>) => {
+    const title = c.get('intl').formatMessage({ id: titleId })
+    return render(
+      c,
+      (frame) => (
+        <TenantPage frame={frame} title={title}>
+          <LegalBody frame={frame} doc={doc} publicOrigin={c.env.PUBLIC_ORIGIN} />
+        </TenantPage>
+      ),
+      title,
+    )
+  }
+}
+app.get('/process', legalPage('page.process.title', PROCESS))
+app.get('/terms', legalPage('page.terms.title', TERMS))
+app.get('/terms/privacy', legalPage('page.privacy.title', PRIVACY))
 
 // probiz is a page of one brokerage only; any other tenant goes to the home page (docs/product.md §2).
 app.get('/probiz', async (c) => {

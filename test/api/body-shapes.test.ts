@@ -1,6 +1,5 @@
 // What the JSON APIs do with bodies that are not what they take: another content type is a 415, no
 // body a 400, deeply nested JSON a 400 naming the depth — never a 5xx, and nothing changes.
-import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api, errorOf, JANE, login } from './client'
 

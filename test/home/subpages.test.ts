@@ -11,15 +11,15 @@ const page = async (path: string, host?: string) => {
 }
 
 describe('tenant subpages', () => {
-  it('shows the five steps of /process in the realtor frame and design, both languages', async () => {
+  it('shows the seven steps of /process in the realtor frame and design, in both languages on one page', async () => {
     const ko = await page('/rich-agent/process')
     expect(heading(ko.html)).toBe('홈페이지 제작 과정')
-    expect(ko.html.match(/class="process-steps__step"/g)).toHaveLength(5)
+    expect(ko.html.match(/class="process-steps__step"/g)).toHaveLength(14)
     expect(ko.html).toContain('상담 신청')
     expect(ko.html).toContain('class="tenant-header"')
     expect(ko.html).toContain('--brand:#6d4fa3')
     const en = await page('/en/rich-agent/process')
-    expect(en.html).toContain('Choose your design')
+    expect(en.html).toContain('Profile and design')
     expect(en.html).toContain('<link rel="canonical" href="https://grace.example/en/process"/>')
   })
 

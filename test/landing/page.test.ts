@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { RealtorStore } from '../../src/lib/realtors/store'
 import type { Photo, Realtor } from '../../src/lib/realtors/types'
 import { exampleSiteOf } from '../../src/views/landing/example-sites'
-import { fixtureRealtor } from '../fixtures/fixture-realtors'
+import { fixtureRealtor, fixtureStore } from '../fixtures/fixture-realtors'
 import { appWith, call, heading } from '../helpers'
 
 const photo = (path: Photo['path'], url: string): Photo => ({ path, imageType: 'fullsize', url })
@@ -22,8 +22,8 @@ const DEMO: Realtor[] = Array.from({ length: 10 }, (_, i) =>
 )
 
 const store = (realtors: Realtor[]): RealtorStore => ({
+  ...fixtureStore(realtors),
   find: async () => null,
-  list: async ({ limit = 10 } = {}) => realtors.slice(0, limit),
 })
 
 async function landing(path: string, realtors = DEMO) {
@@ -86,9 +86,8 @@ describe('the landing page', () => {
     const { html } = await landing('/')
     expect(html).toMatch(/data-island="RealtorCarousel" data-props="[^"]+" data-hydrate="visible"/)
     const links = [...html.matchAll(/<a class="site-card" href="([^"]+)" target="_blank" rel="noopener"/g)]
-    expect(links.map((match) => match[1])).toEqual(
-      DEMO.map((realtor, i) => (i % 2 ? `/${realtor.desiredUrl}` : `https://agent${i + 1}.example/`)),
-    )
+    // Every slide opens the realtor's page here: no custom domain is known to be live (docs/decisions/029-legal-pages.md).
+    expect(links.map((match) => match[1])).toEqual(DEMO.map((realtor) => `/${realtor.desiredUrl}`))
     expect(
       html.match(
         /<img class="site-card__image" src="\/photos\/seed\/agent\d+\/top.png"[^>]* width="1200" height="420"/g,
@@ -97,15 +96,29 @@ describe('the landing page', () => {
     // Each link is named by the name and region it shows, then says it opens a new tab (WCAG 2.5.3).
     const cards = html.match(/<a class="site-card"[\s\S]*?<\/a>/g) ?? []
     expect(cards).toHaveLength(10)
+    // The address each card shows is where it goes.
+    const hosts = cards.map((card) => /<span class="site-card__url">([^<]+)<\/span>/.exec(card)?.[1])
+    expect(hosts).toEqual(DEMO.map((realtor) => `127.0.0.1:8787/${realtor.desiredUrl}`))
     for (const card of cards) {
       expect(card).not.toContain('aria-label')
       expect(card).toContain('<span class="visually-hidden"> (새 탭에서 열림)</span>')
     }
   })
 
-  it('links English visitors to the English page of realtors without a domain', async () => {
+  it('links English visitors to the English page of every realtor, and says so', async () => {
     const { html } = await landing('/en')
     expect(html).toContain('href="/en/agentb" target="_blank" rel="noopener"')
+    expect(html).toContain('href="/en/agenta" target="_blank" rel="noopener"')
+    expect(html).toContain('<span class="site-card__url">127.0.0.1:8787/en/agenta</span>')
+  })
+
+  it('shows only published realtors, and still ten of them when there are enough', async () => {
+    const hidden = DEMO.slice(0, 3).map((realtor) => ({ ...realtor, isMakeHomepage: 'N' as const }))
+    const more = DEMO.map((realtor) => ({ ...realtor, id: realtor.id + 10, desiredUrl: `${realtor.desiredUrl}x` }))
+    const { html } = await landing('/', [...hidden, ...DEMO.slice(3), ...more])
+    const links = [...html.matchAll(/<a class="site-card" href="([^"]+)"/g)].map((match) => match[1])
+    expect(links).toHaveLength(10)
+    for (const realtor of hidden) expect(links).not.toContain(`/${realtor.desiredUrl}`)
   })
 
   it('leaves the carousel out when no realtor has a picture', async () => {
@@ -131,14 +144,18 @@ describe('exampleSiteOf', () => {
     expect(exampleSiteOf(realtor, options)).toMatchObject({
       name: '에이전트1',
       region: 'Irvine, CA',
-      host: 'agent1.example',
+      href: '/agenta',
+      host: 'realtor.example.com/agenta',
     })
     expect(exampleSiteOf(realtor, { ...options, locale: 'en' })?.name).toBe('Agent 1')
   })
 
-  it('falls back to the page here when the homepage URL is missing or not http(s)', () => {
-    const realtor = { ...DEMO[0]!, hompageUrl: 'javascript:alert(1)' }
-    expect(exampleSiteOf(realtor, options)).toMatchObject({ href: '/agenta', host: 'realtor.example.com/agenta' })
+  it('links the page here whatever the homepage URL, and leaves unpublished realtors out', () => {
+    for (const hompageUrl of ['javascript:alert(1)', 'https://agent1.example', '']) {
+      const realtor = { ...DEMO[0]!, hompageUrl }
+      expect(exampleSiteOf(realtor, options)).toMatchObject({ href: '/agenta', host: 'realtor.example.com/agenta' })
+    }
+    expect(exampleSiteOf({ ...DEMO[0]!, isMakeHomepage: 'N' }, options)).toBeNull()
   })
 
   it('offers the 600 px og:image beside the 1200 px banner as responsive sources', () => {

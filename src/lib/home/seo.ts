@@ -1,5 +1,6 @@
-// Search engine data of a realtor's homepage: seoMeta per locale with fallbacks, the JSON-LD
-// RealEstateAgent, sitemap.xml and robots.txt (URLs from src/lib/urls.ts).
+// Search engine data of a realtor's homepage (seoMeta per locale with fallbacks, the JSON-LD RealEstateAgent,
+// sitemap.xml and robots.txt) and of the provider's site (robots.txt, a sitemap split by id ranges and its
+// index). URLs come from src/lib/urls.ts.
 import { isHttpUrl } from '../html'
 import type { Locale } from '../locale'
 import type { Realtor, SeoMetaEntry } from '../realtors/types'
@@ -103,4 +104,44 @@ export function sitemapPaths(desiredUrl: string): string[] {
 
 export function robotsTxt(sitemapUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /en/admin\nDisallow: /login\nDisallow: /en/login\n\nSitemap: ${sitemapUrl}\n`
+}
+
+/** The builder's pages, on the provider's site and on every realtor's site under it (src/routes/builder.tsx). */
+const BUILDER_PAGES = ['/admin', '/login', '/agreement']
+
+/**
+ * The provider host's robots.txt: everything but the builder's pages, at the provider's root (`/admin`) and
+ * under a locale or a realtor (`/en/admin`, `/janekim/login`). Each page is matched whole (`$`), with a query
+ * (`?`) or below it (`/`), so a realtor whose address merely starts with one (`/administrator`) stays open.
+ */
+export function providerRobotsTxt(sitemapUrl: string): string {
+  const rules = ['', '/*'].flatMap((under) =>
+    BUILDER_PAGES.flatMap((page) => ['$', '?', '/'].map((end) => `Disallow: ${under}${page}${end}`)),
+  )
+  return `User-agent: *\nAllow: /\n${rules.join('\n')}\n\nSitemap: ${sitemapUrl}\n`
+}
+
+/** URLs one sitemap file may hold (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000
+
+/** The realtors (ids `afterId` < id ≤ `throughId`) one file of the provider sitemap lists. */
+export interface IdRange {
+  afterId: number
+  throughId: number
+}
+
+/**
+ * How the provider sitemap is split: files of consecutive id ranges, each so wide that its realtors' homes
+ * (two URLs each) and the landing page (two, in the first file) fit in `maxUrls` however many of its ids are
+ * published. One range while every id fits: then `/sitemap.xml` is that file, else an index of them all.
+ */
+export function sitemapRanges(lastId: number, maxUrls = SITEMAP_MAX_URLS): IdRange[] {
+  const perFile = Math.max(1, Math.floor(maxUrls / 2) - 1)
+  const files = Math.max(1, Math.ceil(lastId / perFile))
+  return Array.from({ length: files }, (_, i) => ({ afterId: i * perFile, throughId: (i + 1) * perFile }))
+}
+
+export function sitemapIndexXml(sitemapUrls: string[]): string {
+  const entries = sitemapUrls.map((url) => `<sitemap><loc>${escapeXml(url)}</loc></sitemap>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`
 }

@@ -91,6 +91,22 @@ export function d1Store(db: D1Database): RealtorRepository {
       const { results } = await db.prepare(`${SELECT} ORDER BY r.id LIMIT ?`).bind(limit).all<RealtorRow>()
       return results.map(realtorFromRow)
     },
+    // A range of the primary key, read in order: each page costs the rows it returns (and the unpublished
+    // ones between them), however deep it starts. A profile without the flag reads as N (REALTOR_DEFAULTS).
+    async listPublished({ afterId, throughId = Number.MAX_SAFE_INTEGER, limit }) {
+      const { results } = await db
+        .prepare(
+          `${SELECT} WHERE r.id > ?1 AND r.id <= ?2 AND json_extract(r.profile, '$.isMakeHomepage') = 'Y'
+           ORDER BY r.id LIMIT ?3`,
+        )
+        .bind(afterId, throughId, limit)
+        .all<RealtorRow>()
+      return results.map(realtorFromRow)
+    },
+    async lastId() {
+      const row = await db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM realtors').first<{ id: number }>()
+      return row?.id ?? 0
+    },
     async insert(input, userId) {
       const { desiredUrl, host, profile } = columnsOf(input)
       const row = await mapConflicts(

@@ -1,9 +1,21 @@
 // RealtorStore: the one interface the pages use to find a realtor, whatever backend answers.
 import type { Realtor } from './types'
 
+/** A keyset page by id (never OFFSET): ids above `afterId`, up to and including `throughId`, in id order. */
+export interface KeysetPage {
+  afterId: number
+  /** The last id the page may hold; no bound when absent. */
+  throughId?: number
+  limit: number
+}
+
 export interface RealtorStore {
   /** By numeric id, desiredUrl, or homepage origin (docs/product.md §7 `GET /v1/realtor/{key}`). */
   find(key: string): Promise<Realtor | null>
-  /** Realtors shown as examples on the landing page. */
+  /** Realtors in id order, published or not (the admin console's list). */
   list(opts?: { limit?: number }): Promise<Realtor[]>
+  /** Published realtors (`isMakeHomepage` Y): the landing carousel's and the provider sitemap's. */
+  listPublished(page: KeysetPage): Promise<Realtor[]>
+  /** The highest realtor id there is (0 for none): where the sitemap's id ranges end. */
+  lastId(): Promise<number>
 }

@@ -75,5 +75,12 @@ export function upstreamStore(origin: string, timeoutMs: number, fetchImpl: Fetc
       // The upstream contract (docs/product.md §7) has no list call; the landing carousel lists realtors in D1 mode.
       return []
     },
+    async listPublished() {
+      // Nor a published one: the provider sitemap lists only the landing page in upstream mode.
+      return []
+    },
+    async lastId() {
+      return 0
+    },
   }
 }

@@ -1,8 +1,12 @@
-// The realtor site's other pages (docs/product.md §2) in the realtor's frame: how a homepage is made, terms,
-// privacy, agreement, the brokerage page (probiz), an animation showcase and the loaded realtor state.
+// The realtor site's other pages (docs/product.md §2) in the realtor's frame: the legal texts (how a homepage
+// is made, terms, privacy: src/views/legal), the brokerage page (probiz), an animation showcase and the loaded
+// realtor state.
 import type { ReactNode } from 'react'
-import { marketOf } from '../../lib/home/profile'
+import { displayNameOf, marketOf } from '../../lib/home/profile'
 import { PHOTO_PATHS } from '../../lib/realtors/types'
+import { pageUrls } from '../../lib/urls'
+import type { LegalText } from '../legal/documents'
+import { LegalDocument } from '../legal/LegalDocument'
 import { type TenantFrame, TenantLayout } from './TenantLayout'
 
 type T = (id: string, values?: Record<string, string | number>) => string
@@ -34,56 +38,17 @@ export function TenantPage({
   )
 }
 
-function Sections({ t, prefix, count }: { t: T; prefix: string; count: number }) {
+/** A legal text (privacy, terms, process) in the realtor's frame: links stay on this site, the realtor is named. */
+export function LegalBody({ frame, doc, publicOrigin }: { frame: TenantFrame; doc: LegalText; publicOrigin: string }) {
+  const { ctx, realtor } = frame
   return (
-    <>
-      {range(count).map((n) => (
-        <section key={n} className="tenant-page__section">
-          <h2>{t(`${prefix}${n}.title`)}</h2>
-          <p>{t(`${prefix}${n}.body`)}</p>
-        </section>
-      ))}
-    </>
-  )
-}
-
-export const PROCESS_STEPS = 5
-export function ProcessSteps({ frame }: { frame: TenantFrame }) {
-  const t = tOf(frame)
-  return (
-    <ol className="process-steps">
-      {range(PROCESS_STEPS).map((n) => (
-        <li key={n} className="process-steps__step">
-          <h2>{t(`home.process.step${n}.title`)}</h2>
-          <p>{t(`home.process.step${n}.body`)}</p>
-        </li>
-      ))}
-    </ol>
-  )
-}
-
-export function TermsBody({ frame }: { frame: TenantFrame }) {
-  return <Sections t={tOf(frame)} prefix="home.terms.s" count={4} />
-}
-
-/** Both languages on one page, anchored #ko and #en (docs/product.md §2): the link picks the reader's. */
-export function PrivacyBody({ ko, en }: { ko: T; en: T }) {
-  return (
-    <>
-      {(
-        [
-          ['ko', ko],
-          ['en', en],
-        ] as const
-      ).map(([lang, t]) => (
-        <section key={lang} id={lang} lang={lang} className="tenant-page__section">
-          <h2>{t('home.privacy.heading')}</h2>
-          {range(3).map((n) => (
-            <p key={n}>{t(`home.privacy.p${n}`)}</p>
-          ))}
-        </section>
-      ))}
-    </>
+    <LegalDocument
+      doc={doc}
+      locale={ctx.locale}
+      tenantBase={ctx.tenantBase}
+      landing={pageUrls(null, publicOrigin, '/')}
+      realtorName={{ ko: displayNameOf(realtor, 'ko'), en: displayNameOf(realtor, 'en') }}
+    />
   )
 }
 

@@ -1,9 +1,9 @@
-// The landing carousel's slides from the demo realtors: a safe link to each realtor's site (their own
-// domain, else their page here), their banner photo and logo, a localized name and region.
+// The landing carousel's slides from the published realtors: a link to each realtor's page here, their banner
+// photo and logo, a localized name and region. A realtor's own domain is not linked: nothing yet tells the
+// worker that it is live (docs/decisions/029-legal-pages.md).
 import type { ExampleSite } from '../../client/islands/RealtorCarousel'
 import { groupPhotos } from '../../lib/home/photos'
 import { displayNameOf } from '../../lib/home/profile'
-import { parseHttpUrl } from '../../lib/html'
 import type { Locale } from '../../lib/locale'
 import type { Realtor } from '../../lib/realtors/types'
 
@@ -21,17 +21,18 @@ export function exampleSiteOf(
   realtor: Realtor,
   { locale, localePrefix, publicOrigin }: SiteOptions,
 ): ExampleSite | null {
+  if (realtor.isMakeHomepage !== 'Y') return null
   const photos = groupPhotos(realtor.photos)
   const top = photos.top[0]?.url
   const og = photos.ogImage[0]?.url
   const banner = top ?? og ?? photos.gallery[0]?.url
   if (!banner) return null
-  const ownSite = parseHttpUrl(realtor.hompageUrl)
-  const page = new URL(`/${encodeURIComponent(realtor.desiredUrl)}`, publicOrigin)
+  const path = `${localePrefix}/${encodeURIComponent(realtor.desiredUrl)}`
   const region = realtor.activityRegion[0]
   return {
-    href: ownSite ? ownSite.href : `${localePrefix}${page.pathname}`,
-    host: ownSite ? ownSite.host : `${page.host}${page.pathname}`,
+    href: path,
+    // What the card shows as the address bar: where the link goes.
+    host: `${new URL(publicOrigin).host}${path}`,
     name: displayNameOf(realtor, locale),
     region: region ? `${region.city}, ${region.state}` : '',
     // The og:image (600 px wide) serves small slides; the banner (1200 px) the rest.

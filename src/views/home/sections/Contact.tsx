@@ -65,7 +65,8 @@ export function Contact({ frame }: { frame: TenantFrame }) {
             realtorId: realtor.id,
             locale: ctx.locale,
             defaultCountryCode: defaultCountryCode(ctx.locale),
-            termsHref: `${ctx.localePrefix}/terms/privacy#${ctx.locale}`,
+            // This realtor's own privacy page, which holds both languages (#ko, #en).
+            termsHref: `${ctx.localePrefix}${ctx.tenantBase}/terms/privacy#${ctx.locale}`,
             messages: messagesOf(ctx.locale, CONTACT_FORM_MESSAGES),
           }}
           hydrate="visible"
