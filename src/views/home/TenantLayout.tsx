@@ -63,7 +63,7 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
         <nav className="tenant-footer__links" aria-label={t('home.footer.links')}>
           <a href={`${ctx.localePrefix}${ctx.tenantBase}/process`}>{t('page.process.title')}</a>
           <a href={`${ctx.localePrefix}${ctx.tenantBase}/terms`}>{t('footer.terms')}</a>
-          <a href={`${ctx.localePrefix}/terms/privacy#${ctx.locale}`}>{t('footer.privacy')}</a>
+          <a href={`${ctx.localePrefix}${ctx.tenantBase}/terms/privacy#${ctx.locale}`}>{t('footer.privacy')}</a>
         </nav>
         <p className="tenant-footer__disclaimer">{t('home.footer.disclaimer')}</p>
         {realtor.madeForRealtor === 'Y' ? <p className="tenant-footer__credit">{t('home.footer.credit')}</p> : null}
