@@ -116,6 +116,56 @@ describe('POST /v1/realtor-contacts', () => {
     expect(after?.n).toBe(before?.n)
   })
 
+  it.each([
+    ['JP', '090-1234-5678', '09012345678'],
+    ['CN', '138-0013-8000', '13800138000'],
+    ['CA', '416-555-0100', '4165550100'],
+    ['PR', '787-555-0100', '7875550100'],
+    ['DE', '0170-123-4567', '01701234567'],
+  ])(
+    'accepts a %s number of its region (docs/product.md §5): 10 digits on +1, 11 elsewhere',
+    async (region, phone, digits) => {
+      const response = await post({ ...VALID, phoneCountryCode: region, phone })
+      expect(response.status).toBe(201)
+      const { id } = (await response.json()) as { id: number }
+      expect(await stored(id)).toMatchObject({ phone_country_code: region, phone: digits })
+    },
+  )
+
+  it.each([
+    [
+      'JP',
+      '949-555-0100',
+      '전화번호는 숫자 11자리여야 합니다(하이픈 제외).',
+      'The phone number must have exactly 11 digits (dashes aside).',
+    ],
+    [
+      'CA',
+      '010-1234-5678',
+      '전화번호는 숫자 10자리여야 합니다(하이픈 제외).',
+      'A US phone number has exactly 10 digits (dashes aside).',
+    ],
+  ])("refuses a %s number with the wrong number of digits with its region's message", async (region, phone, ko, en) => {
+    for (const [lang, message] of [
+      ['ko', ko],
+      ['en', en],
+    ] as const) {
+      const response = await post({ ...VALID, phoneCountryCode: region, phone }, { lang })
+      expect(response.status).toBe(400)
+      const body = (await response.json()) as { error: { fields: { path: string; message: string }[] } }
+      expect(body.error.fields).toEqual([{ path: 'phone', message }])
+    }
+  })
+
+  it('refuses a region that is not an assigned two-letter code', async () => {
+    for (const phoneCountryCode of ['kr', 'UK', 'EU', 'KOR', 'K', 82, null]) {
+      const response = await post({ ...VALID, phoneCountryCode }, { lang: 'en' })
+      expect(response.status, String(phoneCountryCode)).toBe(400)
+      const body = (await response.json()) as { error: { fields: { path: string; message: string }[] } }
+      expect(body.error.fields).toContainEqual({ path: 'phoneCountryCode', message: 'This value has the wrong type.' })
+    }
+  })
+
   it('refuses an unknown realtor and malformed JSON', async () => {
     const unknown = await post({ ...VALID, realtorId: 9999 }, { lang: 'en' })
     expect(unknown.status).toBe(400)
