@@ -20,9 +20,9 @@ export function apiLocale(c: Context<AppEnv>): Locale {
   return detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
 }
 
-/** A message of the catalogue (locales/*.json) in the caller's language. */
-export function apiMessage(c: Context<AppEnv>, id: MessageKey): string {
-  return intlFor(apiLocale(c)).formatMessage({ id })
+/** A message of the catalogue (locales/*.json) in the caller's language, with its `{arguments}`. */
+export function apiMessage(c: Context<AppEnv>, id: MessageKey, values?: Record<string, string | number>): string {
+  return intlFor(apiLocale(c)).formatMessage({ id }, values)
 }
 
 /**
@@ -138,9 +138,10 @@ export function rateLimitAddress(c: Context<AppEnv>, limitEveryone = false): str
 }
 
 /**
- * Throws 429 with the catalogue's `message` and Retry-After when the
+ * Throws 429 with the catalogue's `message` (given `{seconds}`, the Retry-After it sends) when the
  * client is over `limiter` for `key`, keyed on rateLimitAddress(); without `limitEveryone`, requests
- * without an address are local tools and not limited.
+ * without an address are local tools and not limited. Every call counts against the budget: call it
+ * where a request is to be counted (for the forms, once the submission is accepted).
  */
 export async function enforceRateLimit(
   c: Context<AppEnv>,
@@ -152,5 +153,5 @@ export async function enforceRateLimit(
   const ip = rateLimitAddress(c, limitEveryone)
   if (ip === null || (await limiter.limit({ key: key(ip) })).success) return
   c.header('Retry-After', String(retryAfter))
-  throw new AppError(429, apiMessage(c, message))
+  throw new AppError(429, apiMessage(c, message, { seconds: retryAfter }))
 }
