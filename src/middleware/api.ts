@@ -88,8 +88,8 @@ export const JSON_BODY_LIMIT = 256 * 1024
 export const limitBody = (maxSize = JSON_BODY_LIMIT) =>
   bodyLimit({
     maxSize,
-    onError: () => {
-      throw new AppError(413, `The request body is larger than ${maxSize} bytes`)
+    onError: (c) => {
+      throw new AppError(413, apiMessage(c as Context<AppEnv>, 'api.body.tooLarge', { max: maxSize }))
     },
   })
 
@@ -102,15 +102,15 @@ export const signedIn = () =>
 
 export function requireUser(c: Context<AppEnv>): SessionUser {
   const user = c.get('user')
-  if (!user) throw new AppError(401, 'Sign in first: a session cookie or a bearer token is required')
+  if (!user) throw new AppError(401, apiMessage(c, 'api.auth.required'))
   return user
 }
 
 /** Admins write every realtor; a realtor account only its own profile. */
-export function assertCanWrite(user: SessionUser, realtor: Pick<Realtor, 'userId'>): void {
+export function assertCanWrite(c: Context<AppEnv>, user: SessionUser, realtor: Pick<Realtor, 'userId'>): void {
   if (user.role === 'admin') return
   if (user.role === 'realtor' && realtor.userId === user.id) return
-  throw new AppError(403, 'This account may not change this realtor')
+  throw new AppError(403, apiMessage(c, 'api.realtor.forbidden'))
 }
 
 export interface RateLimitOptions {

@@ -29,6 +29,7 @@ const SOURCE = Object.entries(SOURCES)
 const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^locale\.(ko|en)$/, source: 'locale.${' },
   { ids: /^error\.(400|404|429|500|502|generic)\.title$/, source: 'error.${known}.title' },
+  { ids: /^error\.(400|404|429|500|502|generic)\.body$/, source: 'error.${known}.body' },
   { ids: /^landing\.feature\.\w+\.(title|text)$/, source: 'landing.feature.${feature}.' },
   { ids: /^landing\.hero\.stat\d\.(label|value)$/, source: 'landing.hero.${stat}.' },
   { ids: /^home\.market\.(crmls|fmls)$/, source: 'home.market.${market}' },
