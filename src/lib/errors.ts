@@ -52,3 +52,15 @@ export const pageNotFound = (path: string) => new AppError(404, `Page not found:
 export const routeValidationFailed = (path: string) =>
   new AppError(404, `Page Not Found: ${path}`, { code: 'route_validation' })
 export const INTERNAL_ERROR_MESSAGE = 'Internal Server Error'
+
+/**
+ * Whether a page's error message is one of the spec's own texts (docs/product.md §8), which stay in
+ * English on every page; everything else a visitor reads comes from the catalogue.
+ */
+export function isSpecMessage(message: string): boolean {
+  return (
+    message === INTERNAL_ERROR_MESSAGE ||
+    message.startsWith('Page not found: ') ||
+    message.startsWith('Page Not Found: ')
+  )
+}

@@ -55,8 +55,13 @@ export function formatPhone(phone: string): string {
   return phone.trim()
 }
 
-/** A tel: URI for a phone number (digits and a leading +), or null when it has no digits. */
+/**
+ * A tel: URI for a phone number (digits and a leading +), or null when it has no digits. A Korean mobile
+ * as written in Korea (11 digits from 01) dials from anywhere as +82 without its leading 0
+ * (docs/decisions/034-phone-regions.md).
+ */
 export function telHref(phone: string): string | null {
   const cleaned = phone.replace(/[^\d+]/g, '')
+  if (/^01\d{9}$/.test(cleaned)) return `tel:+82${cleaned.slice(1)}`
   return /\d/.test(cleaned) ? `tel:${cleaned}` : null
 }

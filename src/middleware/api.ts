@@ -20,9 +20,9 @@ export function apiLocale(c: Context<AppEnv>): Locale {
   return detectLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'))
 }
 
-/** A message of the catalogue (locales/*.json) in the caller's language. */
-export function apiMessage(c: Context<AppEnv>, id: MessageKey): string {
-  return intlFor(apiLocale(c)).formatMessage({ id })
+/** A message of the catalogue (locales/*.json) in the caller's language, with its `{arguments}`. */
+export function apiMessage(c: Context<AppEnv>, id: MessageKey, values?: Record<string, string | number>): string {
+  return intlFor(apiLocale(c)).formatMessage({ id }, values)
 }
 
 /**
@@ -92,8 +92,8 @@ export const JSON_BODY_LIMIT = 256 * 1024
 export const limitBody = (maxSize = JSON_BODY_LIMIT) =>
   bodyLimit({
     maxSize,
-    onError: () => {
-      throw new AppError(413, `The request body is larger than ${maxSize} bytes`)
+    onError: (c) => {
+      throw new AppError(413, apiMessage(c as Context<AppEnv>, 'api.body.tooLarge', { max: maxSize }))
     },
   })
 
@@ -106,15 +106,15 @@ export const signedIn = () =>
 
 export function requireUser(c: Context<AppEnv>): SessionUser {
   const user = c.get('user')
-  if (!user) throw new AppError(401, 'Sign in first: a session cookie or a bearer token is required')
+  if (!user) throw new AppError(401, apiMessage(c, 'api.auth.required'))
   return user
 }
 
 /** Admins write every realtor; a realtor account only its own profile. */
-export function assertCanWrite(user: SessionUser, realtor: Pick<Realtor, 'userId'>): void {
+export function assertCanWrite(c: Context<AppEnv>, user: SessionUser, realtor: Pick<Realtor, 'userId'>): void {
   if (user.role === 'admin') return
   if (user.role === 'realtor' && realtor.userId === user.id) return
-  throw new AppError(403, 'This account may not change this realtor')
+  throw new AppError(403, apiMessage(c, 'api.realtor.forbidden'))
 }
 
 export interface RateLimitOptions {
@@ -142,9 +142,10 @@ export function rateLimitAddress(c: Context<AppEnv>, limitEveryone = false): str
 }
 
 /**
- * Throws 429 with the catalogue's `message` and Retry-After when the
+ * Throws 429 with the catalogue's `message` (given `{seconds}`, the Retry-After it sends) when the
  * client is over `limiter` for `key`, keyed on rateLimitAddress(); without `limitEveryone`, requests
- * without an address are local tools and not limited.
+ * without an address are local tools and not limited. Every call counts against the budget: call it
+ * where a request is to be counted (for the forms, once the submission is accepted).
  */
 export async function enforceRateLimit(
   c: Context<AppEnv>,
@@ -156,5 +157,5 @@ export async function enforceRateLimit(
   const ip = rateLimitAddress(c, limitEveryone)
   if (ip === null || (await limiter.limit({ key: key(ip) })).success) return
   c.header('Retry-After', String(retryAfter))
-  throw new AppError(429, apiMessage(c, message))
+  throw new AppError(429, apiMessage(c, message, { seconds: retryAfter }))
 }

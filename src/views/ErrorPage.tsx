@@ -1,4 +1,6 @@
-// The error page (docs/product.md §2, §8): status code, a localized heading and the spec's message.
+// The error page (docs/product.md §2, §8): status code, a heading and a few words in the page's language,
+// and the message; the spec's own messages are English on every page and marked so.
+import { isSpecMessage } from '../lib/errors'
 import { localeHome } from '../lib/locale'
 import type { PageContext } from './context'
 import { Layout } from './Layout'
@@ -10,7 +12,10 @@ export function ErrorPage({ ctx, status, message }: { ctx: PageContext; status: 
       <section className="page error-page" data-status={status}>
         <p className="error-page__status">{status}</p>
         <h1 className="page__title">{ctx.intl.formatMessage({ id: `error.${known}.title` })}</h1>
-        <p className="error-page__message">{message}</p>
+        <p className="error-page__body">{ctx.intl.formatMessage({ id: `error.${known}.body` })}</p>
+        <p className="error-page__message" lang={isSpecMessage(message) ? 'en' : undefined}>
+          {message}
+        </p>
         <p>
           <a className="button" href={localeHome(ctx.localePrefix)}>
             {ctx.intl.formatMessage({ id: 'error.back' })}

@@ -39,7 +39,7 @@ export function SiteFooter({ ctx, children }: { ctx: PageContext; children?: Rea
   return (
     <footer className="site-footer">
       {children}
-      <nav aria-label="Legal">
+      <nav aria-label={intl.formatMessage({ id: 'footer.legal' })}>
         <a href={`${ctx.localePrefix}/terms`}>{intl.formatMessage({ id: 'footer.terms' })}</a>
         <a href={`${ctx.localePrefix}/terms/privacy#${ctx.locale}`}>{intl.formatMessage({ id: 'footer.privacy' })}</a>
       </nav>

@@ -314,7 +314,7 @@ test.describe('homepage builder', () => {
     await phone.fill('12')
     await phone.blur()
     await expect(page.locator('#field-contactPhone-error')).toHaveText(
-      'A US phone number has exactly 10 digits (dashes aside).',
+      'Enter a US number of 10 digits or a Korean mobile number of 11 digits starting with 01 (dashes aside).',
     )
     await phone.fill('949-555-0199')
     await page.getByRole('button', { name: 'Save', exact: true }).click()

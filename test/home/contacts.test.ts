@@ -5,6 +5,7 @@ import { retryDue } from '../../src/lib/outbox/deliver'
 import { GIVE_UP_AFTER_MS, LONGEST_RETRY_MS } from '../../src/lib/outbox/retry'
 import type { FetchLike } from '../../src/lib/upstream'
 import { createApp } from '../../src/worker'
+import { budgetOf, freshWindow } from '../fixtures/rate-limits'
 import { fakeUpstream, silentUpstream } from '../fixtures/upstream'
 import { call, retriesFallDue } from '../helpers'
 
@@ -116,6 +117,56 @@ describe('POST /v1/realtor-contacts', () => {
     expect(after?.n).toBe(before?.n)
   })
 
+  it.each([
+    ['JP', '090-1234-5678', '09012345678'],
+    ['CN', '138-0013-8000', '13800138000'],
+    ['CA', '416-555-0100', '4165550100'],
+    ['PR', '787-555-0100', '7875550100'],
+    ['DE', '0170-123-4567', '01701234567'],
+  ])(
+    'accepts a %s number of its region (docs/product.md §5): 10 digits on +1, 11 elsewhere',
+    async (region, phone, digits) => {
+      const response = await post({ ...VALID, phoneCountryCode: region, phone })
+      expect(response.status).toBe(201)
+      const { id } = (await response.json()) as { id: number }
+      expect(await stored(id)).toMatchObject({ phone_country_code: region, phone: digits })
+    },
+  )
+
+  it.each([
+    [
+      'JP',
+      '949-555-0100',
+      '전화번호는 숫자 11자리여야 합니다(하이픈 제외).',
+      'The phone number must have exactly 11 digits (dashes aside).',
+    ],
+    [
+      'CA',
+      '010-1234-5678',
+      '전화번호는 숫자 10자리여야 합니다(하이픈 제외).',
+      'A US phone number has exactly 10 digits (dashes aside).',
+    ],
+  ])("refuses a %s number with the wrong number of digits with its region's message", async (region, phone, ko, en) => {
+    for (const [lang, message] of [
+      ['ko', ko],
+      ['en', en],
+    ] as const) {
+      const response = await post({ ...VALID, phoneCountryCode: region, phone }, { lang })
+      expect(response.status).toBe(400)
+      const body = (await response.json()) as { error: { fields: { path: string; message: string }[] } }
+      expect(body.error.fields).toEqual([{ path: 'phone', message }])
+    }
+  })
+
+  it('refuses a region that is not an assigned two-letter code', async () => {
+    for (const phoneCountryCode of ['kr', 'UK', 'EU', 'KOR', 'K', 82, null]) {
+      const response = await post({ ...VALID, phoneCountryCode }, { lang: 'en' })
+      expect(response.status, String(phoneCountryCode)).toBe(400)
+      const body = (await response.json()) as { error: { fields: { path: string; message: string }[] } }
+      expect(body.error.fields).toContainEqual({ path: 'phoneCountryCode', message: 'This value has the wrong type.' })
+    }
+  })
+
   it('refuses an unknown realtor and malformed JSON', async () => {
     const unknown = await post({ ...VALID, realtorId: 9999 }, { lang: 'en' })
     expect(unknown.status).toBe(400)
@@ -156,16 +207,60 @@ describe('POST /v1/realtor-contacts', () => {
 })
 
 describe('the contact rate limit', () => {
-  it('answers 429 with a translated message once a client passes 5 a minute; other clients go on', async () => {
+  const { limit, period } = budgetOf('CONTACT_LIMITER')
+
+  it('answers 429 with Retry-After and a message saying when, once a client passes its budget; other clients go on', async () => {
+    await freshWindow(period)
     const statuses: number[] = []
-    for (let index = 0; index < 8; index++) statuses.push((await post(VALID, { ip: '198.51.100.9' })).status)
-    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201])
+    for (let index = 0; index < limit + 3; index++) statuses.push((await post(VALID, { ip: '198.51.100.9' })).status)
+    expect(statuses).toEqual([...Array(limit).fill(201), 429, 429, 429])
     const limited = await post(VALID, { ip: '198.51.100.9', lang: 'en' })
     expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe(String(period))
     expect(await limited.json()).toMatchObject({
-      error: { code: expect.any(String), message: 'Too many messages. Please try again in a minute.' },
+      error: { code: 'rate_limited', message: `Too many messages. Please try again in ${period} seconds.` },
+    })
+    const ko = await post(VALID, { ip: '198.51.100.9', lang: 'ko' })
+    expect(await ko.json()).toMatchObject({
+      error: { message: `문의가 너무 많습니다. ${period}초 후에 다시 시도해 주세요.` },
     })
     expect((await post(VALID, { ip: '198.51.100.10' })).status).toBe(201)
+  })
+
+  it('counts only accepted messages: refused ones (400), an unknown realtor included, never use up the budget', async () => {
+    await freshWindow(period)
+    const ip = '198.51.100.11'
+    for (let index = 0; index < limit; index++) {
+      expect((await post({ ...VALID, phone: '010-1234' }, { ip })).status).toBe(400)
+      expect((await post({ ...VALID, realtorId: 9999 }, { ip })).status).toBe(400)
+    }
+    const statuses: number[] = []
+    for (let index = 0; index <= limit; index++) statuses.push((await post(VALID, { ip })).status)
+    expect(statuses).toEqual([...Array(limit).fill(201), 429])
+  })
+
+  it('has a budget of its own: leads from the same address do not use it up', async () => {
+    await freshWindow(period)
+    const ip = '198.51.100.12'
+    const lead = {
+      name: '김철수',
+      area: 'Irvine, CA',
+      phone: '949-555-0100',
+      hasSite: 'no',
+      privacyConsent: 'Y',
+      contactConsent: 'Y',
+    }
+    for (let index = 0; index <= budgetOf('LEAD_LIMITER').limit; index++)
+      await createApp().request(
+        'http://127.0.0.1:8787/api/send-to-slack',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+          body: JSON.stringify(lead),
+        },
+        env,
+      )
+    expect((await post(VALID, { ip })).status).toBe(201)
   })
 })
 

@@ -57,4 +57,10 @@ describe('formatting helpers (docs/product.md §9)', () => {
     expect(telHref('javascript:alert(1)')).toBe('tel:1')
     expect(telHref('none')).toBeNull()
   })
+
+  it("dials a Korean mobile from anywhere: +82 without the leading 0 (a realtor in Korea's contactPhone)", () => {
+    expect(telHref('010-1234-5678')).toBe('tel:+821012345678')
+    expect(telHref('01112345678')).toBe('tel:+821112345678')
+    expect(telHref('+82-10-1234-5678')).toBe('tel:+821012345678')
+  })
 })

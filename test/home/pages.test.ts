@@ -100,6 +100,16 @@ describe('tenant home page', () => {
     expect(html).toContain('Bare Agent will introduce themselves here soon.')
   })
 
+  it("shows a realtor's Korean mobile number as written and dials it as +82 without the 0", async () => {
+    const app = createApp({ realtors: () => fixtureStore([{ ...RICH, contactPhone: '010-1234-5678' }]) })
+    for (const path of ['/rich-agent', '/en/rich-agent']) {
+      const { html } = await page(path, { app })
+      expect(html, path).toContain('010-1234-5678')
+      expect(html, path).toContain('href="tel:+821012345678"')
+      expect(html, path).not.toMatch(/href="tel:0/)
+    }
+  })
+
   it('falls back to the other language when about me is empty', async () => {
     const app = createApp({ realtors: () => fixtureStore([{ ...RICH, aboutMeEn: '' }]) })
     const { html } = await page('/en/rich-agent', { app })

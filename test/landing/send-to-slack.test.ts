@@ -8,6 +8,7 @@ import { retryPendingLeads } from '../../src/lib/leads/relay'
 import { outboxConfig } from '../../src/lib/outbox/config'
 import worker, { createApp } from '../../src/worker'
 import { FAULT_MODES, SECRET_BODY } from '../fault/upstream'
+import { budgetOf, freshWindow } from '../fixtures/rate-limits'
 import { type FakeUpstream, fakeUpstream } from '../fixtures/upstream'
 import { retriesFallDue } from '../helpers'
 
@@ -19,6 +20,17 @@ const LEAD = {
   hasSite: 'no',
   privacyConsent: 'Y',
   contactConsent: 'Y',
+}
+
+const CONTACT = {
+  realtorId: 1,
+  lastName: '김',
+  firstName: '민수',
+  email: 'minsu@example.com',
+  phone: '010-1234-5678',
+  phoneCountryCode: 'KR',
+  message: '문의드립니다.',
+  isTerm: 'Y',
 }
 
 interface LeadRow {
@@ -222,22 +234,61 @@ describe('POST /api/send-to-slack relay', () => {
       expect(await leads()).toMatchObject([{ status, attempts: status === 'pending' ? 2 : 1 }])
     })
   }
+})
 
-  it('answers 429 with a translated message past 5 requests a minute from one address', async () => {
+describe('the lead rate limit', () => {
+  const { limit, period } = budgetOf('LEAD_LIMITER')
+
+  it('answers 429 with Retry-After and a message saying when, past its budget of accepted leads', async () => {
+    await freshWindow(period)
     const headers = { 'cf-connecting-ip': '203.0.113.77', 'accept-language': 'ko' }
     const statuses: number[] = []
-    for (let i = 0; i < 6; i++) statuses.push((await post(LEAD, { upstream: slackOk(), headers })).status)
-    expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+    for (let i = 0; i <= limit; i++) statuses.push((await post(LEAD, { upstream: slackOk(), headers })).status)
+    expect(statuses).toEqual([...Array(limit).fill(201), 429])
     const refused = await post(LEAD, { upstream: slackOk(), headers })
     expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe(String(period))
     expect(await refused.json()).toMatchObject({
-      error: { code: 'rate_limited', message: '신청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' },
+      error: { code: 'rate_limited', message: `신청이 너무 많습니다. ${period}초 후에 다시 시도해 주세요.` },
     })
-    expect(await leads()).toHaveLength(5)
+    const en = await post(LEAD, { upstream: slackOk(), headers: { ...headers, 'accept-language': 'en' } })
+    expect(await en.json()).toMatchObject({
+      error: { message: `Too many requests. Please try again in ${period} seconds.` },
+    })
+    expect(await leads()).toHaveLength(limit)
     // Another address is not affected.
     expect((await post(LEAD, { upstream: slackOk(), headers: { 'cf-connecting-ip': '203.0.113.78' } })).status).toBe(
       201,
     )
+  })
+
+  it('counts only accepted leads: refused ones (400) never use up the budget', async () => {
+    await freshWindow(period)
+    const headers = { 'cf-connecting-ip': '203.0.113.79' }
+    for (let i = 0; i < limit + 3; i++)
+      expect((await post({ ...LEAD, phone: 'call me' }, { upstream: slackOk(), headers })).status).toBe(400)
+    expect((await post('{"name":', { headers })).status).toBe(400)
+    const statuses: number[] = []
+    for (let i = 0; i <= limit; i++) statuses.push((await post(LEAD, { upstream: slackOk(), headers })).status)
+    expect(statuses).toEqual([...Array(limit).fill(201), 429])
+  })
+
+  it('has a budget of its own: contact messages from the same address do not use it up', async () => {
+    await freshWindow(period)
+    const ip = '203.0.113.80'
+    for (let i = 0; i < budgetOf('CONTACT_LIMITER').limit; i++) {
+      const contact = await createApp().request(
+        'http://127.0.0.1:8787/v1/realtor-contacts',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+          body: JSON.stringify(CONTACT),
+        },
+        env,
+      )
+      expect(contact.status).toBe(201)
+    }
+    expect((await post(LEAD, { upstream: slackOk(), headers: { 'cf-connecting-ip': ip } })).status).toBe(201)
   })
 })
 

@@ -85,8 +85,9 @@ describe('catalogue messages of the APIs', () => {
       headers: { 'cf-connecting-ip': '203.0.113.9', 'accept-language': 'en' },
     })
     expect(response.status).toBe(429)
+    expect(response.headers.get('retry-after')).toBe('60')
     expect(await response.json()).toMatchObject({
-      error: { code: 'rate_limited', message: 'Too many requests. Please try again in a minute.' },
+      error: { code: 'rate_limited', message: 'Too many requests. Please try again in 60 seconds.' },
     })
   })
 })

@@ -29,11 +29,12 @@ const SOURCE = Object.entries(SOURCES)
 const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^locale\.(ko|en)$/, source: 'locale.${' },
   { ids: /^error\.(400|404|429|500|502|generic)\.title$/, source: 'error.${known}.title' },
+  { ids: /^error\.(400|404|429|500|502|generic)\.body$/, source: 'error.${known}.body' },
   { ids: /^landing\.feature\.\w+\.(title|text)$/, source: 'landing.feature.${feature}.' },
   { ids: /^landing\.hero\.stat\d\.(label|value)$/, source: 'landing.hero.${stat}.' },
   { ids: /^landing\.form\.hasSite\.(yes|no)$/, source: 'landing.form.hasSite.${value}' },
   { ids: /^home\.market\.(crmls|fmls)$/, source: 'home.market.${market}' },
-  { ids: /^home\.form\.country\.(KR|US)$/, source: 'home.form.country.${code}' },
+  { ids: /^home\.form\.country\.(KR|US|CA|JP|CN)$/, source: 'home.form.country.${code}' },
   { ids: /^home\.listings\.(sale|rent|sold|rented)$/, source: 'home.listings.${home.dealType}' },
   { ids: /^home\.probiz\.s\d\.(title|body)$/, source: 'home.probiz.s${n}.' },
   { ids: /^home\.gsap\.(fade|rise|spin|pulse)$/, source: 'home.gsap.${kind}' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { isRegionCode, NANP_REGIONS, phoneDigitsOf, REGION_CODES } from '../../src/lib/contacts/regions'
 import {
   careerDateSchema,
   desiredUrlSchema,
@@ -9,6 +10,7 @@ import {
   phoneSchema,
   realtorCreateSchema,
   realtorPatchSchema,
+  realtorPhoneSchema,
   urlSchema,
   videoUrlSchema,
   yesNoSchema,
@@ -32,6 +34,30 @@ const VALIDATORS: [string, z.ZodType, unknown[], unknown[], string, string][] = 
     ['010-123-4567', '949-555-0100'],
     '전화번호는 숫자 11자리여야 합니다(하이픈 제외).',
     'The phone number must have exactly 11 digits (dashes aside).',
+  ],
+  [
+    'phone (JP)',
+    phoneSchema('JP'),
+    ['090-1234-5678', '09012345678'],
+    ['90-1234-5678', '949-555-0100'],
+    '전화번호는 숫자 11자리여야 합니다(하이픈 제외).',
+    'The phone number must have exactly 11 digits (dashes aside).',
+  ],
+  [
+    'phone (CA, +1 like the US)',
+    phoneSchema('CA'),
+    ['416-555-0100', '4165550100'],
+    ['010-1234-5678', '416-555-010'],
+    '전화번호는 숫자 10자리여야 합니다(하이픈 제외).',
+    'A US phone number has exactly 10 digits (dashes aside).',
+  ],
+  [
+    "a realtor's own phone (US or Korean mobile)",
+    realtorPhoneSchema,
+    ['949-555-0100', '9495550100', '010-1234-5678', '01012345678', '011-1234-5678'],
+    ['949-555-010', '02-1234-5678', '031-123-4567', '949-555-01000', '090-1234-5678', '+82-10-1234-5678'],
+    '미국 번호는 숫자 10자리, 한국 휴대폰 번호는 01로 시작하는 11자리여야 합니다(하이픈 제외).',
+    'Enter a US number of 10 digits or a Korean mobile number of 11 digits starting with 01 (dashes aside).',
   ],
   [
     'desiredUrl',
@@ -101,6 +127,42 @@ describe('the validators of docs/product.md §5', () => {
     expect(isValidPhone('010-1234-5678', 'KR')).toBe(true)
     expect(isValidPhone('010-1234-5678', 'us')).toBe(false)
     expect(isValidPhone('949-555-0100', 'us')).toBe(true)
+    expect(isValidPhone('090-1234-5678', 'JP')).toBe(true)
+    expect(isValidPhone('138-0013-8000', 'CN')).toBe(true)
+    expect(isValidPhone('416-555-0100', 'CA')).toBe(true)
+    expect(isValidPhone('416-555-0100', 'JP')).toBe(false)
+  })
+
+  it('phone regions: the 249 assigned ISO 3166-1 alpha-2 codes, +1 ones with 10 digits', () => {
+    expect(REGION_CODES.size).toBe(249)
+    for (const code of ['KR', 'US', 'CA', 'JP', 'CN', 'DE', 'VN']) expect(isRegionCode(code), code).toBe(true)
+    for (const code of ['kr', 'XX', 'UK', 'EU', 'K', 'KOR', '', '__proto__'])
+      expect(isRegionCode(code), code).toBe(false)
+    for (const code of NANP_REGIONS) expect(REGION_CODES.has(code), code).toBe(true)
+    expect([
+      phoneDigitsOf('US'),
+      phoneDigitsOf('CA'),
+      phoneDigitsOf('PR'),
+      phoneDigitsOf('KR'),
+      phoneDigitsOf('JP'),
+    ]).toEqual([10, 10, 10, 11, 11])
+  })
+
+  it("a realtor's contactPhone: a Korean mobile is valid for a realtor in Korea, a US number for one in the US", () => {
+    const base = { desiredUrl: 'phone-test' }
+    for (const contactPhone of ['010-1234-5678', '949-555-0100', '']) {
+      expect(realtorCreateSchema.safeParse({ ...base, contactPhone }).success, contactPhone).toBe(true)
+      expect(realtorPatchSchema.safeParse({ contactPhone }).success, contactPhone).toBe(true)
+    }
+    const refused = realtorPatchSchema.safeParse({ contactPhone: '090-1234-5678' })
+    expect(refused.success).toBe(false)
+    expect(localizeIssues(refused.error!.issues, 'en')).toEqual([
+      {
+        path: 'contactPhone',
+        message:
+          'Enter a US number of 10 digits or a Korean mobile number of 11 digits starting with 01 (dashes aside).',
+      },
+    ])
   })
 
   it('URL: a bare host is stored with https://', () => {

@@ -1,8 +1,12 @@
 // The contact form's fields and defaults (docs/product.md §3, §9), without zod: the homepage's form island
 // imports these when it hydrates and loads the schema (src/lib/contacts/schema.ts) only to submit.
 
-/** Country codes the form offers; KR is the default on Korean pages, US otherwise (docs/product.md §9). */
-export const PHONE_COUNTRY_CODES = ['KR', 'US'] as const
+/**
+ * Country codes the form offers; KR is the default on Korean pages, US otherwise (docs/product.md §9).
+ * The API takes any region code (src/lib/contacts/regions.ts); these are the ones whose numbers the
+ * §5 rule fits: +1 numbers of 10 digits, Korean, Japanese and Chinese mobiles of 11.
+ */
+export const PHONE_COUNTRY_CODES = ['KR', 'US', 'CA', 'JP', 'CN'] as const
 export type PhoneCountryCode = (typeof PHONE_COUNTRY_CODES)[number]
 export const MAX_CONTACT_MESSAGE = 2000
 

@@ -3,7 +3,8 @@
 
 import { EMAIL_PATTERN, isValidPhone } from '../realtors/schema'
 import * as z from '../zod'
-import { joinName, MAX_CONTACT_MESSAGE, PHONE_COUNTRY_CODES } from './fields'
+import { joinName, MAX_CONTACT_MESSAGE } from './fields'
+import { isRegionCode, phoneDigitsOf } from './regions'
 
 export * from './fields'
 
@@ -17,7 +18,8 @@ export const contactSchema = z
     firstName: required(60),
     email: required(254).regex(EMAIL_PATTERN, 'email'),
     phone: required(20),
-    phoneCountryCode: z.enum(PHONE_COUNTRY_CODES, 'invalid_type'),
+    // Any ISO 3166-1 alpha-2 region, not only those the form offers (docs/decisions/034-phone-regions.md).
+    phoneCountryCode: z.string('invalid_type').refine(isRegionCode, 'invalid_type'),
     message: required(MAX_CONTACT_MESSAGE),
     isTerm: z.enum(['Y', 'N'], 'yes_no'),
   })
@@ -28,7 +30,7 @@ export const contactSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['phone'],
-        message: value.phoneCountryCode === 'US' ? 'phone_us' : 'phone_other',
+        message: phoneDigitsOf(value.phoneCountryCode) === 10 ? 'phone_us' : 'phone_other',
       })
     }
   })

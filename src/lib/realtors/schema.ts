@@ -2,16 +2,27 @@
 // forms: no server-only imports here. Issues carry message keys; `localizeIssues` turns them into the
 // ko or en text (validation.ts holds the texts).
 
+import { phoneDigitsOf } from '../contacts/regions'
 import { DEFAULT_MAIN_COLOR, FONT_SIZE_RANGE } from '../home/design'
 import { HEX_COLOR_PATTERN } from '../html'
 import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
 import * as z from '../zod'
 import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
 
-/** Phone: dashes removed, region US needs exactly 10 digits, any other region exactly 11. */
+/** Phone: dashes removed, a NANP region (US, CA…) needs exactly 10 digits, any other region exactly 11. */
 export function isValidPhone(phone: string, region: string): boolean {
   const digits = phone.replace(/-/g, '')
-  return /^\d+$/.test(digits) && digits.length === (region.toUpperCase() === 'US' ? 10 : 11)
+  return /^\d+$/.test(digits) && digits.length === phoneDigitsOf(region)
+}
+
+/**
+ * A realtor's own number, in the region it is written for: a US number (10 digits, its area code never
+ * starting with 0 or 1) or a Korean mobile (11 digits from 01). No number is both, so the page knows
+ * how to show and dial it (docs/decisions/034-phone-regions.md).
+ */
+export function isValidRealtorPhone(phone: string): boolean {
+  if (isValidPhone(phone, 'US')) return /^[2-9]/.test(phone)
+  return isValidPhone(phone, 'KR') && phone.startsWith('01')
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/
@@ -31,7 +42,10 @@ export const phoneSchema = (region = 'US') =>
     .string()
     .trim()
     .max(20, 'too_long')
-    .refine((value) => isValidPhone(value, region), region.toUpperCase() === 'US' ? 'phone_us' : 'phone_other')
+    .refine((value) => isValidPhone(value, region), phoneDigitsOf(region) === 10 ? 'phone_us' : 'phone_other')
+
+/** The realtor's contactPhone: US or Korean mobile, whichever the realtor writes. */
+export const realtorPhoneSchema = z.string().trim().max(20, 'too_long').refine(isValidRealtorPhone, 'phone_realtor')
 
 export const desiredUrlSchema = z
   .string()
@@ -106,7 +120,7 @@ const emptySeo = { title: '', description: '', keywords: '', author: '' }
 
 /** Every writable field of a realtor (docs/product.md §3); id, userId and name are not input. */
 const realtorFields = {
-  contactPhone: orEmpty(phoneSchema('US')),
+  contactPhone: orEmpty(realtorPhoneSchema),
   email: orEmpty(emailSchema),
   kakaoLink: orEmpty(urlSchema),
   photos: z.array(photoSchema).max(100, 'too_many'),

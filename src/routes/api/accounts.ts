@@ -10,14 +10,14 @@ import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
 import { REALTOR_DEFAULTS } from '../../lib/realtors/schema'
 import { realtorServiceOf } from '../../lib/realtors/service'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
-import { apiLocale, jsonBody, limitBody, requireUser, signedIn } from '../../middleware/api'
+import { apiLocale, apiMessage, jsonBody, limitBody, requireUser, signedIn } from '../../middleware/api'
 
 const app = new Hono<AppEnv>()
 
 app.use('*', limitBody(16 * 1024))
 
 app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
-  if (requireUser(c).role !== 'admin') throw new AppError(403, 'Only an admin may create accounts')
+  if (requireUser(c).role !== 'admin') throw new AppError(403, apiMessage(c, 'api.accounts.adminOnly'))
   const locale = apiLocale(c)
   const { email, password, name, desiredUrl } = c.req.valid('json')
   const taken = (path: string, key: 'email_taken' | 'desired_url_taken') =>

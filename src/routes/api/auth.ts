@@ -57,7 +57,7 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
   await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${who}`, 'api.auth.tooMany', everyone)
   await enforceRateLimit(c, c.env.AUTH_ACCOUNT_LIMITER, () => who, 'api.auth.tooMany', everyone)
   const secret = sessionSecret(c.env)
-  if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
+  if (!secret) throw new AppError(500, apiMessage(c, 'api.config.sessionSecret'))
   await ensureAdminAccount(c.env.DB, adminCredentials(c.env))
   const account = await findAccountByEmail(c.env.DB, email)
   const valid = await verifyPassword(password, account?.password_hash ?? DUMMY_HASH)
@@ -75,7 +75,7 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
  */
 app.post('/handoff', async (c) => {
   const account = await findAccountById(c.env.DB, requireUser(c).id)
-  if (!account) throw new AppError(401, 'This account no longer exists')
+  if (!account) throw new AppError(401, apiMessage(c, 'api.auth.accountGone'))
   const { code, expiresAt } = await mintSignInCode(c.env.DB, account)
   return c.json({ code, expiresAt: new Date(expiresAt).toISOString() }, 201, { 'Cache-Control': 'no-store' })
 })
@@ -85,7 +85,7 @@ app.post(
   jsonBody(z.strictObject({ code: z.string().min(1, 'required').max(100, 'too_long') })),
   async (c) => {
     const secret = sessionSecret(c.env)
-    if (!secret) throw new AppError(500, 'SESSION_SECRET is not configured')
+    if (!secret) throw new AppError(500, apiMessage(c, 'api.config.sessionSecret'))
     const redeemed = await redeemSignInCode(c.env.DB, c.req.valid('json').code)
     const account = redeemed ? await findAccountById(c.env.DB, redeemed.accountId) : null
     if (!account || account.token_version !== redeemed?.tokenVersion)
@@ -113,13 +113,13 @@ app.post('/agreement', async (c) => {
     .bind(user.id)
     .run()
   const account = await findAccountById(c.env.DB, user.id)
-  if (!account) throw new AppError(401, 'This account no longer exists')
+  if (!account) throw new AppError(401, apiMessage(c, 'api.auth.accountGone'))
   return c.json({ agreedAt: account.agreed_at })
 })
 
 app.get('/me', async (c) => {
   const account = await findAccountById(c.env.DB, requireUser(c).id)
-  if (!account) throw new AppError(401, 'This account no longer exists')
+  if (!account) throw new AppError(401, apiMessage(c, 'api.auth.accountGone'))
   return c.json({ user: sessionUserOf(account), agreedAt: account.agreed_at })
 })
 

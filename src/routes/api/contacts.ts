@@ -23,13 +23,7 @@ app.use(
   }),
 )
 
-// Visitors' messages share the lead limiter's budget (5 a minute per client address).
-app.post('/', limitBody(16 * 1024), async (c, next) => {
-  await enforceRateLimit(c, c.env.LEAD_LIMITER, (ip) => `contact:${ip}`, 'api.contacts.tooMany')
-  await next()
-})
-
-app.post('/', jsonBody(contactSchema), async (c) => {
+app.post('/', limitBody(16 * 1024), jsonBody(contactSchema), async (c) => {
   const contact = c.req.valid('json')
   const locale = apiLocale(c)
   const realtor = await c.get('realtors').find(String(contact.realtorId))
@@ -38,6 +32,10 @@ app.post('/', jsonBody(contactSchema), async (c) => {
       fields: [{ path: 'realtorId', message: apiMessage(c, 'api.contacts.unknownRealtor') }],
     })
   }
+  // Only an accepted message counts, against the contact form's own budget (CONTACT_LIMITER, 5 a minute
+  // per client address): a visitor who corrects a refused form is not locked out, and leads sent from
+  // the same address do not use it up. The realtor lookup above is the one every homepage view makes.
+  await enforceRateLimit(c, c.env.CONTACT_LIMITER, (ip) => `contact:${ip}`, 'api.contacts.tooMany')
   const stored = await insertContact(c.env.DB, contact, locale)
   // A contact the webhook did not take yet waits in D1 for the cron (the outbox logs why).
   const delivered = await forwardContact(outboxConfig(c.env, c.get('upstreamFetch')), stored)

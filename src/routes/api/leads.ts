@@ -22,12 +22,10 @@ const eventSchema = z.strictObject({
 
 const app = new Hono<AppEnv>()
 
-app.post('/send-to-slack', limitBody(8 * 1024), async (c, next) => {
+app.post('/send-to-slack', limitBody(8 * 1024), jsonBody(leadSchema), async (c) => {
+  // Only a valid lead counts against the budget (LEAD_LIMITER): a visitor who corrects a refused
+  // form is not locked out by their own mistakes. Refused bodies are small, parsed and never stored.
   await enforceRateLimit(c, c.env.LEAD_LIMITER, (ip) => `lead:${ip}`, 'api.leads.tooMany')
-  await next()
-})
-
-app.post('/send-to-slack', jsonBody(leadSchema), async (c) => {
   const lead = await insertLead(c.env.DB, c.req.valid('json'), apiLocale(c))
   const status = await relayLead(outboxConfig(c.env, c.get('upstreamFetch')), lead)
   // Stored is accepted: a lead Slack did not take yet waits in D1 for the cron.

@@ -7,7 +7,7 @@ import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import { agentQuerySchema, homeListQuerySchema } from '../../lib/listings/query'
 import { listingSourceOf } from '../../lib/listings/source'
-import { queryParams } from '../../middleware/api'
+import { apiMessage, queryParams } from '../../middleware/api'
 
 const listingSource = (c: Context<AppEnv>) => listingSourceOf(c.env, c.get('upstreamFetch'), c.get('dataCache'))
 
@@ -17,8 +17,12 @@ async function answer(c: Context<AppEnv>, load: () => Promise<unknown>) {
   try {
     return c.json(await load(), 200, { 'Cache-Control': CACHE_CONTROL })
   } catch (cause) {
-    if (cause instanceof AppError) throw cause
-    throw new AppError(502, 'The listings service failed', { cause })
+    // An upstream's own failure (502, 504 from src/lib/upstream.ts) keeps its status and code, in the
+    // caller's language; anything else that is not ours is a 502.
+    if (cause instanceof AppError && cause.status < 500) throw cause
+    const status = cause instanceof AppError ? cause.status : 502
+    const code = cause instanceof AppError ? cause.code : undefined
+    throw new AppError(status, apiMessage(c, 'api.listings.failed'), { code, cause })
   }
 }
 

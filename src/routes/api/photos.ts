@@ -1,13 +1,14 @@
 // /photos/{key}: photos in R2. GET serves a file with its content type and immutable caching; PUT
 // stores one through a presigned URL (src/lib/uploads.ts): signature, expiry, type, size and the
 // file's magic bytes are all checked before anything is written.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { preconditionStatus } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
 import { decodeSegment } from '../../lib/tenant'
 import { isUploadType, PHOTOS_PREFIX, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
+import { apiMessage } from '../../middleware/api'
 
 const KEY_PATTERN = /^(?!.*\.\.)[\w-]+(?:\/[\w.-]+)+$/
 /** Our keys are realtors/{id}/{uuid}.{ext} and seed/{desiredUrl}/{name}: far shorter than R2's 1,024 bytes. */
@@ -16,17 +17,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 const app = new Hono<AppEnv>()
 
-function keyOf(url: URL): string {
+/** A 404 for a photo path, in the caller's language. */
+const photoNotFound = (c: Context<AppEnv>, url: URL) =>
+  new AppError(404, apiMessage(c, 'api.photos.notFound', { path: url.pathname }))
+
+function keyOf(c: Context<AppEnv>, url: URL): string {
   const key = decodeSegment(url.pathname.slice(PHOTOS_PREFIX.length))
-  if (key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) throw new AppError(404, `Photo not found: ${url.pathname}`)
+  if (key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) throw photoNotFound(c, url)
   return key
 }
 
 app.on(['GET', 'HEAD'], '/*', async (c) => {
   const url = new URL(c.req.url)
-  const key = keyOf(url)
+  const key = keyOf(c, url)
   const object = await c.env.PHOTOS.get(key)
-  if (!object) throw new AppError(404, `Photo not found: ${url.pathname}`)
+  if (!object) throw photoNotFound(c, url)
   const contentType = object.httpMetadata?.contentType ?? 'application/octet-stream'
   const headers = new Headers({
     'Content-Type': contentType,
@@ -71,25 +76,27 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, max: number)
 
 app.put('/*', async (c) => {
   const url = new URL(c.req.url)
-  const key = keyOf(url)
+  const key = keyOf(c, url)
   const secret = sessionSecret(c.env)
-  if (!secret) throw new AppError(500, 'Uploads need SESSION_SECRET')
+  if (!secret) throw new AppError(500, apiMessage(c, 'api.config.sessionSecret'))
   const check = await verifyUploadUrl(url, secret)
   if (!check.ok) {
     throw check.reason === 'expired'
-      ? new AppError(403, 'This upload URL has expired', { code: 'upload_expired' })
-      : new AppError(403, 'This upload URL is not valid', { code: 'invalid_signature' })
+      ? new AppError(403, apiMessage(c, 'api.photos.expired'), { code: 'upload_expired' })
+      : new AppError(403, apiMessage(c, 'api.photos.invalidUrl'), { code: 'invalid_signature' })
   }
   const { grant } = check
   const contentType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
-  if (contentType !== grant.contentType) throw new AppError(415, `This upload URL takes ${grant.contentType} only`)
+  const type = { type: grant.contentType }
+  if (contentType !== grant.contentType) throw new AppError(415, apiMessage(c, 'api.photos.wrongType', type))
+  const tooLarge = () => new AppError(413, apiMessage(c, 'api.photos.tooLarge', { max: grant.maxBytes }))
   const declared = Number(c.req.header('content-length') ?? 0)
-  if (declared > grant.maxBytes) throw new AppError(413, `This upload URL takes at most ${grant.maxBytes} bytes`)
+  if (declared > grant.maxBytes) throw tooLarge()
   const bytes = await readLimited(c.req.raw.body, grant.maxBytes)
-  if (!bytes) throw new AppError(413, `This upload URL takes at most ${grant.maxBytes} bytes`)
+  if (!bytes) throw tooLarge()
   if (sniffImageType(bytes) !== grant.contentType)
-    throw new AppError(415, `The file is not a ${grant.contentType} image`, { code: 'not_an_image' })
-  if (await c.env.PHOTOS.head(key)) throw new AppError(409, 'A photo was already uploaded to this URL')
+    throw new AppError(415, apiMessage(c, 'api.photos.notImage', type), { code: 'not_an_image' })
+  if (await c.env.PHOTOS.head(key)) throw new AppError(409, apiMessage(c, 'api.photos.taken'))
   await c.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: grant.contentType, cacheControl: IMMUTABLE } })
   return c.json({ url: `${url.origin}${url.pathname}` }, 200)
 })

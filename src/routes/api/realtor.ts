@@ -22,6 +22,7 @@ import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
 import * as z from '../../lib/zod'
 import {
   apiLocale,
+  apiMessage,
   assertCanWrite,
   invalidInput,
   jsonBody,
@@ -46,8 +47,8 @@ const findRealtor = (c: Context<AppEnv>, key: string) => d1Store(c.env.DB).find(
 async function writable(c: Context<AppEnv>, id: string): Promise<Realtor> {
   const user = requireUser(c)
   const realtor = await findRealtor(c, id)
-  if (!realtor) throw new AppError(404, `Realtor ${id} not found`)
-  assertCanWrite(user, realtor)
+  if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
+  assertCanWrite(c, user, realtor)
   return realtor
 }
 
@@ -86,7 +87,7 @@ app.post('/presigned-multi-file-upload', signedIn(), jsonBody(presignSchema), as
   const { realtorId, files } = c.req.valid('json')
   const realtor = await writable(c, String(realtorId))
   const secret = sessionSecret(c.env)
-  if (!secret) throw new AppError(500, 'Uploads need SESSION_SECRET')
+  if (!secret) throw new AppError(500, apiMessage(c, 'api.config.sessionSecret'))
   const origin = new URL(c.req.url).origin
   const expires = Math.floor(Date.now() / 1000) + UPLOAD_TTL_SECONDS
   const grants = await Promise.all(
@@ -118,7 +119,7 @@ app.post(`/import/:id${ID}`, async (c) => {
   const id = c.req.param('id')
   await writable(c, id)
   const form = await c.req.parseBody().catch(() => {
-    throw new AppError(400, 'Send multipart/form-data with `file` and `realtorId`')
+    throw new AppError(400, apiMessage(c, 'api.realtor.multipart'))
   })
   const { file, realtorId } = form
   const fields = []
@@ -136,14 +137,14 @@ app.post(`/import/:id${ID}`, async (c) => {
   }
   const input = parseInput(realtorImportSchema, data, locale)
   const realtor = await withConflicts(locale, () => realtorServiceOf(c.env).replace(Number(id), input))
-  if (!realtor) throw new AppError(404, `Realtor ${id} not found`)
+  if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
   return c.json(realtor, 201)
 })
 
 app.get('/:key', async (c) => {
   const key = c.req.param('key')
   const realtor = await findRealtor(c, key)
-  if (!realtor) throw new AppError(404, `Realtor ${key} not found`)
+  if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: key }))
   return c.json(realtor)
 })
 
@@ -167,7 +168,7 @@ app.patch(`/:id${ID}`, signedIn(), jsonBody(realtorPatchSchema), async (c) => {
       throw error instanceof z.ZodError ? invalidInput(error, locale) : error
     }
   })
-  if (!updated) throw new AppError(404, `Realtor ${realtor.id} not found`)
+  if (!updated) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: String(realtor.id) }))
   return c.json(updated)
 })
 

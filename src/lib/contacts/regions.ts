@@ -1,0 +1,32 @@
+// Phone regions (docs/product.md §5, docs/decisions/034-phone-regions.md): the ISO 3166-1 alpha-2 codes and
+// how many digits a number of each has. Browser-safe: the contact form's schema imports it.
+
+/** Every officially assigned ISO 3166-1 alpha-2 code (249); reserved ones (UK, EU, XK…) are not regions. */
+const ASSIGNED =
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY ' +
+  'BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK ' +
+  'FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR ' +
+  'IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ' +
+  'ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM ' +
+  'PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF ' +
+  'TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+
+export const REGION_CODES: ReadonlySet<string> = new Set(ASSIGNED.split(' '))
+
+/**
+ * The regions of the North American Numbering Plan (+1): the US and its territories, Canada and the
+ * Caribbean members. Their numbers have 10 digits, the US rule of §5.
+ */
+export const NANP_REGIONS: ReadonlySet<string> = new Set(
+  'US CA AS GU MP PR VI AG AI BB BM BS DM DO GD JM KN KY LC MS SX TC TT VC VG'.split(' '),
+)
+
+/** Two capital letters naming an assigned region: `KR`, `US`, `JP`; not `kr`, `UK` or `XX`. */
+export function isRegionCode(code: string): boolean {
+  return REGION_CODES.has(code)
+}
+
+/** Digits of a phone number of `region` (dashes aside): 10 in the NANP, 11 anywhere else. */
+export function phoneDigitsOf(region: string): 10 | 11 {
+  return NANP_REGIONS.has(region.toUpperCase()) ? 10 : 11
+}
