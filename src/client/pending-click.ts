@@ -1,5 +1,6 @@
-// Clicks that land on an interaction island before its code has loaded (a tap starts the download,
-// the click follows at once) are held by src/client/main.ts and handed to the island once it is live.
+// Clicks that land on an island before its code has loaded (a tap starts the download, the click
+// follows at once; or a visible island still loading) are held by src/client/main.ts and handed to the
+// island once it is live.
 
 const PENDING = 'pendingClick'
 
