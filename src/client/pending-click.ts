@@ -7,6 +7,8 @@ const PENDING = 'pendingClick'
 /** Called by main.ts on a click inside an island that is not live yet: remembers it and stops it. */
 export function holdClick(island: HTMLElement, event: Event): void {
   if (island.dataset.islandState === 'live') return
+  // A modified or middle click on a link means "open it elsewhere": the browser does that, not the island.
+  if (event instanceof MouseEvent && (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey)) return
   // Only elements that opt in (data-replay="action") are held; plain links keep working without JS.
   const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-replay]') : null
   if (!target?.dataset.replay) return
