@@ -31,6 +31,8 @@ async function hydrate(element: HTMLElement): Promise<void> {
 
 function schedule(element: HTMLElement): void {
   element.dataset.islandState = 'pending'
+  // Whatever the strategy, a click on an island's data-replay control before it is live is held for it.
+  element.addEventListener('click', (event) => holdClick(element, event), { capture: true })
   const run = () => {
     if (element.dataset.islandState !== 'pending') return
     element.dataset.islandState = 'hydrating'
@@ -57,7 +59,6 @@ function schedule(element: HTMLElement): void {
         run()
       }
       for (const type of events) element.addEventListener(type, once, { passive: true })
-      element.addEventListener('click', (event) => holdClick(element, event), { capture: true })
       return
     }
     default:

@@ -14,6 +14,7 @@ import { LOGIN_FORM_MESSAGES } from '../../src/client/islands/LoginForm'
 import { LOGIN_REDIRECT_MESSAGES } from '../../src/client/islands/LoginRedirect'
 import { REALTOR_CAROUSEL_MESSAGES } from '../../src/client/islands/RealtorCarousel'
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
+import { VIDEO_EMBED_MESSAGES } from '../../src/client/islands/VideoEmbed'
 import { MESSAGES } from '../../src/lib/i18n'
 import { type IslandMessageIds, messagesOf } from '../../src/lib/island-messages'
 import { LOCALES } from '../../src/lib/locale'
@@ -37,6 +38,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   LoginRedirect: LOGIN_REDIRECT_MESSAGES,
   RealtorCarousel: REALTOR_CAROUSEL_MESSAGES,
   RealtorEditor: REALTOR_EDITOR_MESSAGES,
+  VideoEmbed: VIDEO_EMBED_MESSAGES,
 }
 
 /** The source of an island and of every module it imports, but other islands (their text is their own). */

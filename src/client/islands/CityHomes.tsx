@@ -1,6 +1,7 @@
 // Homes on the market in a city: a city picker grouped by the §9 counties that asks
-// /cozying-api/v1/home/list (with the §9 defaults) for the chosen city.
-import { useRef, useState } from 'react'
+// /cozying-api/v1/home/list (with the §9 defaults) for the chosen city, the one picked before the
+// island was live included.
+import { useEffect, useRef, useState } from 'react'
 import { COUNTIES, type Home, type HomePage } from '../../lib/listings/markets'
 import { HOME_CARD_MESSAGES, HomeGrid } from '../components/HomeCard'
 import { api } from '../lib/api'
@@ -31,6 +32,7 @@ export default function CityHomes(props: CityHomesProps) {
   const [homes, setHomes] = useState(props.homes)
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle')
   const latest = useRef(0)
+  const picker = useRef<HTMLSelectElement>(null)
 
   async function choose(next: string) {
     const county = COUNTIES.find((c) => (c.cities as readonly string[]).includes(next))
@@ -53,11 +55,18 @@ export default function CityHomes(props: CityHomesProps) {
     }
   }
 
+  // The select works before the island is live, without loading anything: the city it shows now is
+  // loaded. Read before the first re-render, which would set the select back to the prop.
+  useEffect(() => {
+    const picked = picker.current?.value
+    if (picked && picked !== props.city) void choose(picked)
+  }, [])
+
   return (
     <div className="city-homes" data-hydrated={hydrated ? '' : undefined} aria-busy={status === 'loading'}>
       <label className="city-homes__picker" htmlFor={`${idPrefix}-city`}>
         <span>{t(messages, 'home.listings.city')}</span>
-        <select id={`${idPrefix}-city`} value={city} onChange={(event) => void choose(event.target.value)}>
+        <select ref={picker} id={`${idPrefix}-city`} value={city} onChange={(event) => void choose(event.target.value)}>
           {COUNTIES.map((county) => (
             <optgroup key={county.county} label={`${county.county} County, ${county.state}`}>
               {county.cities.map((name) => (

@@ -11,6 +11,7 @@ export const islands = {
   AgreementForm: () => import('./AgreementForm'),
   AdminConsole: () => import('./AdminConsole'),
   RealtorEditor: () => import('./RealtorEditor'),
+  VideoEmbed: () => import('./VideoEmbed'),
 } as const
 
 export type IslandName = keyof typeof islands

@@ -99,6 +99,18 @@ export function contactLinksOf(
   return links.filter((link): link is { kind: ContactLinkKind; href: string } => isHttpUrl(link.href))
 }
 
+/**
+ * etcInfo `home_list_realtor` when it is not a link (a link is one of contactLinksOf's): the ID the
+ * realtor's listings are filed under, shown as text unless it only repeats the license number the page
+ * already shows (docs/product.md §3.1).
+ */
+export function listingAgentIdOf(realtor: Pick<Realtor, 'etcInfo' | 'licenseNumber'>): string | null {
+  const value = etcInfoOf(realtor.etcInfo).home_list_realtor
+  if (!value || isHttpUrl(value)) return null
+  const key = (text: string) => text.replace(/\s+/g, '').toLowerCase()
+  return key(value) === key(realtor.licenseNumber) ? null : value
+}
+
 /** The realtor's name in the other language, when it differs: the English name on ko pages and back. */
 export function otherNameOf(realtor: Pick<Realtor, 'name' | 'etcInfo'>, locale: Locale, shown: string): string | null {
   const other = locale === 'ko' ? realtor.name : etcInfoOf(realtor.etcInfo).korea_name

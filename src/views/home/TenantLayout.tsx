@@ -1,10 +1,10 @@
 // The frame of a realtor's site: the realtor's own header (logo, name, section links, language
-// switcher) and footer (company, license, terms) instead of the provider's.
+// switcher) and footer (logos, company, licenses, terms) instead of the provider's.
 import type { ReactNode } from 'react'
 import LanguageSwitcher from '../../client/islands/LanguageSwitcher'
 import { formatPhone } from '../../lib/format'
 import { groupPhotos, type PhotoGroups, pickPhoto } from '../../lib/home/photos'
-import { displayNameOf, etcInfoOf } from '../../lib/home/profile'
+import { displayNameOf, etcInfoOf, listingAgentIdOf } from '../../lib/home/profile'
 import type { Realtor } from '../../lib/realtors/types'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
@@ -26,7 +26,10 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
   const t = (id: string, values?: Record<string, string | number>) => ctx.intl.formatMessage({ id }, values)
   const home = `${ctx.localePrefix}${ctx.tenantBase}` || '/'
   const logo = pickPhoto(photos.logo, 'thumbnail')
+  // The second logo (a brokerage's, say) sits beside the first in the footer, by the company lines.
+  const logo2 = pickPhoto(photos.logo2, 'thumbnail')
   const etc = etcInfoOf(realtor.etcInfo)
+  const listingAgentId = listingAgentIdOf(realtor)
   return (
     <>
       <a className="skip-link" href="#main">
@@ -51,6 +54,12 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
       </main>
       <footer className="tenant-footer">
         <div className="tenant-footer__company">
+          {logo2 ? (
+            <p className="tenant-footer__logos">
+              {logo ? <img src={logo.url} alt="" width={48} height={48} loading="lazy" /> : null}
+              <img src={logo2.url} alt={t('home.footer.logo2Alt')} width={48} height={48} loading="lazy" />
+            </p>
+          ) : null}
           <p className="tenant-footer__name">{name}</p>
           {etc.company_address ? <p>{etc.company_address}</p> : null}
           {etc.company_phone ? (
@@ -58,6 +67,7 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
           ) : null}
           {etc.company_fax ? <p>{t('home.contact.companyFax', { fax: formatPhone(etc.company_fax) })}</p> : null}
           {realtor.licenseNumber ? <p>{t('home.hero.license', { license: realtor.licenseNumber })}</p> : null}
+          {listingAgentId ? <p>{t('home.footer.listingAgent', { id: listingAgentId })}</p> : null}
           {etc.company_license ? <p>{t('home.contact.companyLicense', { license: etc.company_license })}</p> : null}
         </div>
         <nav className="tenant-footer__links" aria-label={t('home.footer.links')}>

@@ -1,5 +1,9 @@
 // The homepage's photo gallery, recommended video and the realtor's additional sections.
+import VideoEmbed, { VIDEO_EMBED_MESSAGES } from '../../../client/islands/VideoEmbed'
+import { pickPhoto } from '../../../lib/home/photos'
 import { youtubeId } from '../../../lib/home/profile'
+import { messagesOf } from '../../../lib/island-messages'
+import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
 import { Paragraphs } from './Paragraphs'
 import { tOf } from './t'
@@ -31,22 +35,26 @@ export function Gallery({ frame }: { frame: TenantFrame }) {
   )
 }
 
+/** A poster that plays the video in place on click; the poster is the realtor's top photo, not YouTube's. */
 export function Video({ frame }: { frame: TenantFrame }) {
-  const t = tOf(frame.ctx)
+  const { ctx, name, photos } = frame
+  const t = tOf(ctx)
   const video = youtubeId(frame.realtor.recommendedYoutubeUrl)
   if (!video) return null
   return (
     <section className="home-section home-video" aria-labelledby="video-title">
       <h2 id="video-title">{t('home.video.title')}</h2>
-      <a
-        className="home-video__poster"
-        href={`https://www.youtube.com/watch?v=${video}`}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        <span className="home-video__play" aria-hidden="true" />
-        <span>{t('home.video.watch')}</span>
-      </a>
+      <Island
+        name="VideoEmbed"
+        component={VideoEmbed}
+        props={{
+          id: video,
+          name,
+          poster: pickPhoto(photos.top)?.url ?? null,
+          messages: messagesOf(ctx.locale, VIDEO_EMBED_MESSAGES),
+        }}
+        hydrate="interaction"
+      />
       <p className="home-video__note">{t('home.video.note')}</p>
     </section>
   )
