@@ -1,4 +1,4 @@
-// The recommended video (docs/decisions/034-video-embed.md): a poster that asks nothing of YouTube until
+// The recommended video (docs/decisions/035-video-embed.md): a poster that asks nothing of YouTube until
 // it is clicked, then YouTube's privacy-enhanced player in the same box; without JavaScript a link.
 import { expect, type Page, test } from './fixtures'
 

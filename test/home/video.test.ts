@@ -1,4 +1,4 @@
-// The recommended video as the server renders it (docs/decisions/034-video-embed.md): a poster link to
+// The recommended video as the server renders it (docs/decisions/035-video-embed.md): a poster link to
 // YouTube inside the VideoEmbed island, drawn from the realtor's own top photo, nothing of YouTube's loaded.
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../src/worker'

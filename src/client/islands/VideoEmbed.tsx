@@ -1,5 +1,5 @@
 // The recommended video: a poster that becomes YouTube's privacy-enhanced player in the same box when
-// clicked, so nothing reaches YouTube before the click (docs/decisions/034-video-embed.md). Without
+// clicked, so nothing reaches YouTube before the click (docs/decisions/035-video-embed.md). Without
 // JavaScript the poster is a link to the video on YouTube.
 import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import { type Messages, t } from '../lib/messages'
