@@ -25,6 +25,16 @@ export interface ContactFormProps {
 type Fields = Record<'lastName' | 'firstName' | 'email' | 'phone' | 'message', string>
 const EMPTY: Fields = { lastName: '', firstName: '', email: '', phone: '', message: '' }
 
+/**
+ * What a visitor typed into the server-rendered form before its code arrived, read from the page as
+ * the form hydrates (on the server there is no page: the empty form). Without it hydration resets it.
+ */
+function typedSoFar<T>(id: string, read: (element: HTMLInputElement) => T, fallback: T): T {
+  if (typeof document === 'undefined') return fallback
+  const element = document.getElementById(id) as HTMLInputElement | null
+  return element ? read(element) : fallback
+}
+
 export default function ContactForm({
   idPrefix,
   realtorId,
@@ -33,16 +43,31 @@ export default function ContactForm({
   termsHref,
   messages,
 }: ContactFormProps) {
-  const [fields, setFields] = useState<Fields>(EMPTY)
-  const [countryCode, setCountryCode] = useState<PhoneCountryCode>(defaultCountryCode)
-  const [agreed, setAgreed] = useState(false)
+  const id = (name: string) => `${idPrefix}-${name}`
+  const [fields, setFields] = useState<Fields>(() => {
+    const value = (name: keyof Fields) => typedSoFar(id(name), (element) => element.value, '')
+    return {
+      lastName: value('lastName'),
+      firstName: value('firstName'),
+      email: value('email'),
+      phone: value('phone'),
+      message: value('message'),
+    }
+  })
+  const [countryCode, setCountryCode] = useState<PhoneCountryCode>(() =>
+    typedSoFar(
+      id('phoneCountryCode'),
+      (element) => (element.value || defaultCountryCode) as PhoneCountryCode,
+      defaultCountryCode,
+    ),
+  )
+  const [agreed, setAgreed] = useState(() => typedSoFar(id('isTerm'), (element) => element.checked, false))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle')
   // Submitting needs the script: before hydration the button stays disabled, so a native submit
   // never puts a visitor's details into a URL.
   const hydrated = useHydrated()
 
-  const id = (name: string) => `${idPrefix}-${name}`
   const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }))
 
