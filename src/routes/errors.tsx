@@ -21,8 +21,13 @@ async function respond(c: Context<AppEnv>, error: AppError): Promise<Response> {
     return c.json(error.toJSON(), error.status)
   }
   if (!c.get('intl')) applyLocale(c, localeOfRequest(c))
-  const page = <ErrorPage ctx={pageContext(c)} status={error.status} message={error.message} />
-  const head = { title: `${error.status} | ${error.message}`, description: error.message, noindex: true }
+  // A gateway error's message describes an upstream for the log and the API, in English: a page says
+  // what happened in its own language instead (the error page's title and body).
+  const message = error.status === 502 || error.status === 504 ? '' : error.message
+  const title =
+    message || c.get('intl').formatMessage({ id: error.status === 502 ? 'error.502.title' : 'error.generic.title' })
+  const page = <ErrorPage ctx={pageContext(c)} status={error.status} message={message} />
+  const head = { title: `${error.status} | ${title}`, description: title, noindex: true }
   try {
     return await renderPage(c, page, { status: error.status, head })
   } catch (renderError) {

@@ -13,9 +13,11 @@ export function ErrorPage({ ctx, status, message }: { ctx: PageContext; status: 
         <p className="error-page__status">{status}</p>
         <h1 className="page__title">{ctx.intl.formatMessage({ id: `error.${known}.title` })}</h1>
         <p className="error-page__body">{ctx.intl.formatMessage({ id: `error.${known}.body` })}</p>
-        <p className="error-page__message" lang={isSpecMessage(message) ? 'en' : undefined}>
-          {message}
-        </p>
+        {message ? (
+          <p className="error-page__message" lang={isSpecMessage(message) ? 'en' : undefined}>
+            {message}
+          </p>
+        ) : null}
         <p>
           <a className="button" href={localeHome(ctx.localePrefix)}>
             {ctx.intl.formatMessage({ id: 'error.back' })}

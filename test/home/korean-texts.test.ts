@@ -3,6 +3,7 @@
 // frame's labels, and the APIs' error messages (locales/*.json).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { upstreamStore } from '../../src/lib/realtors/upstream-store'
 import { createApp } from '../../src/worker'
 import { errorOf, JANE, login } from '../api/client'
 import { fakeUpstream } from '../fixtures/upstream'
@@ -44,6 +45,18 @@ function englishIn(texts: string[], allowed: string[] = []): string[] {
 }
 
 describe('Korean error pages', () => {
+  it('a page whose realtor upstream fails says so in Korean, not in the upstream error English', async () => {
+    const upstream = fakeUpstream(() => new Response('down', { status: 503 }))
+    const response = await call('/janekim', {
+      app: createApp({ realtors: () => upstreamStore('https://realtors.example', 500, upstream.fetch) }),
+      headers: { 'accept-language': 'ko' },
+    })
+    expect(response.status).toBe(502)
+    const html = await response.text()
+    expect(html).toContain('<title>502 | 연결된 서비스가 응답하지 않습니다</title>')
+    expect(englishIn(userFacing(html))).toEqual([])
+  })
+
   it.each([
     ['/nope/deeper', 'Page not found: /nope/deeper'],
     ['/janekim/no/such/page', 'Page not found: /janekim/no/such/page'],
