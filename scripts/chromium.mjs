@@ -14,18 +14,28 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/** Debian's Korean font: without it Chromium draws Korean text as boxes, and screenshots and checks lie. */
+const KOREAN_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'
+
 /**
- * Installs Debian's chromium with apt-get when it is missing and this is root on Debian; else exits
- * with what to install. Call it before any long work that ends in a browser.
+ * Installs Debian's chromium and Korean font (fonts-noto-cjk) with apt-get when either is missing and
+ * this is root on Debian; else exits with what to install. Call it before any long work that ends in
+ * a browser.
  */
 export function ensureChromium(purpose) {
-  if (existsSync(CHROMIUM)) return
+  const missing = [
+    ...(existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(existsSync(KOREAN_FONT) ? [] : ['fonts-noto-cjk']),
+  ]
+  if (missing.length === 0) return
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log(`→ installing Debian chromium for ${purpose}`)
+    console.log(`→ installing Debian ${missing.join(' and ')} for ${purpose}`)
     run('apt-get', ['update', '-qq'])
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+    run('apt-get', ['install', '-y', '-qq', ...missing], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
     return
   }
-  console.error(`✗ ${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) for ${purpose}`)
+  console.error(`✗ missing ${missing.join(', ')}: install them with apt-get install ${missing.join(' ')} (${purpose})`)
+  // A missing font is worth a warning, not a stop: the tests run, only Korean looks like boxes.
+  if (!missing.includes('chromium')) return
   process.exit(1)
 }
