@@ -100,7 +100,10 @@ test.describe('homepage builder', () => {
     await signIn(page, 'hannah-jung@realtor.local', PASSWORD)
     await editorReady(page, /\/hannah-jung\/admin$/)
     const bad = {
-      '연락처 전화번호': ['123-45', '전화번호는 숫자 10자리여야 합니다(하이픈 제외).'],
+      '연락처 전화번호': [
+        '123-45',
+        '미국 번호는 숫자 10자리, 한국 휴대폰 번호는 01로 시작하는 11자리여야 합니다(하이픈 제외).',
+      ],
       '홈페이지 주소': ['hannah jung 2', '영문자, 밑줄(_), 하이픈(-)만 사용할 수 있습니다.'],
       이메일: ['hannah@example', '올바른 이메일 주소를 입력해 주세요.'],
       인스타그램: ['not a url', '올바른 URL을 입력해 주세요.'],

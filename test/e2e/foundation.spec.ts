@@ -15,7 +15,7 @@ test.describe('foundation', () => {
     const button = page.getByRole('button', { name: /언어/ })
     await button.click()
     await expect(button).toHaveAttribute('aria-expanded', 'true')
-    await page.getByRole('link', { name: 'English' }).click()
+    await page.getByRole('link', { name: 'English', exact: true }).click()
     await expect(page).toHaveURL(/\/en\/terms$/)
     await expect(page.locator('h1')).toHaveText('Terms of Service')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
