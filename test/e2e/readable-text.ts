@@ -2,7 +2,7 @@
 // is walked a screen at a time; at each text line, `elementsFromPoint` gives the boxes under the text in
 // paint order, and their background colours are composited (with opacity) down to the first opaque one.
 // Where a photo, gradient or other image lies behind the text, the rendered pixels are read instead: the
-// text is made transparent, the screen is captured, and the ratio is the one 95% of the pixels behind the
+// text is made transparent, the screen is captured, and the ratio is the one 99% of the pixels behind the
 // line reach (a stray highlight in a photo does not fail it; a dark photo behind dark text does).
 // axe gives up on such text ("incomplete"): this is the check that does not.
 import type { Page } from '@playwright/test'
@@ -287,7 +287,7 @@ function measureScreen(): Step {
   return { done, pixels, remaining: texts.filter((t) => !t.parts?.every(Boolean)).length }
 }
 
-/** Reads the screen capture (text hidden) behind each probed line: the ratio 95% of its pixels reach. */
+/** Reads the screen capture (text hidden) behind each probed line: the ratio 99% of its pixels reach. */
 async function samplePixels({ png, items }: { png: string; items: Step['pixels'] }) {
   const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0))
   const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), {
@@ -323,7 +323,7 @@ async function samplePixels({ png, items }: { png: string; items: Step['pixels']
       samples.push({ ratio: (l1 + 0.05) / (l2 + 0.05), bg, fg: text })
     }
     samples.sort((p, q) => p.ratio - q.ratio)
-    const at = samples[Math.floor(samples.length * 0.05)]!
+    const at = samples[Math.floor(samples.length * 0.01)]!
     results.push({ id, result: { ...base, ratio: at.ratio, fg: hex(at.fg), bg: hex(at.bg), via: 'pixels' } })
   }
   bitmap.close()
