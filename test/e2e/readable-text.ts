@@ -34,7 +34,7 @@ type Base = Omit<TextContrast, 'ratio' | 'fg' | 'bg' | 'via'>
 /** A text on the page; `host` is the box that shows it when that is not its parent (a <select>). */
 interface Item {
   node: Text
-  host: Element | null
+  host: HTMLElement | null
   /** Per line: measured (or never visible) yet; null before the first look. */
   parts: boolean[] | null
 }
@@ -111,8 +111,8 @@ export async function textContrasts(page: Page): Promise<PageContrast> {
  * <select> shows its chosen option's text in its own box. */
 function indexTexts() {
   const texts: Item[] = []
-  for (const select of document.querySelectorAll('select')) {
-    const option = select.selectedOptions[0]?.firstChild
+  for (const select of document.querySelectorAll<HTMLElement>('select')) {
+    const option = select.querySelector('option:checked')?.firstChild
     if (option instanceof Text && select.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) {
       texts.push({ node: option, host: select, parts: null })
     }
