@@ -1,6 +1,8 @@
 // `npm run audit`: Lighthouse (mobile) and axe-core (WCAG 2.2 AA) in Debian's Chromium against the
 // production build (bench/production.mjs). Prints a table, writes bench/results/audit.{json,md}, and
-// exits non-zero when a page misses a budget or has an accessibility violation.
+// exits non-zero when a page misses a budget or has an accessibility violation. Every demo homepage is
+// checked by axe in Korean in both design modes; `AUDIT_ONLY=<text>` keeps the pages whose name has it.
+import { readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
@@ -14,6 +16,8 @@ import { table } from './report.mjs'
 
 const PORT = Number(process.env.AUDIT_PORT ?? 8898)
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const ONLY = process.env.AUDIT_ONLY ?? ''
+const chosen = (target) => target.name.includes(ONLY)
 
 /** The pages, each audited by Lighthouse; `open` prepares extra states for axe only. */
 const PAGES = [
@@ -21,8 +25,9 @@ const PAGES = [
   { name: 'landing en', path: '/en' },
   { name: 'homepage equityrealty', path: '/equityrealty' },
   { name: 'homepage janekim (en)', path: '/en/janekim' },
+  { name: 'homepage chrisyoon (dark header and content)', path: '/chrisyoon' },
   { name: 'login', path: '/login' },
-]
+].filter(chosen)
 const STATES = [
   {
     name: 'landing: lead panel open',
@@ -51,7 +56,20 @@ const STATES = [
       await page.waitForFunction(() => !document.querySelector('button[type="submit"]')?.disabled)
     },
   },
-]
+].filter(chosen)
+
+/**
+ * Every demo realtor of the seed, whose homepage axe checks in Korean in the realtor's own design modes
+ * and with both flipped (a dark header and content, or neither); the admin sets them through the API.
+ */
+const DEMO_REALTORS = [
+  ...readFileSync(path.join(root, 'seed/0001_realtors.sql'), 'utf8').matchAll(
+    /INTO realtors \([^)]*\) VALUES\s*\(\d+, \d+, '([^']+)'/g,
+  ),
+].map((match) => match[1])
+const flip = (value) => (value === 'Y' ? 'N' : 'Y')
+const modeName = (m) =>
+  `main ${m.designMainDarkMode === 'Y' ? 'dark' : 'light'}, content ${m.contentDarkMode === 'Y' ? 'dark' : 'light'}`
 
 ensureChromium('the audit')
 const { start } = await buildProduction('audit')
@@ -120,11 +138,73 @@ try {
       else results.push({ ...target, open: undefined, axe: violations })
       await context.close()
     }
+    await auditDesignModes(browser)
   } finally {
     await browser.close()
   }
 } finally {
   await worker.dispose()
+}
+
+/** axe on every demo homepage (Korean) in its own design modes and with both flipped; each is restored. */
+async function auditDesignModes(browser) {
+  const api = (pathname, init = {}) =>
+    fetch(`${worker.origin}${pathname}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...init.headers },
+    })
+  const login = await api('/v1/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ email: 'admin@realtor.local', password: 'realtor-admin-2026' }),
+  })
+  if (!login.ok) throw new Error(`the audit could not sign the local admin in: ${login.status}`)
+  const { token } = await login.json()
+  const patch = async (id, modes) => {
+    const response = await api(`/v1/realtor/${id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify(modes),
+    })
+    if (!response.ok) throw new Error(`PATCH /v1/realtor/${id}: ${response.status}`)
+  }
+  const context = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 } })
+  try {
+    for (const slug of DEMO_REALTORS) {
+      const realtor = await (await api(`/v1/realtor/${slug}`)).json()
+      const own = { designMainDarkMode: realtor.designMainDarkMode, contentDarkMode: realtor.contentDarkMode }
+      const flipped = { designMainDarkMode: flip(own.designMainDarkMode), contentDarkMode: flip(own.contentDarkMode) }
+      const targets = [own, flipped]
+        .map((modes) => ({ modes, name: `homepage ${slug} (${modeName(modes)})`, path: `/${slug}` }))
+        .filter(chosen)
+      try {
+        for (const { modes, ...target } of targets) {
+          await patch(realtor.id, modes)
+          const page = await context.newPage()
+          let violations
+          try {
+            await page.goto(`${worker.origin}${target.path}`, { waitUntil: 'networkidle' })
+            const classes = await page.evaluate(() => [...document.body.classList])
+            for (const [flag, name] of [
+              ['designMainDarkMode', 'home--main-dark'],
+              ['contentDarkMode', 'home--content-dark'],
+            ]) {
+              if (classes.includes(name) !== (modes[flag] === 'Y')) throw new Error(`${flag} not applied`)
+            }
+            const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+            violations = axe.violations.map((violation) => `${violation.id} (${violation.nodes.length})`)
+          } catch (error) {
+            violations = [`could not open: ${error.message.split('\n')[0]}`]
+          }
+          results.push({ ...target, axe: violations })
+          await page.close()
+        }
+      } finally {
+        if (targets.length) await patch(realtor.id, own)
+      }
+    }
+  } finally {
+    await context.close()
+  }
 }
 
 // Sign-in pages are noindex on purpose (docs/decisions/040): Lighthouse's SEO category counts that

@@ -17,14 +17,28 @@ export function fontSizeOf(value: unknown): number {
   return Math.min(FONT_SIZE_RANGE.max, Math.max(FONT_SIZE_RANGE.min, Math.round(n)))
 }
 
-/** Readable text on the main colour: white on dark colours, near-black on light ones (WCAG luminance). */
-export function contrastTextOn(hex: string): string {
+/** WCAG relative luminance of a #rrggbb colour. */
+export function luminanceOf(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
     const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
   }) as [number, number, number]
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-  return luminance > 0.4 ? '#111827' : '#ffffff'
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminanceOf(a), luminanceOf(b)].sort((x, y) => y - x) as [number, number]
+  return (light + 0.05) / (dark + 0.05)
+}
+
+/**
+ * Readable text on the main colour (WCAG AA, 4.5:1): white or near-black, whichever contrasts more, and
+ * black where neither reaches 4.5:1 (mid-tones such as #b5651d; white or black always does).
+ */
+export function contrastTextOn(hex: string): string {
+  const best = contrastRatio(hex, '#ffffff') >= contrastRatio(hex, '#111827') ? '#ffffff' : '#111827'
+  return contrastRatio(hex, best) >= 4.5 ? best : '#000000'
 }
 
 export function designOf(
