@@ -12,6 +12,7 @@ import { leadsById } from '../../src/lib/leads/store'
 import { outboxConfig } from '../../src/lib/outbox/config'
 import { retryOutbox } from '../../src/lib/outbox/cron'
 import { createApp } from '../../src/worker'
+import { CONTACT, LEAD } from '../fixtures/forms'
 import { fakeUpstream } from '../fixtures/upstream'
 import { retriesFallDue } from '../helpers'
 import { FAULT_MODES, type FaultMode, SECRET_BODY } from './upstream'
@@ -20,17 +21,6 @@ const SLACK = 'https://hooks.slack.example/services/T000/B000/XXXX'
 const CONTACT_WEBHOOK = 'https://hooks.example/contact'
 const STORED = 6
 const SLOW_MS = 40
-const LEAD = { area: 'Irvine, CA', phone: '949-555-0100', hasSite: 'no', privacyConsent: 'Y', contactConsent: 'Y' }
-const CONTACT = {
-  realtorId: 1,
-  lastName: '김',
-  firstName: '민수',
-  email: 'minsu@example.com',
-  phone: '010-1234-5678',
-  phoneCountryCode: 'KR',
-  message: '문의드립니다.',
-  isTerm: 'Y',
-}
 
 /** Both webhooks, answering 200 after SLOW_MS; every request is recorded. */
 const slowWebhooks = () =>

@@ -8,31 +8,12 @@ import { retryPendingLeads } from '../../src/lib/leads/relay'
 import { outboxConfig } from '../../src/lib/outbox/config'
 import worker, { createApp } from '../../src/worker'
 import { FAULT_MODES, SECRET_BODY } from '../fault/upstream'
+import { CONTACT, LEAD } from '../fixtures/forms'
 import { budgetOf, freshWindow } from '../fixtures/rate-limits'
 import { type FakeUpstream, fakeUpstream } from '../fixtures/upstream'
 import { retriesFallDue } from '../helpers'
 
 const WEBHOOK = 'https://hooks.slack.example/services/T000/B000/XXXX'
-const LEAD = {
-  name: '김철수',
-  area: 'Irvine, CA',
-  phone: '949-555-0100',
-  hasSite: 'no',
-  privacyConsent: 'Y',
-  contactConsent: 'Y',
-}
-
-const CONTACT = {
-  realtorId: 1,
-  lastName: '김',
-  firstName: '민수',
-  email: 'minsu@example.com',
-  phone: '010-1234-5678',
-  phoneCountryCode: 'KR',
-  message: '문의드립니다.',
-  isTerm: 'Y',
-}
-
 interface LeadRow {
   id: number
   name: string

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { base64url, fromBase64url } from '../../src/lib/base64url'
 import { signSession, verifySession } from '../../src/lib/session'
+import { SESSION_CLAIMS } from '../fixtures/forms'
 
 const bytes = (...values: number[]) => new Uint8Array(values)
 
@@ -23,14 +24,7 @@ describe('base64url', () => {
 })
 
 describe('session tokens in base64url', () => {
-  const user = {
-    id: 7,
-    email: 'jane@example.com',
-    name: 'Jane',
-    role: 'realtor' as const,
-    realtorId: 2,
-    tokenVersion: 0,
-  }
+  const user = SESSION_CLAIMS
 
   it('are accepted only in the canonical form they were issued in', async () => {
     const token = await signSession(user, 'secret-a')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { configProblems } from '../../src/lib/config'
 import { isHttpUrl, parseHttpUrl, safeHexColor, safeJson } from '../../src/lib/html'
 import { signSession, verifySession } from '../../src/lib/session'
+import { SESSION_CLAIMS } from '../fixtures/forms'
 
 describe('safeJson', () => {
   it('cannot close a script element or break out with line separators', () => {
@@ -51,14 +52,7 @@ describe('tenant URL and colour guards', () => {
 })
 
 describe('session tokens', () => {
-  const user = {
-    id: 7,
-    email: 'jane@example.com',
-    name: 'Jane',
-    role: 'realtor' as const,
-    realtorId: 2,
-    tokenVersion: 0,
-  }
+  const user = SESSION_CLAIMS
 
   it('round-trips a signed user', async () => {
     const token = await signSession(user, 'secret-a')
