@@ -1,7 +1,7 @@
 // Relaying stored leads to the operator's Slack through the outbox (src/lib/outbox): the request makes the
 // first attempt, the cron the retries, and the claim lets only one of them send a lead.
 import type { OutboxConfig } from '../outbox/config'
-import { deliverMessage, type Messages, retryDue } from '../outbox/deliver'
+import { deliveredEverywhere, deliverMessage, type Messages, retryDue } from '../outbox/deliver'
 import { type StoredLead, slackPayload } from './slack'
 import { leadsById } from './store'
 
@@ -15,8 +15,7 @@ export type Delivery = 'delivered' | 'pending'
 
 /** The request's attempt: 'delivered' once Slack took the lead, else 'pending' (it waits for the cron). */
 export async function relayLead(config: OutboxConfig, lead: StoredLead): Promise<Delivery> {
-  const outcomes = await deliverMessage(config, leadMessages, lead)
-  return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'delivered') ? 'delivered' : 'pending'
+  return deliveredEverywhere(await deliverMessage(config, leadMessages, lead)) ? 'delivered' : 'pending'
 }
 
 /** The cron's pass over leads alone (retryOutbox runs it with every other topic's). */

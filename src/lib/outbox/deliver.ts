@@ -69,6 +69,11 @@ export async function deliverMessage<M extends { id: number }>(
   return Promise.all(deliveries.map((delivery) => deliver(config, messages, delivery, message)))
 }
 
+/** A message went everywhere it was to go: at least one destination, and each took it. */
+export function deliveredEverywhere(outcomes: readonly Outcome[]): boolean {
+  return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'delivered')
+}
+
 /** The cron's pass over one topic: the oldest claimable deliveries get one more attempt, one at a time. */
 export async function retryDue<M extends { id: number }>(
   config: OutboxConfig,
