@@ -147,3 +147,37 @@ describe('POST /v1/accounts/me/sign-out-everywhere', () => {
     expect((await api('/v1/accounts/me/sign-out-everywhere', { method: 'POST' })).status).toBe(401)
   })
 })
+
+describe('the settings page and the console’s first page', () => {
+  it('is signed-in only, on the provider’s site and a realtor’s, never cached', async () => {
+    const signedOut = await call('/admin/settings')
+    expect(signedOut.status).toBe(302)
+    expect(signedOut.headers.get('location')).toBe('/login?next=%2Fadmin%2Fsettings')
+    const id = await makeAccount('pages@realtor.local', 'pages-pass-2026', {
+      name: 'Page Owner',
+      desiredUrl: 'pageowner',
+    })
+    const cookie = `session=${await tokenFor(id)}`
+    for (const path of ['/admin/settings', '/en/admin/settings', '/pageowner/admin/settings']) {
+      const response = await call(path, { headers: { cookie } })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      const html = await response.text()
+      expect(html).toContain('data-island="AccountSettings"')
+      expect(html).toContain('pages@realtor.local')
+    }
+  })
+
+  it('renders the search of the URL on the server: /admin?q=김 lists 김서버 only', async () => {
+    await makeAccount('kim-server@realtor.local', 'kim-server-2026', { name: '김서버', desiredUrl: 'kimserver' })
+    const admin = await makeAccount('page-admin@realtor.local', 'page-admin-2026', { role: 'admin' })
+    const response = await call(`/admin?q=${encodeURIComponent('김')}`, {
+      headers: { cookie: `session=${await tokenFor(admin)}` },
+    })
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('data-desired-url="kimserver"')
+    expect(html).toContain('value="김"')
+    expect(html).not.toContain('data-desired-url="equityrealty"')
+  })
+})
