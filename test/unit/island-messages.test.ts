@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { HOME_CARD_MESSAGES } from '../../src/client/components/HomeCard'
 import type { IslandName } from '../../src/client/islands'
+import { ACCOUNT_SETTINGS_MESSAGES } from '../../src/client/islands/AccountSettings'
 import { ADMIN_CONSOLE_MESSAGES } from '../../src/client/islands/AdminConsole'
 import { AGENT_LISTINGS_MESSAGES } from '../../src/client/islands/AgentListings'
 import { AGREEMENT_FORM_MESSAGES } from '../../src/client/islands/AgreementForm'
@@ -27,6 +28,7 @@ const SOURCES = Object.fromEntries(
 )
 
 const ISLANDS: Record<IslandName, IslandMessageIds> = {
+  AccountSettings: ACCOUNT_SETTINGS_MESSAGES,
   AdminConsole: ADMIN_CONSOLE_MESSAGES,
   AgentListings: AGENT_LISTINGS_MESSAGES,
   AgreementForm: AGREEMENT_FORM_MESSAGES,

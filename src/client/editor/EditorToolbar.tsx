@@ -10,6 +10,10 @@ export interface EditorToolbarProps {
   adminHref: string | null
   homepageHref: string
   loginHref: string
+  /** The signed-in account's settings page. */
+  settingsHref: string
+  /** Changes not saved yet: sign-out asks first. */
+  unsaved: boolean
   disabled: boolean
   onImport: (file: File | undefined) => void
   onDelete: () => void
@@ -21,6 +25,8 @@ export function EditorToolbar({
   adminHref,
   homepageHref,
   loginHref,
+  settingsHref,
+  unsaved,
   disabled,
   onImport,
   onDelete,
@@ -33,6 +39,7 @@ export function EditorToolbar({
         <a href={homepageHref} target="_blank" rel="noopener">
           {m('builder.viewHomepage')} ↗
         </a>
+        <a href={settingsHref}>{m('builder.settings.title')}</a>
       </div>
       <div className="builder-toolbar__actions">
         <a className="button button--small button--ghost" href={`/v1/realtor/export/${realtorId}`} download>
@@ -55,7 +62,7 @@ export function EditorToolbar({
         <button type="button" className="button button--small button--danger" onClick={onDelete} disabled={disabled}>
           {m('builder.deleteHomepage')}
         </button>
-        <SignOutButton messages={messages} loginHref={loginHref} />
+        <SignOutButton messages={messages} loginHref={loginHref} unsaved={unsaved} />
       </div>
     </div>
   )

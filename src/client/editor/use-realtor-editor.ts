@@ -10,6 +10,7 @@ import { type Messages, t } from '../lib/messages'
 import { setItem } from '../lib/storage'
 import { fieldId } from './fields'
 import { useEditorForm } from './form-binding'
+import { isLeaving } from './leave-guard'
 
 export type Notice = { kind: 'ok' | 'error'; text: string } | null
 
@@ -32,6 +33,8 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
   useEffect(() => {
     if (!dirty) return
     const warn = (event: BeforeUnloadEvent) => {
+      // Signing out already asked in our own dialog.
+      if (isLeaving()) return
       event.preventDefault()
       event.returnValue = ''
     }

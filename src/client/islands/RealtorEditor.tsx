@@ -39,6 +39,8 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.import',
   'builder.deleteHomepage',
   'builder.signOut',
+  'builder.signOut.',
+  'builder.settings.title',
   'builder.add',
   'builder.remove',
   'builder.moveUp',
@@ -57,6 +59,8 @@ export interface RealtorEditorProps {
   /** The admin console for admins, null for a realtor editing their own homepage. */
   adminHref: string | null
   loginHref: string
+  /** The signed-in account's settings page. */
+  settingsHref: string
 }
 
 export default function RealtorEditor({
@@ -66,6 +70,7 @@ export default function RealtorEditor({
   realtor: initial,
   adminHref,
   loginHref,
+  settingsHref,
 }: RealtorEditorProps) {
   const editor = useRealtorEditor(initial, messages, locale, localePrefix)
   const { realtor, form, dirty, busy, deleted, notice } = editor
@@ -81,6 +86,8 @@ export default function RealtorEditor({
         adminHref={adminHref}
         homepageHref={homepageHref}
         loginHref={loginHref}
+        settingsHref={settingsHref}
+        unsaved={dirty}
         disabled={!hydrated || deleted}
         onImport={(file) => void editor.importFile(file)}
         onDelete={editor.remove}

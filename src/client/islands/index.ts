@@ -10,6 +10,7 @@ export const islands = {
   LoginRedirect: () => import('./LoginRedirect'),
   AgreementForm: () => import('./AgreementForm'),
   AdminConsole: () => import('./AdminConsole'),
+  AccountSettings: () => import('./AccountSettings'),
   RealtorEditor: () => import('./RealtorEditor'),
   VideoEmbed: () => import('./VideoEmbed'),
 } as const
