@@ -6,6 +6,7 @@ import type { Realtor } from '../../lib/realtors/types'
 import { EditorSections } from '../editor/EditorSections'
 import { EditorToolbar } from '../editor/EditorToolbar'
 import { Preview } from '../editor/Preview'
+import { PublishControl } from '../editor/PublishControl'
 import { useRealtorEditor } from '../editor/use-realtor-editor'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
@@ -39,6 +40,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.import',
   'builder.deleteHomepage',
   'builder.signOut',
+  'builder.publish.',
   'builder.add',
   'builder.remove',
   'builder.moveUp',
@@ -84,6 +86,16 @@ export default function RealtorEditor({
         disabled={!hydrated || deleted}
         onImport={(file) => void editor.importFile(file)}
         onDelete={editor.remove}
+        publish={
+          <PublishControl
+            messages={messages}
+            realtor={realtor}
+            dirty={dirty}
+            disabled={!hydrated || deleted}
+            onChange={editor.adoptPublishState}
+            announce={editor.announce}
+          />
+        }
       />
       <p
         ref={editor.noticeRef}
