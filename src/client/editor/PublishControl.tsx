@@ -2,7 +2,7 @@
 // published) and one button, Publish or Unpublish, that asks first in a modal <dialog> naming the public
 // address. It changes only `isMakeHomepage`: what goes public is what was last saved, so the dialog says
 // when the form holds unsaved changes.
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { isPublished } from '../../lib/realtors/publish'
 import type { Realtor } from '../../lib/realtors/types'
 import { api } from '../lib/api'
@@ -33,13 +33,20 @@ export function PublishControl({ messages, realtor, dirty, disabled, onChange, a
   const trigger = useRef<HTMLButtonElement>(null)
   const [addresses, setAddresses] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
+  // The dialog's content exists only while it is open: its texts never double the page's own.
+  const [open, setOpen] = useState(false)
   const published = isPublished(realtor)
 
-  function open() {
-    setAddresses(publicAddresses(realtor, location.origin))
+  useEffect(() => {
+    if (!open || dialog.current?.open) return
     dialog.current?.showModal()
     // The least surprising choice has focus first: Enter or Space never publishes by accident.
     cancel.current?.focus()
+  }, [open])
+
+  function show() {
+    setAddresses(publicAddresses(realtor, location.origin))
+    setOpen(true)
   }
 
   async function confirm() {
@@ -74,7 +81,7 @@ export function PublishControl({ messages, realtor, dirty, disabled, onChange, a
         ref={trigger}
         type="button"
         className={`button button--small${published ? ' button--ghost' : ''}`}
-        onClick={open}
+        onClick={show}
         disabled={disabled}
         aria-haspopup="dialog"
       >
@@ -86,43 +93,55 @@ export function PublishControl({ messages, realtor, dirty, disabled, onChange, a
         aria-labelledby="publish-dialog-title"
         aria-describedby="publish-dialog-body"
         data-testid="publish-dialog"
-        onClose={() => trigger.current?.focus()}
+        onClose={() => {
+          setOpen(false)
+          trigger.current?.focus()
+        }}
       >
-        <h2 id="publish-dialog-title">
-          {published ? m('builder.publish.unpublishTitle') : m('builder.publish.publishTitle')}
-        </h2>
-        <p id="publish-dialog-body">
-          {published ? m('builder.publish.unpublishBody') : m('builder.publish.publishBody')}
-        </p>
-        <p className="publish-dialog__label">{m('builder.publish.address')}</p>
-        <ul className="publish-dialog__addresses" data-testid="publish-address">
-          {addresses.map((address) => (
-            <li key={address}>{address}</li>
-          ))}
-        </ul>
-        {dirty ? (
-          <p className="publish-dialog__unsaved" data-testid="publish-unsaved">
-            {m('builder.publish.unsaved')}
-          </p>
+        {open ? (
+          <>
+            <h2 id="publish-dialog-title">
+              {published ? m('builder.publish.unpublishTitle') : m('builder.publish.publishTitle')}
+            </h2>
+            <p id="publish-dialog-body">
+              {published ? m('builder.publish.unpublishBody') : m('builder.publish.publishBody')}
+            </p>
+            <p className="publish-dialog__label">{m('builder.publish.address')}</p>
+            <ul className="publish-dialog__addresses" data-testid="publish-address">
+              {addresses.map((address) => (
+                <li key={address}>{address}</li>
+              ))}
+            </ul>
+            {dirty ? (
+              <p className="publish-dialog__unsaved" data-testid="publish-unsaved">
+                {m('builder.publish.unsaved')}
+              </p>
+            ) : null}
+            <div className="publish-dialog__actions">
+              <button
+                ref={cancel}
+                type="button"
+                className="button button--ghost"
+                onClick={() => dialog.current?.close()}
+              >
+                {m('builder.publish.cancel')}
+              </button>
+              <button
+                type="button"
+                className={`button${published ? ' button--danger' : ''}`}
+                onClick={() => void confirm()}
+                disabled={busy}
+                data-testid="publish-confirm"
+              >
+                {busy
+                  ? m('builder.publish.working')
+                  : published
+                    ? m('builder.publish.confirmUnpublish')
+                    : m('builder.publish.confirmPublish')}
+              </button>
+            </div>
+          </>
         ) : null}
-        <div className="publish-dialog__actions">
-          <button ref={cancel} type="button" className="button button--ghost" onClick={() => dialog.current?.close()}>
-            {m('builder.publish.cancel')}
-          </button>
-          <button
-            type="button"
-            className={`button${published ? ' button--danger' : ''}`}
-            onClick={() => void confirm()}
-            disabled={busy}
-            data-testid="publish-confirm"
-          >
-            {busy
-              ? m('builder.publish.working')
-              : published
-                ? m('builder.publish.confirmUnpublish')
-                : m('builder.publish.confirmPublish')}
-          </button>
-        </div>
       </dialog>
     </div>
   )
