@@ -83,6 +83,7 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   const bar = page.getByTestId('unpublished-bar')
   await expect(bar).toContainText('아직 공개 전입니다.')
   await expect(bar).toContainText('이 페이지는 회원님만 볼 수 있어요.')
+  await axeClean(page)
   await page.screenshot({ path: `${SHOTS}/unpublished-bar-ko-${width}.png` })
   expect((await guest.page.goto(`/${address}`))?.status()).toBe(404)
   await page.goto(`/en/${address}`)
@@ -143,4 +144,14 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   await expect(page.getByTestId('publish-state')).toContainText('비공개')
   expect((await guest.page.goto(`/en/${address}`))?.status()).toBe(404)
   await guest.context.close()
+
+  // The English editor says the same.
+  await page.goto(`/en/${address}/admin`)
+  await expect(publish).toBeEnabled()
+  await expect(page.getByTestId('publish-state')).toContainText('Not published')
+  await publish.click()
+  await expect(page.getByRole('dialog', { name: 'Publish your homepage?' })).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/publish-dialog-en-${width}.png` })
+  await page.keyboard.press('Escape')
+  await expect(publish).toBeFocused()
 })
