@@ -95,7 +95,10 @@ describe('POST /v1/realtor', () => {
     const created = (await response.json()) as Realtor
     expect(created).toMatchObject({ desiredUrl: 'new-agent', userId: null, photos: [], designMainColor: '#1f4e79' })
     expect(created.activityRegion).toEqual([{ state: 'CA', city: 'Irvine', neighborhood: '', zipcode: '' }])
-    expect((await api('/v1/realtor/new-agent')).status).toBe(200)
+    // A new homepage starts unpublished: unknown to the public, readable by admins (043).
+    expect(created.isMakeHomepage).toBe('N')
+    expect((await api('/v1/realtor/new-agent')).status).toBe(404)
+    expect((await api('/v1/realtor/new-agent', { token: admin })).status).toBe(200)
   })
 
   it('refuses a signed-out caller with 401 and writes nothing', async () => {

@@ -245,7 +245,8 @@ test.describe('homepage builder', () => {
     await page.getByLabel('홈페이지 주소', { exact: true }).fill('danielpark')
     await page.getByRole('button', { name: '만들기' }).click()
     await expect(page.getByRole('status')).toHaveText('성공적으로 등록 되었습니다.')
-    const created = await (await request.get('/v1/realtor/danielpark')).json()
+    // A new homepage starts unpublished: only a signed-in admin (the page's session) reads it (043).
+    const created = await (await page.request.get('/v1/realtor/danielpark')).json()
     await page.goto('/danielpark/admin')
     await editorReady(page, /\/danielpark\/admin$/)
     await page.getByTestId('import-input').setInputFiles({

@@ -1,5 +1,6 @@
 // The editor's toolbar: links back to the admin console and to the homepage, then export, import,
 // delete and sign-out. Import and delete need the script and a homepage that still exists.
+import type { ReactNode } from 'react'
 import { type Messages, t } from '../lib/messages'
 import { SignOutButton } from './SignOutButton'
 
@@ -17,6 +18,8 @@ export interface EditorToolbarProps {
   disabled: boolean
   onImport: (file: File | undefined) => void
   onDelete: () => void
+  /** The publish state and its button (PublishControl), first among the actions. */
+  publish?: ReactNode
 }
 
 export function EditorToolbar({
@@ -30,6 +33,7 @@ export function EditorToolbar({
   disabled,
   onImport,
   onDelete,
+  publish,
 }: EditorToolbarProps) {
   const m = (key: string) => t(messages, key)
   return (
@@ -42,6 +46,7 @@ export function EditorToolbar({
         <a href={settingsHref}>{m('builder.settings.title')}</a>
       </div>
       <div className="builder-toolbar__actions">
+        {publish}
         <a className="button button--small button--ghost" href={`/v1/realtor/export/${realtorId}`} download>
           {m('builder.export')}
         </a>

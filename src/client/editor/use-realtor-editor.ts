@@ -62,6 +62,13 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
       history.replaceState(null, '', `${localePrefix}/${updated.desiredUrl}/admin`)
   }
 
+  /** Publishing changes only the publish state (PublishControl): unsaved edits stay in the draft. */
+  function adoptPublishState(updated: Realtor) {
+    setRealtor(updated)
+    setSaved((current) => ({ ...current, isMakeHomepage: updated.isMakeHomepage }))
+    setDraft((current) => ({ ...current, isMakeHomepage: updated.isMakeHomepage }))
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault()
     setNotice(null)
@@ -127,6 +134,8 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
     save,
     remove,
     importFile,
+    adoptPublishState,
+    announce,
     discard: () => adopt(realtor),
   }
 }

@@ -6,6 +6,7 @@ import type { Realtor } from '../../lib/realtors/types'
 import { EditorSections } from '../editor/EditorSections'
 import { EditorToolbar } from '../editor/EditorToolbar'
 import { Preview } from '../editor/Preview'
+import { PublishControl } from '../editor/PublishControl'
 import { useRealtorEditor } from '../editor/use-realtor-editor'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
@@ -41,6 +42,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.signOut',
   'builder.signOut.',
   'builder.settings.title',
+  'builder.publish.',
   'builder.add',
   'builder.remove',
   'builder.moveUp',
@@ -91,6 +93,16 @@ export default function RealtorEditor({
         disabled={!hydrated || deleted}
         onImport={(file) => void editor.importFile(file)}
         onDelete={editor.remove}
+        publish={
+          <PublishControl
+            messages={messages}
+            realtor={realtor}
+            dirty={dirty}
+            disabled={!hydrated || deleted}
+            onChange={editor.adoptPublishState}
+            announce={editor.announce}
+          />
+        }
       />
       <p
         ref={editor.noticeRef}

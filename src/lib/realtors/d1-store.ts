@@ -1,5 +1,6 @@
 // The embedded realtor store: D1 rows whose lookup keys are columns and whose profile is one JSON
 // document (migrations/0001_realtors_accounts.sql, docs/decisions/010-realtor-storage.md).
+import { PUBLISHED_SQL } from './publish'
 import { REALTOR_DEFAULTS, type RealtorInput } from './schema'
 import type { RealtorStore } from './store'
 import type { Realtor } from './types'
@@ -96,7 +97,7 @@ export function d1Store(db: D1Database): RealtorRepository {
     async listPublished({ afterId, throughId = Number.MAX_SAFE_INTEGER, limit }) {
       const { results } = await db
         .prepare(
-          `${SELECT} WHERE r.id > ?1 AND r.id <= ?2 AND json_extract(r.profile, '$.isMakeHomepage') = 'Y'
+          `${SELECT} WHERE r.id > ?1 AND r.id <= ?2 AND ${PUBLISHED_SQL}
            ORDER BY r.id LIMIT ?3`,
         )
         .bind(afterId, throughId, limit)

@@ -6,6 +6,7 @@ import { sessionSecret } from '../../lib/accounts/config'
 import { AppError } from '../../lib/errors'
 import type { Locale } from '../../lib/locale'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
+import { isPublished, isVisibleTo } from '../../lib/realtors/publish'
 import { realtorCreateSchema, realtorImportSchema, realtorPatchSchema } from '../../lib/realtors/schema'
 import { realtorServiceOf } from '../../lib/realtors/service'
 import type { Realtor } from '../../lib/realtors/types'
@@ -144,7 +145,10 @@ app.post(`/import/:id${ID}`, async (c) => {
 app.get('/:key', async (c) => {
   const key = c.req.param('key')
   const realtor = await findRealtor(c, key)
-  if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: key }))
+  // An unpublished realtor is unknown to the public; its owner and admins still read it, never cached.
+  if (!realtor || !isVisibleTo(c.get('user'), realtor))
+    throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: key }))
+  if (!isPublished(realtor)) return c.json(realtor, 200, { 'Cache-Control': 'private, no-store' })
   return c.json(realtor)
 })
 
