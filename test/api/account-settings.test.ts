@@ -15,11 +15,13 @@ describe('PATCH /v1/accounts/me', () => {
   it('changes the name without a password, and the homepage shows it at once', async () => {
     const id = await makeAccount('rename@realtor.local', 'rename-pass-2026', { desiredUrl: 'renamer' })
     const token = await tokenFor(id)
-    expect((await (await call('/v1/realtor/renamer')).json()) as object).toMatchObject({ name: 'Test Realtor' })
+    expect((await (await api('/v1/realtor/renamer', { token })).json()) as object).toMatchObject({
+      name: 'Test Realtor',
+    })
     const response = await api('/v1/accounts/me', { method: 'PATCH', token, json: { name: '  New Name ' } })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ user: { name: 'New Name', email: 'rename@realtor.local' } })
-    expect((await (await call('/v1/realtor/renamer')).json()) as object).toMatchObject({ name: 'New Name' })
+    expect((await (await api('/v1/realtor/renamer', { token })).json()) as object).toMatchObject({ name: 'New Name' })
     // A name change ends no session.
     expect(await me(token)).toBe(200)
   })
