@@ -12,6 +12,7 @@ import type { Realtor } from '../lib/realtors/types'
 import { auth } from '../middleware/auth'
 import { pageContext, renderPage } from '../render'
 import { AdminConsolePage, EditorPage, NoProfilePage, type RealtorSummary } from '../views/builder/AdminPages'
+import { DeletedPage } from '../views/builder/DeletedPage'
 import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
 import type { PageContext } from '../views/context'
 
@@ -82,6 +83,21 @@ app.get('/admin', async (c) => {
   if (realtor) {
     if (user.role !== 'admin' && realtor.userId !== user.id) {
       throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
+    }
+    // A deleted homepage has no editor until an admin restores it: its state, not a dead form.
+    if (realtor.deletedAt) {
+      const homepage = { desiredUrl: realtor.desiredUrl, deletedAt: realtor.deletedAt }
+      const homepageUrl = `${new URL(c.req.url).origin}${c.get('tenantBase')}`
+      return render(c, 'builder.lifecycle.deletedTitle', (ctx, title) => (
+        <DeletedPage
+          ctx={ctx}
+          title={title}
+          homepage={homepage}
+          homepageUrl={homepageUrl}
+          isAdmin={user.role === 'admin'}
+          contactEmail={c.env.ADMIN_EMAIL?.trim() || null}
+        />
+      ))
     }
     return render(
       c,

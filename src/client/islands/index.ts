@@ -12,6 +12,7 @@ export const islands = {
   AdminConsole: () => import('./AdminConsole'),
   RealtorEditor: () => import('./RealtorEditor'),
   VideoEmbed: () => import('./VideoEmbed'),
+  DeletedHomepageActions: () => import('./DeletedHomepageActions'),
 } as const
 
 export type IslandName = keyof typeof islands
