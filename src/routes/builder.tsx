@@ -4,6 +4,7 @@
 import { type Context, Hono } from 'hono'
 import type { ReactElement } from 'react'
 import type { AppEnv } from '../env'
+import { adminCredentials } from '../lib/accounts/config'
 import { findAccountById } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
@@ -95,7 +96,7 @@ app.get('/admin', async (c) => {
           homepage={homepage}
           homepageUrl={homepageUrl}
           isAdmin={user.role === 'admin'}
-          contactEmail={c.env.ADMIN_EMAIL?.trim() || null}
+          contactEmail={adminCredentials(c.env)?.email ?? null}
         />
       ))
     }

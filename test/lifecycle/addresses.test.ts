@@ -92,10 +92,14 @@ describe('the 90-day hold', () => {
     expect(patch.status).toBe(409)
     const field = (await errorOf(patch)).fields?.[0]
     expect(field?.path).toBe('desiredUrl')
-    const free = new Date(Date.now() + 90 * 24 * 3600 * 1000).toISOString().slice(0, 10)
-    expect(field?.message).toBe(`Another homepage used this address recently. It is free again on ${free}.`)
+    const free = new Date(Date.now() + 90 * 24 * 3600 * 1000)
+    const day = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(free)
+    expect(field?.message).toBe(`Another homepage used this address recently. It is free again on ${day('en-US')}.`)
     const korean = await errorOf(await move(other, 'held-name', { 'accept-language': 'ko' }))
-    expect(korean.fields?.[0]?.message).toContain(`${free}부터`)
+    expect(korean.fields?.[0]?.message).toBe(
+      `최근 다른 홈페이지가 쓰던 주소입니다. ${day('ko-KR')}부터 사용할 수 있습니다.`,
+    )
 
     const form = new FormData()
     form.set('file', new Blob([JSON.stringify({ desiredUrl: 'held-name' })], { type: 'application/json' }), 'x.json')

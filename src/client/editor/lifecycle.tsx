@@ -87,13 +87,16 @@ function AddressPair({ messages, from, to }: { messages: Messages; from: string;
   )
 }
 
-/** Shown while the address field differs from the saved address, before anything is saved. */
+/**
+ * Shown in the save bar while the address field differs from the saved address, before anything is
+ * saved: one short line, so the sticky bar never hides the field being typed in on a phone.
+ */
 export function AddressChangeNotice({ messages, from, to }: { messages: Messages; from: string; to: string }) {
   return (
-    <div className="address-change" data-testid="address-change" role="note">
-      <p>{t(messages, 'builder.lifecycle.addressWarning')}</p>
-      <AddressPair messages={messages} from={from} to={to} />
-    </div>
+    <p className="address-change address-change--inline" data-testid="address-change" role="note">
+      {t(messages, 'builder.lifecycle.addressNotice')} <code>{homepageUrlOf(from)}</code> →{' '}
+      <code>{homepageUrlOf(to)}</code>
+    </p>
   )
 }
 

@@ -88,6 +88,7 @@ export default function RealtorEditor({
   const hydrated = useHydrated()
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
   const homepageHref = `${localePrefix}/${realtor.desiredUrl}`
+  const draftAddress = editor.draft.desiredUrl
 
   return (
     <div className="editor">
@@ -133,12 +134,10 @@ export default function RealtorEditor({
           aria-label={m('builder.editorTitle', { name: realtor.name })}
         >
           <EditorSections form={form} messages={messages} realtorId={realtor.id} />
-          {hydrated &&
-          editor.draft.desiredUrl &&
-          editor.draft.desiredUrl.toLowerCase() !== realtor.desiredUrl.toLowerCase() ? (
-            <AddressChangeNotice messages={messages} from={realtor.desiredUrl} to={editor.draft.desiredUrl} />
-          ) : null}
           <div className="savebar" data-dirty={dirty ? '' : undefined}>
+            {hydrated && draftAddress && draftAddress.toLowerCase() !== realtor.desiredUrl.toLowerCase() ? (
+              <AddressChangeNotice messages={messages} from={realtor.desiredUrl} to={draftAddress} />
+            ) : null}
             <span className="savebar__state" aria-live="polite">
               {dirty ? m('builder.unsaved') : m('builder.saved')}
             </span>

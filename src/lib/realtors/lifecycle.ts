@@ -20,6 +20,19 @@ export function daysAfter(iso: string, days: number): string {
   return Number.isNaN(time) ? '' : new Date(time + days * DAY_MS).toISOString().slice(0, 10)
 }
 
+/** A day (YYYY-MM-DD) as people write it: `2026년 12월 23일`, `December 23, 2026`. */
+export function formatDay(day: string, locale: 'ko' | 'en'): string {
+  const time = Date.parse(`${day.slice(0, 10)}T00:00:00Z`)
+  if (Number.isNaN(time)) return day
+  const format = new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+  return format.format(time)
+}
+
 /**
  * Marks a homepage deleted and unpublished (isMakeHomepage N); false when there is no such live one.
  * The caller purges the caches.

@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import type { RealtorConflictError } from '../../lib/realtors/d1-store'
-import { addressHeldUntil } from '../../lib/realtors/lifecycle'
+import { addressHeldUntil, formatDay } from '../../lib/realtors/lifecycle'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
 import { apiLocale, apiMessage } from '../../middleware/api'
 
@@ -25,7 +25,7 @@ export async function conflictError(
   const until = error.held && desiredUrl ? await addressHeldUntil(c.env.DB, desiredUrl, realtorId) : null
   const message =
     error.held || until
-      ? apiMessage(c, 'builder.lifecycle.addressHeld', { date: until ?? '' })
+      ? apiMessage(c, 'builder.lifecycle.addressHeld', { date: until ? formatDay(until, locale) : '' })
       : validationMessage(TAKEN[error.field], locale)
   return new AppError(409, INVALID_INPUT_MESSAGE[locale], { fields: [{ path: error.field, message }] })
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { AppError } from '../../lib/errors'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
-import { daysAfter, KEEP_DELETED_DAYS, restore, softDelete } from '../../lib/realtors/lifecycle'
+import { daysAfter, formatDay, KEEP_DELETED_DAYS, restore, softDelete } from '../../lib/realtors/lifecycle'
 import { realtorCreateSchema, realtorImportSchema, realtorPatchSchema } from '../../lib/realtors/schema'
 import { purgeRealtor, realtorServiceOf } from '../../lib/realtors/service'
 import type { Realtor } from '../../lib/realtors/types'
@@ -54,7 +54,9 @@ async function writable(c: Context<AppEnv>, id: string, { read = false } = {}): 
   if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
   assertCanWrite(c, user, realtor)
   if (realtor.deletedAt && !read) {
-    const values = { date: realtor.deletedAt.slice(0, 10), until: daysAfter(realtor.deletedAt, KEEP_DELETED_DAYS) }
+    const locale = apiLocale(c)
+    const until = daysAfter(realtor.deletedAt, KEEP_DELETED_DAYS)
+    const values = { date: formatDay(realtor.deletedAt, locale), until: formatDay(until, locale) }
     throw new AppError(410, apiMessage(c, 'builder.lifecycle.apiDeleted', values), { code: 'deleted' })
   }
   return realtor

@@ -3,7 +3,7 @@
 // so reloading the page shows the same state.
 import DeletedHomepageActions, { DELETED_HOMEPAGE_MESSAGES } from '../../client/islands/DeletedHomepageActions'
 import { messagesOf } from '../../lib/island-messages'
-import { daysAfter, KEEP_DELETED_DAYS } from '../../lib/realtors/lifecycle'
+import { daysAfter, formatDay, KEEP_DELETED_DAYS } from '../../lib/realtors/lifecycle'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
 import { BuilderPage } from './BuilderPage'
@@ -30,8 +30,8 @@ export function DeletedPage({
   contactEmail: string | null
 }) {
   const t = (id: string, values?: Record<string, string>) => ctx.intl.formatMessage({ id }, values)
-  const date = homepage.deletedAt.slice(0, 10)
-  const until = daysAfter(homepage.deletedAt, KEEP_DELETED_DAYS)
+  const date = formatDay(homepage.deletedAt, ctx.locale)
+  const until = formatDay(daysAfter(homepage.deletedAt, KEEP_DELETED_DAYS), ctx.locale)
   return (
     <BuilderPage ctx={ctx} title={title}>
       <section className="card deleted-state" data-testid="homepage-deleted">
