@@ -130,6 +130,8 @@ test.describe('homepage builder', () => {
     await page.getByLabel('대표 색상', { exact: true }).fill('#224466')
     await page.getByLabel('홈페이지 주소', { exact: true }).fill('janekim')
     await page.getByRole('button', { name: '저장', exact: true }).click()
+    // An address change is confirmed first (docs/decisions/047-site-lifecycle.md).
+    await page.getByTestId('address-dialog').getByRole('button', { name: '주소 바꾸고 저장' }).click()
     await expect(notice(page)).toHaveText('입력값을 확인해 주세요.')
     await expect(page.locator('#field-desiredUrl-error')).toHaveText('이미 사용 중인 주소입니다.')
     await expect(page.getByLabel('홈페이지 주소', { exact: true })).toHaveValue('janekim')
