@@ -10,6 +10,7 @@ import { retryOutbox } from './lib/outbox/cron'
 import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
+import { purgeRealtor } from './lib/realtors/service'
 import type { RealtorStore } from './lib/realtors/store'
 import { upstreamStore } from './lib/realtors/upstream-store'
 import { DESIRED_URL_ROUTE, DOMAIN_PREFIX, siteOf } from './lib/tenant'
@@ -103,6 +104,6 @@ export default {
   // (docs/decisions/047-site-lifecycle.md).
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(retryOutbox(outboxConfig(env, (input, init) => fetch(input, init))))
-    ctx.waitUntil(purgeDeletedHomepages(env.DB, env.PHOTOS))
+    ctx.waitUntil(purgeDeletedHomepages(env.DB, env.PHOTOS, { onRemoved: (id) => purgeRealtor(env, id) }))
   },
 } satisfies ExportedHandler<Bindings>

@@ -98,6 +98,12 @@ export interface PurgeResult {
   photos: number
 }
 
+export interface PurgeOptions {
+  batch?: number
+  /** Purges a removed realtor's cached pages and data (the worker's caches). */
+  onRemoved?: (id: number) => Promise<void>
+}
+
 /** Every object key under a prefix, page by page. */
 async function keysUnder(bucket: R2Bucket, prefix: string): Promise<string[]> {
   const keys: string[] = []
@@ -118,7 +124,7 @@ async function keysUnder(bucket: R2Bucket, prefix: string): Promise<string[]> {
 export async function purgeDeletedHomepages(
   db: D1Database,
   bucket: R2Bucket,
-  { batch = PURGE_BATCH }: { batch?: number } = {},
+  { batch = PURGE_BATCH, onRemoved = async () => {} }: PurgeOptions = {},
 ): Promise<PurgeResult> {
   const { results } = await db
     .prepare(
@@ -149,6 +155,7 @@ export async function purgeDeletedHomepages(
       db.prepare('DELETE FROM realtor_contacts WHERE realtor_id = ?').bind(id),
       db.prepare('DELETE FROM realtors WHERE id = ? AND deleted_at IS NOT NULL').bind(id),
     ])
+    await onRemoved(id)
     done.realtors++
   }
   return done
