@@ -4,6 +4,7 @@
 import { type Context, Hono } from 'hono'
 import type { ReactElement } from 'react'
 import type { AppEnv } from '../env'
+import { adminCredentials } from '../lib/accounts/config'
 import { listAccounts } from '../lib/accounts/list'
 import { findAccountById, sessionUserOf } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
@@ -12,6 +13,7 @@ import { failedDeliveries } from '../lib/outbox/deliveries'
 import { auth } from '../middleware/auth'
 import { pageContext, renderPage } from '../render'
 import { AdminConsolePage, EditorPage, NoProfilePage } from '../views/builder/AdminPages'
+import { DeletedPage } from '../views/builder/DeletedPage'
 import { SettingsPage } from '../views/builder/SettingsPage'
 import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
 import type { PageContext } from '../views/context'
@@ -97,6 +99,21 @@ app.get('/admin', async (c) => {
   if (realtor) {
     if (user.role !== 'admin' && realtor.userId !== user.id) {
       throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
+    }
+    // A deleted homepage has no editor until an admin restores it: its state, not a dead form.
+    if (realtor.deletedAt) {
+      const homepage = { desiredUrl: realtor.desiredUrl, deletedAt: realtor.deletedAt }
+      const homepageUrl = `${new URL(c.req.url).origin}${c.get('tenantBase')}`
+      return render(c, 'builder.lifecycle.deletedTitle', (ctx, title) => (
+        <DeletedPage
+          ctx={ctx}
+          title={title}
+          homepage={homepage}
+          homepageUrl={homepageUrl}
+          isAdmin={user.role === 'admin'}
+          contactEmail={adminCredentials(c.env)?.email ?? null}
+        />
+      ))
     }
     return render(
       c,

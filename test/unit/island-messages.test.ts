@@ -9,6 +9,7 @@ import { AGENT_LISTINGS_MESSAGES } from '../../src/client/islands/AgentListings'
 import { AGREEMENT_FORM_MESSAGES } from '../../src/client/islands/AgreementForm'
 import { CITY_HOMES_MESSAGES } from '../../src/client/islands/CityHomes'
 import { CONTACT_FORM_MESSAGES } from '../../src/client/islands/ContactForm'
+import { DELETED_HOMEPAGE_MESSAGES } from '../../src/client/islands/DeletedHomepageActions'
 import { LANGUAGE_SWITCHER_MESSAGES } from '../../src/client/islands/LanguageSwitcher'
 import { LEAD_REQUEST_MESSAGES } from '../../src/client/islands/LeadRequest'
 import { LOGIN_FORM_MESSAGES } from '../../src/client/islands/LoginForm'
@@ -34,6 +35,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   AgreementForm: AGREEMENT_FORM_MESSAGES,
   CityHomes: CITY_HOMES_MESSAGES,
   ContactForm: CONTACT_FORM_MESSAGES,
+  DeletedHomepageActions: DELETED_HOMEPAGE_MESSAGES,
   LanguageSwitcher: LANGUAGE_SWITCHER_MESSAGES,
   LeadRequest: LEAD_REQUEST_MESSAGES,
   LoginForm: LOGIN_FORM_MESSAGES,

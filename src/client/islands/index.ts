@@ -13,6 +13,7 @@ export const islands = {
   AccountSettings: () => import('./AccountSettings'),
   RealtorEditor: () => import('./RealtorEditor'),
   VideoEmbed: () => import('./VideoEmbed'),
+  DeletedHomepageActions: () => import('./DeletedHomepageActions'),
 } as const
 
 export type IslandName = keyof typeof islands

@@ -12,10 +12,12 @@ import { findAccountById, forgetSessionAccount } from '../../lib/accounts/store'
 import { accountCreateSchema, accountListQuerySchema } from '../../lib/builder/account'
 import { AppError } from '../../lib/errors'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
+import { addressHeldUntil } from '../../lib/realtors/lifecycle'
 import { REALTOR_DEFAULTS } from '../../lib/realtors/schema'
 import { realtorServiceOf } from '../../lib/realtors/service'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
 import { apiLocale, apiMessage, jsonBody, limitBody, queryParams, requireUser, signedIn } from '../../middleware/api'
+import { conflictError } from './address-conflict'
 
 const app = new Hono<AppEnv>()
 
@@ -55,6 +57,9 @@ app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
   const taken = (path: string, key: 'email_taken' | 'desired_url_taken') =>
     new AppError(409, INVALID_INPUT_MESSAGE[locale], { fields: [{ path, message: validationMessage(key, locale) }] })
   if (await d1Store(c.env.DB).find(desiredUrl)) throw taken('desiredUrl', 'desired_url_taken')
+  // Checked before the account is made; the database refuses it again should a race slip through.
+  if (await addressHeldUntil(c.env.DB, desiredUrl))
+    throw await conflictError(c, new RealtorConflictError('desiredUrl', true), desiredUrl)
   const account = await c.env.DB.prepare(
     `INSERT INTO accounts (email, name, role, password_hash) VALUES (?, ?, 'realtor', ?)
      ON CONFLICT (email) DO NOTHING RETURNING id`,
@@ -69,7 +74,8 @@ app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
     // The profile could not be made (a desiredUrl taken meanwhile): no account without its profile.
     await c.env.DB.prepare('DELETE FROM accounts WHERE id = ?').bind(account.id).run()
     forgetSessionAccount(c.env.DB, account.id)
-    if (error instanceof RealtorConflictError) throw taken(error.field, 'desired_url_taken')
+    if (error instanceof RealtorConflictError)
+      throw error.held ? await conflictError(c, error, desiredUrl) : taken(error.field, 'desired_url_taken')
     throw error
   }
 })
