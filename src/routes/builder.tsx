@@ -83,10 +83,20 @@ app.get('/admin', async (c) => {
     if (user.role !== 'admin' && realtor.userId !== user.id) {
       throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
     }
+    // An empty contact email is offered the owner's account email (docs/decisions/048-onboarding.md).
+    const owner = realtor.email || !realtor.userId ? null : await findAccountById(c.env.DB, realtor.userId)
     return render(
       c,
       'builder.editorTitle',
-      (ctx, title) => <EditorPage ctx={ctx} title={title} realtor={realtor} isAdmin={user.role === 'admin'} />,
+      (ctx, title) => (
+        <EditorPage
+          ctx={ctx}
+          title={title}
+          realtor={realtor}
+          isAdmin={user.role === 'admin'}
+          accountEmail={owner?.email ?? null}
+        />
+      ),
       { values: { name: realtor.name || realtor.desiredUrl } },
     )
   }

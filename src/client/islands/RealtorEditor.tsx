@@ -1,10 +1,13 @@
 // The homepage editor (/{desiredUrl}/admin): every field of the realtor in grouped sections, inline
 // validation with the API's schema, save (PATCH), delete, export and import, photo upload and a live
 // preview. It never loses work: unsaved changes warn before leaving, a failed save keeps the form.
+import { useState } from 'react'
 import type { Locale } from '../../lib/locale'
 import type { Realtor } from '../../lib/realtors/types'
 import { EditorSections } from '../editor/EditorSections'
 import { EditorToolbar } from '../editor/EditorToolbar'
+import { ImportDialog } from '../editor/ImportDialog'
+import { OnboardingChecklist } from '../editor/OnboardingChecklist'
 import { Preview } from '../editor/Preview'
 import { useRealtorEditor } from '../editor/use-realtor-editor'
 import { type Messages, t } from '../lib/messages'
@@ -21,6 +24,11 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.photo.',
   'builder.preview.',
   'builder.sections',
+  'builder.onboarding.',
+  'builder.example.',
+  'builder.attention.',
+  'builder.import.',
+  'builder.emailPrefilled',
   'builder.editorTitle',
   'builder.unsaved',
   'builder.saved',
@@ -57,6 +65,8 @@ export interface RealtorEditorProps {
   /** The admin console for admins, null for a realtor editing their own homepage. */
   adminHref: string | null
   loginHref: string
+  /** The owning account's email, offered for an empty contact email (null when unknown). */
+  accountEmail?: string | null
 }
 
 export default function RealtorEditor({
@@ -66,8 +76,11 @@ export default function RealtorEditor({
   realtor: initial,
   adminHref,
   loginHref,
+  accountEmail = null,
 }: RealtorEditorProps) {
-  const editor = useRealtorEditor(initial, messages, locale, localePrefix)
+  const editor = useRealtorEditor(initial, messages, locale, localePrefix, accountEmail)
+  // The file chosen for import, waiting for the realtor to confirm that it replaces the homepage.
+  const [pendingImport, setPendingImport] = useState<File | null>(null)
   const { realtor, form, dirty, busy, deleted, notice } = editor
   const hydrated = useHydrated()
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
@@ -82,7 +95,7 @@ export default function RealtorEditor({
         homepageHref={homepageHref}
         loginHref={loginHref}
         disabled={!hydrated || deleted}
-        onImport={(file) => void editor.importFile(file)}
+        onImport={(file) => setPendingImport(file ?? null)}
         onDelete={editor.remove}
       />
       <p
@@ -94,6 +107,17 @@ export default function RealtorEditor({
       >
         {notice?.text}
       </p>
+      <ImportDialog
+        file={pendingImport}
+        dirty={dirty}
+        messages={messages}
+        onCancel={() => setPendingImport(null)}
+        onConfirm={(file) => {
+          setPendingImport(null)
+          void editor.importFile(file)
+        }}
+      />
+      <OnboardingChecklist realtor={realtor} messages={messages} />
       <div className="editor__layout">
         <form
           className="editor__form"
@@ -101,7 +125,12 @@ export default function RealtorEditor({
           noValidate
           aria-label={m('builder.editorTitle', { name: realtor.name })}
         >
-          <EditorSections form={form} messages={messages} realtorId={realtor.id} />
+          <EditorSections
+            form={form}
+            messages={messages}
+            realtorId={realtor.id}
+            exampleName={realtor.name || realtor.desiredUrl}
+          />
           <div className="savebar" data-dirty={dirty ? '' : undefined}>
             <span className="savebar__state" aria-live="polite">
               {dirty ? m('builder.unsaved') : m('builder.saved')}

@@ -82,11 +82,13 @@ export function EditorPage({
   title,
   realtor,
   isAdmin,
+  accountEmail = null,
 }: {
   ctx: PageContext
   title: string
   realtor: Realtor
   isAdmin: boolean
+  accountEmail?: string | null
 }) {
   return (
     <BuilderPage ctx={ctx} title={title} width="wide">
@@ -100,6 +102,7 @@ export function EditorPage({
           realtor,
           adminHref: isAdmin ? `${ctx.localePrefix}/admin` : null,
           loginHref: `${ctx.localePrefix}/login`,
+          accountEmail,
         }}
       />
     </BuilderPage>
