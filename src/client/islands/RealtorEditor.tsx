@@ -35,7 +35,6 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.save',
   'builder.saving',
   'builder.discard',
-  'builder.checkFields',
   'builder.updated',
   'builder.deleted',
   'builder.imported',
