@@ -43,6 +43,10 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^builder\.failed\.(lead|contact)$/, source: 'builder.failed.${delivery.topic}' },
   { ids: /^builder\.photo\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/, source: 'builder.photo.${value}' },
   { ids: /^builder\.preview\.(desktop|phone)$/, source: 'builder.preview.${' },
+  {
+    ids: /^builder\.onboarding\.step\.(photo|about|region|contact|colours|publish)$/,
+    source: 'builder.onboarding.step.${item.step}',
+  },
 ]
 
 const quoted = (text: string) => ["'", '"', '`'].some((q) => SOURCE.includes(`${q}${text}${q}`))
