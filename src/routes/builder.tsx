@@ -14,6 +14,7 @@ import { pageContext, renderPage } from '../render'
 import { AdminConsolePage, EditorPage, NoProfilePage, type RealtorSummary } from '../views/builder/AdminPages'
 import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
 import type { PageContext } from '../views/context'
+import preview from './preview'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 const ADMIN_LIST_LIMIT = 1000
@@ -104,5 +105,8 @@ app.get('/admin', async (c) => {
     <AdminConsolePage ctx={ctx} title={title} realtors={realtors.map(summaryOf)} failed={failed} />
   ))
 })
+
+// The editor's preview of the unsaved draft (POST /admin/preview on a realtor's site).
+app.route('/', preview)
 
 export default app

@@ -32,7 +32,8 @@ app.use(
   cachePage((c: Context<TenantEnv>) => realtorTags(c.get('realtor').id)),
 )
 
-function render(
+/** A page of the realtor's site in its frame and head; the editor's preview renders the home with it too. */
+export function render(
   c: Context<TenantEnv>,
   body: (frame: TenantFrame) => ReactElement,
   pageTitle?: string,
