@@ -32,6 +32,7 @@ export function Preview({
   const [open, setOpen] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
+  const close = useRef<HTMLButtonElement>(null)
   const editing = useRef<HTMLElement | null>(null)
   // Rendered only while on screen: beside the form, or opened on a phone.
   const preview = usePreviewHtml(draft, language, !phone || open)
@@ -41,6 +42,8 @@ export function Preview({
     const query = matchMedia(PHONE_QUERY)
     const update = () => setPhone(query.matches)
     update()
+    // A phone previews the phone layout first; either device stays a tap away.
+    if (query.matches) setDevice('phone')
     query.addEventListener('change', update)
     // The field being edited: where closing the full-screen preview returns.
     const remember = (event: FocusEvent) => {
@@ -68,6 +71,8 @@ export function Preview({
     }
     if (element.open) element.close()
     element.showModal()
+    // Start on the way back, not on the first toggle: the realtor opened it to look, then return.
+    close.current?.focus()
     return lockPageScroll()
   }, [phone, open])
 
@@ -97,6 +102,14 @@ export function Preview({
           <h2 id="preview-title" className="preview__title">
             {m('builder.preview.title')}
           </h2>
+          <button
+            ref={close}
+            type="button"
+            className="button button--ghost preview__close"
+            onClick={() => dialog.current?.close()}
+          >
+            {m('builder.preview.close')}
+          </button>
           <fieldset className="segmented">
             <legend className="visually-hidden">{m('builder.preview.device')}</legend>
             {DEVICES.map((value) => (
@@ -119,9 +132,6 @@ export function Preview({
               </button>
             ))}
           </fieldset>
-          <button type="button" className="button button--ghost preview__close" onClick={() => dialog.current?.close()}>
-            {m('builder.preview.close')}
-          </button>
         </div>
         <p className="field__hint preview__note">
           {m('builder.preview.note')}{' '}

@@ -1,19 +1,26 @@
-// The preview's screen: the rendered homepage in a sandboxed <iframe srcdoc> at the device's real width
+// The preview's screen: the rendered homepage in an <iframe srcdoc> at the device's real width
 // (1280 px desktop, 390 px phone), scaled down to fit its box. Scripts never run in it (the page is
-// server-rendered; islands stay inert), its links open in a new tab, its forms do not submit, and a new
-// render keeps the scroll position of the one it replaces.
+// server-rendered; islands stay as drawn), its links open in a new tab, its forms do not submit, and a
+// new render keeps the scroll position of the one it replaces.
 import { useEffect, useMemo, useRef, useState } from 'react'
 
 export type PreviewDevice = 'desktop' | 'phone'
 
 export const DEVICE_WIDTH: Record<PreviewDevice, number> = { desktop: 1280, phone: 390 }
 
-/** No scripts or form posts; same origin so the editor can keep the scroll; links may open a new tab. */
-const SANDBOX = 'allow-same-origin allow-popups allow-popups-to-escape-sandbox'
+/**
+ * What the frame's document adds to the page's head: its own policy, no scripts and no form posts
+ * (a policy, not the sandbox attribute, so the page stays inspectable by the browser's tools and axe),
+ * and every link opening in a new tab: the editor itself never navigates away.
+ */
+const FRAME_HEAD = `<meta http-equiv="Content-Security-Policy" content="script-src 'none'; form-action 'none'"><base target="_blank">`
 
-/** The page with every link opening in a new tab: the editor itself never navigates away. */
+/** The page as the frame shows it: its scripts left out (islands stay as the server drew them), FRAME_HEAD in. */
 export function framedDocument(html: string): string {
-  return html.replace(/<head([^>]*)>/i, '<head$1><base target="_blank">')
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '')
+    .replace(/<head([^>]*)>/i, `<head$1>${FRAME_HEAD}`)
 }
 
 export function PreviewFrame({ html, device, title }: { html: string | null; device: PreviewDevice; title: string }) {
@@ -48,7 +55,6 @@ export function PreviewFrame({ html, device, title }: { html: string | null; dev
             ref={frame}
             title={title}
             srcDoc={srcDoc}
-            sandbox={SANDBOX}
             data-testid="preview-frame"
             data-device={device}
             style={{ width, height: size.height / scale, transform: `scale(${scale})` }}
