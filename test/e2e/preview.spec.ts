@@ -60,6 +60,18 @@ test.describe('editor preview', () => {
     await expect(page.getByTestId('preview-frame')).toHaveAttribute('data-device', phone ? 'phone' : 'desktop')
     await page.screenshot({ path: `${SHOTS}/preview-${testInfo.project.name}-ko.png` })
 
+    if (!phone) {
+      // An update keeps the reader's place in the page.
+      const scrollY = () =>
+        page.getByTestId('preview-frame').evaluate((el) => (el as HTMLIFrameElement).contentWindow?.scrollY ?? 0)
+      await frame.locator('#contact').scrollIntoViewIfNeeded()
+      const place = await scrollY()
+      expect(place).toBeGreaterThan(400)
+      await aboutKo.fill('스크롤 위치를 지키는 두 번째 소개글입니다.')
+      await expect(frame.locator('#about')).toContainText('스크롤 위치를 지키는 두 번째 소개글입니다.')
+      await expect.poll(scrollY).toBe(place)
+    }
+
     await page.getByRole('button', { name: 'English', exact: true }).click()
     await expect(frame.locator('html')).toHaveAttribute('lang', 'en')
     await expect(frame.locator('#about')).toContainText('A new introduction, shown in the preview before saving.')
@@ -106,6 +118,13 @@ test.describe('editor preview', () => {
     // Escape closes it too, back to the same field.
     await toggle.click()
     await expect(close).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('preview')).toBeHidden()
+    await expect(field).toBeFocused()
+
+    // And from inside the page in the frame.
+    await toggle.click()
+    await frameOf(page).locator('.tenant-header__brand').focus()
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('preview')).toBeHidden()
     await expect(field).toBeFocused()

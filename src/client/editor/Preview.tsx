@@ -87,7 +87,6 @@ export function Preview({
     })
   }
 
-  const status = { loading: m('builder.preview.loading'), error: m('builder.preview.failed'), ready: '' }
   return (
     <>
       <dialog
@@ -142,13 +141,16 @@ export function Preview({
         <PreviewFrame
           html={preview.html}
           device={device}
+          onEscape={() => dialog.current?.matches(':modal') && dialog.current.close()}
           title={m('builder.preview.frame', {
             device: m(`builder.preview.${device}`),
             language: m(LANGUAGES[language]),
           })}
         />
-        <p className="preview__status" role="status" data-status={preview.status}>
-          {status[preview.status]}
+        {/* Only a failure is announced; an update in progress is shown, not read out at every pause. */}
+        <p className="preview__status" data-status={preview.status}>
+          <span role="status">{preview.status === 'error' ? m('builder.preview.failed') : ''}</span>
+          <span aria-hidden="true">{preview.status === 'loading' ? m('builder.preview.loading') : ''}</span>
         </p>
       </dialog>
       <button

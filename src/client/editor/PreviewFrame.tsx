@@ -23,7 +23,18 @@ export function framedDocument(html: string): string {
     .replace(/<head([^>]*)>/i, `<head$1>${FRAME_HEAD}`)
 }
 
-export function PreviewFrame({ html, device, title }: { html: string | null; device: PreviewDevice; title: string }) {
+export function PreviewFrame({
+  html,
+  device,
+  title,
+  onEscape,
+}: {
+  html: string | null
+  device: PreviewDevice
+  title: string
+  /** Escape pressed inside the frame (its key events do not reach the editor's document). */
+  onEscape?: () => void
+}) {
   const box = useRef<HTMLDivElement>(null)
   const frame = useRef<HTMLIFrameElement>(null)
   const scrollTop = useRef(0)
@@ -58,7 +69,13 @@ export function PreviewFrame({ html, device, title }: { html: string | null; dev
             data-testid="preview-frame"
             data-device={device}
             style={{ width, height: size.height / scale, transform: `scale(${scale})` }}
-            onLoad={() => frame.current?.contentWindow?.scrollTo(0, scrollTop.current)}
+            onLoad={() => {
+              const view = frame.current?.contentWindow
+              view?.scrollTo(0, scrollTop.current)
+              view?.document.addEventListener('keydown', (event) => {
+                if (event.key === 'Escape') onEscape?.()
+              })
+            }}
           />
         )}
       </div>
