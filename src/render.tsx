@@ -9,14 +9,18 @@ import type { ReactElement } from 'react'
 // instead of ~2.5 (docs/decisions/005-data-cache-and-benchmark-topology.md).
 import { renderToReadableStream } from 'react-dom/server.node'
 import { LANGUAGE_SWITCHER_MESSAGES } from './client/islands/LanguageSwitcher'
-import type { AppEnv } from './env'
+import type { AppEnv, TenantEnv } from './env'
 import { isBot } from './lib/environment'
 import { messagesOf } from './lib/island-messages'
 import { LOCALES, localizedPath } from './lib/locale'
+import { isPublished } from './lib/realtors/publish'
 import { renderToBuffer } from './lib/render-to-buffer'
 import { pageUrls } from './lib/urls'
 import type { PageContext } from './views/context'
 import { Document, type HeadProps } from './views/Document'
+import { tenantDocument } from './views/home/TenantHead'
+import { frameOf, type TenantFrame } from './views/home/TenantLayout'
+import { UnpublishedBar } from './views/home/Unpublished'
 
 export interface RenderOptions {
   status?: number
@@ -88,4 +92,32 @@ export async function renderPage<E extends AppEnv>(
   })
   shellReady = true
   return new Response(stream, init)
+}
+
+/**
+ * A page of a realtor's site in its frame and head: every tenant page, and the editor's preview of the
+ * home (`preview`: the draft as visitors will get it, without the owner's "not published" bar).
+ */
+export function renderTenantPage(
+  c: Context<TenantEnv>,
+  body: (frame: TenantFrame) => ReactElement,
+  pageTitle?: string,
+  { noindex = false, preview = false } = {},
+): Promise<Response> {
+  const frame = frameOf(pageContext(c), c.get('realtor'))
+  const urls = pageUrls(frame.realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
+  const document = tenantDocument(frame, urls, pageTitle)
+  // Only the owner and admins get this far on an unpublished homepage (the publish switch in
+  // src/routes/tenant.tsx); they see the page under a bar that says so.
+  const hidden = !isPublished(frame.realtor)
+  const page =
+    hidden && !preview ? (
+      <>
+        <UnpublishedBar ctx={frame.ctx} editorHref={`${frame.ctx.localePrefix}${frame.ctx.tenantBase}/admin`} />
+        {body(frame)}
+      </>
+    ) : (
+      body(frame)
+    )
+  return renderPage(c, page, { ...document, head: { ...document.head, noindex: noindex || hidden } })
 }

@@ -24,6 +24,7 @@ import api from './routes/api'
 import builder from './routes/builder'
 import { handleError, handleNotFound } from './routes/errors'
 import pages from './routes/pages'
+import preview from './routes/preview'
 import seo from './routes/seo'
 import tenantPages from './routes/tenant'
 
@@ -87,6 +88,8 @@ export function createApp({
 
   for (const base of PROVIDER_SITE) app.route(base, pages)
   for (const base of [...PROVIDER_SITE, ...TENANT_SITES]) app.route(base, builder)
+  // The editor's preview of the unsaved draft (POST /admin/preview on a realtor's site).
+  for (const base of TENANT_SITES) app.route(base, preview)
   for (const base of TENANT_SITES) app.route(base, tenantPages)
 
   app.notFound(handleNotFound)

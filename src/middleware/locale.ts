@@ -54,8 +54,9 @@ export const locale = () =>
       return c.redirect(`${localizedPath(target, rest)}${withoutChoice.search}`, 302)
     }
 
-    // An unprefixed address answers by the visitor's cookie and languages (a page or a redirect).
-    if (prefixed === null) {
+    // An unprefixed address answers by the visitor's cookie and languages (a page or a redirect). Only
+    // reads move: a redirected POST loses its body (the editor's Korean preview posts to an unprefixed path).
+    if (prefixed === null && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       const detected = detectLocale(localeCookieOf(c.req.header('cookie')), c.req.header('accept-language'))
       if (detected !== DEFAULT_LOCALE) {
         c.header('Vary', VARY, { append: true })

@@ -14,12 +14,11 @@ import { pageUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { cachePage } from '../middleware/page-cache'
 import { requireTenant } from '../middleware/tenant'
-import { pageContext, renderPage } from '../render'
-import { tenantDocument } from '../views/home/TenantHead'
+import { pageContext, renderPage, renderTenantPage } from '../render'
 import { TenantHome } from '../views/home/TenantHome'
-import { frameOf, type TenantFrame } from '../views/home/TenantLayout'
+import type { TenantFrame } from '../views/home/TenantLayout'
 import { AnimationShowcase, LegalBody, ProbizBody, RealtorState, TenantPage } from '../views/home/TenantPages'
-import { ComingSoonPage, UnpublishedBar } from '../views/home/Unpublished'
+import { ComingSoonPage } from '../views/home/Unpublished'
 import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/documents'
 
 const app = new Hono<TenantEnv>()
@@ -61,28 +60,6 @@ app.use('*', async (c, next) => {
   c.res.headers.set('Cache-Control', NO_STORE['Cache-Control'])
 })
 
-function render(
-  c: Context<TenantEnv>,
-  body: (frame: TenantFrame) => ReactElement,
-  pageTitle?: string,
-  { noindex = false } = {},
-) {
-  const frame = frameOf(pageContext(c), c.get('realtor'))
-  const urls = pageUrls(frame.realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
-  const document = tenantDocument(frame, urls, pageTitle)
-  // Only the owner and admins get this far on an unpublished homepage (the publish switch above).
-  const hidden = !isPublished(frame.realtor)
-  const page = hidden ? (
-    <>
-      <UnpublishedBar ctx={frame.ctx} editorHref={`${frame.ctx.localePrefix}${frame.ctx.tenantBase}/admin`} />
-      {body(frame)}
-    </>
-  ) : (
-    body(frame)
-  )
-  return renderPage(c, page, { ...document, head: { ...document.head, noindex: noindex || hidden } })
-}
-
 /** A subpage of the realtor's site: a title, an intro and a body in the realtor's frame. */
 function tenantPage(
   titleId: string,
@@ -93,7 +70,7 @@ function tenantPage(
   return (c: Context<TenantEnv>) => {
     const t = (id: string) => c.get('intl').formatMessage({ id })
     const title = t(titleId)
-    return render(
+    return renderTenantPage(
       c,
       (frame) => (
         <TenantPage frame={frame} title={title} intro={introId ? t(introId) : undefined}>
@@ -111,7 +88,7 @@ app.get('/', async (c) => {
   const listings = await loadHomeListings(listingSourceOf(c.env, c.get('upstreamFetch'), c.get('dataCache')), realtor)
   // A page made without some of its listings is not kept: the next visitor gets another try.
   if (!listings.complete) c.set('cacheable', false)
-  return render(c, (frame) => <TenantHome frame={frame} listings={listings} today={new Date()} />)
+  return renderTenantPage(c, (frame) => <TenantHome frame={frame} listings={listings} today={new Date()} />)
 })
 // The samples are routes of the product, not content: kept out of search results and sitemaps.
 app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', AnimationShowcase, { noindex: true }))
@@ -120,7 +97,7 @@ app.get('/pinia_sample', tenantPage('page.piniaSample.title', 'home.pinia.intro'
 function legalPage(titleId: string, doc: LegalText) {
   return (c: Context<TenantEnv>) => {
     const title = c.get('intl').formatMessage({ id: titleId })
-    return render(
+    return renderTenantPage(
       c,
       (frame) => (
         <TenantPage frame={frame} title={title}>

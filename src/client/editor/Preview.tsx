@@ -1,115 +1,167 @@
-// A live preview of the homepage's main parts, drawn from the unsaved draft with the live page's own
-// display rules (src/lib/home): hero photo, logo, portrait, name, about me, regions, track record,
-// contact and the design settings, in a desktop or phone frame.
-import { useState } from 'react'
+// The editor's preview: the homepage as visitors get it, rendered on the server from the unsaved draft
+// by the live page's own components (src/routes/preview.tsx), at desktop or phone width, in Korean or
+// English. Beside the form on wide screens; on a phone a Preview button shows it full screen, and
+// closing it (the button or Escape) returns to the field being edited.
+import { useEffect, useRef, useState } from 'react'
 import type { RealtorDraft } from '../../lib/builder/form'
-import { designOf } from '../../lib/home/design'
-import { groupPhotos, pickPhoto } from '../../lib/home/photos'
-import { aboutMeOf, citiesOf, displayNameOf, statsOf } from '../../lib/home/profile'
+import type { Locale } from '../../lib/locale'
 import { type Messages, t } from '../lib/messages'
+import { lockPageScroll } from '../lib/scroll-lock'
+import { type PreviewDevice, PreviewFrame } from './PreviewFrame'
+import { usePreviewHtml } from './use-preview-html'
+
+/** Below this width the preview leaves the page and opens full screen (src/styles/builder/preview.css). */
+const PHONE_QUERY = '(max-width: 720px)'
+const DEVICES: readonly PreviewDevice[] = ['desktop', 'phone']
+const LANGUAGES: Record<Locale, string> = { ko: 'builder.preview.ko', en: 'builder.preview.en' }
 
 export function Preview({
   draft,
-  name,
   messages,
+  locale,
   homepageHref,
 }: {
   draft: RealtorDraft
-  name: string
   messages: Messages
+  locale: Locale
   homepageHref: string
 }) {
-  const [device, setDevice] = useState<'desktop' | 'phone'>('desktop')
-  const [language, setLanguage] = useState<'ko' | 'en'>('ko')
-  const photos = groupPhotos(draft.photos)
-  const design = designOf({ ...draft, designFontSize: Number(draft.designFontSize) })
-  const shownName = displayNameOf({ ...draft, name }, language)
-  const about = aboutMeOf(draft, language)
-  const cities = citiesOf(draft.activityRegion)
-  const since = /^\d{4}/.exec(draft.careerStart)?.[0]
-  const { sales } = statsOf({ ...draft, salesCount: Number(draft.salesCount), lastYearSalesTotal: 0 }, new Date())
-  const hero = pickPhoto(photos.top)?.url
-  const portrait = (pickPhoto(photos.id) ?? pickPhoto(photos.id2))?.url
-  const logo = pickPhoto(photos.logo, 'thumbnail')?.url
+  const [device, setDevice] = useState<PreviewDevice>('desktop')
+  const [language, setLanguage] = useState<Locale>(locale)
+  const [phone, setPhone] = useState(false)
+  const [open, setOpen] = useState(false)
+  const dialog = useRef<HTMLDialogElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const close = useRef<HTMLButtonElement>(null)
+  const editing = useRef<HTMLElement | null>(null)
+  // Rendered only while on screen: beside the form, or opened on a phone.
+  const preview = usePreviewHtml(draft, language, !phone || open)
+  const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
+
+  useEffect(() => {
+    const query = matchMedia(PHONE_QUERY)
+    const update = () => setPhone(query.matches)
+    update()
+    // A phone previews the phone layout first; either device stays a tap away.
+    if (query.matches) setDevice('phone')
+    query.addEventListener('change', update)
+    // The field being edited: where closing the full-screen preview returns.
+    const remember = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && event.target.closest('.editor__form')) editing.current = event.target
+    }
+    document.addEventListener('focusin', remember)
+    return () => {
+      query.removeEventListener('change', update)
+      document.removeEventListener('focusin', remember)
+    }
+  }, [])
+
+  // Wide screens: an open, non-modal dialog beside the form (open from the server's HTML on). Phones:
+  // closed until the Preview button opens it modal, full screen, over a page that keeps its place.
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    if (!phone) {
+      if (!element.open) element.show()
+      return
+    }
+    if (!open) {
+      if (element.open) element.close()
+      return
+    }
+    if (element.open) element.close()
+    element.showModal()
+    // Start on the way back, not on the first toggle: the realtor opened it to look, then return.
+    close.current?.focus()
+    return lockPageScroll()
+  }, [phone, open])
+
+  /** After the dialog closed (its button or Escape): back to the field, where the realtor was. */
+  function closed() {
+    if (!open) return
+    setOpen(false)
+    const field = editing.current?.isConnected ? editing.current : toggle.current
+    requestAnimationFrame(() => {
+      field?.focus({ preventScroll: true })
+      field?.scrollIntoView({ block: 'center' })
+    })
+  }
 
   return (
-    <aside className="preview" aria-label={t(messages, 'builder.preview.title')}>
-      <div className="preview__bar">
-        <h2 className="preview__title">{t(messages, 'builder.preview.title')}</h2>
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{t(messages, 'builder.preview.title')}</legend>
-          {(['desktop', 'phone'] as const).map((value) => (
-            <button key={value} type="button" aria-pressed={device === value} onClick={() => setDevice(value)}>
-              {t(messages, `builder.preview.${value}`)}
-            </button>
-          ))}
-        </fieldset>
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{t(messages, 'builder.preview.language')}</legend>
-          {(['ko', 'en'] as const).map((value) => (
-            <button key={value} type="button" aria-pressed={language === value} onClick={() => setLanguage(value)}>
-              {value.toUpperCase()}
-            </button>
-          ))}
-        </fieldset>
-      </div>
-      <p className="field__hint">
-        {t(messages, 'builder.preview.note')}{' '}
-        <a href={homepageHref} target="_blank" rel="noopener">
-          {t(messages, 'builder.viewHomepage')} ↗
-        </a>
-      </p>
-      <section
-        className={`preview__frame preview__frame--${device}`}
+    <>
+      <dialog
+        ref={dialog}
+        open
+        className="preview"
+        aria-labelledby="preview-title"
+        onClose={closed}
         data-testid="preview"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-        tabIndex={0}
-        aria-label={`${t(messages, 'builder.preview.title')}: ${t(messages, `builder.preview.${device}`)}`}
       >
-        <div
-          className={`mock${draft.contentDarkMode === 'Y' ? ' mock--dark' : ''}`}
-          style={
-            {
-              '--mock-color': design.style['--brand'],
-              fontSize: design.style['--home-font-size'],
-            } as React.CSSProperties
-          }
-          lang={language}
-        >
-          <header className={`mock__header${draft.designMainDarkMode === 'Y' ? ' mock__header--dark' : ''}`}>
-            {logo ? <img src={logo} alt="" className="mock__logo" /> : null}
-            <strong>{shownName}</strong>
-          </header>
-          <div className="mock__hero" style={hero ? { backgroundImage: `url("${encodeURI(hero)}")` } : undefined}>
-            {portrait ? <img src={portrait} alt="" className="mock__portrait" /> : null}
-            <div>
-              <p className="mock__name">{shownName}</p>
-              <p className="mock__meta">
-                {[
-                  cities.join(' · '),
-                  since ? t(messages, 'builder.preview.since', { year: since }) : '',
-                  sales ? t(messages, 'builder.preview.sales', { count: sales.toLocaleString('en-US') }) : '',
-                ]
-                  .filter(Boolean)
-                  .join(' | ')}
-              </p>
-            </div>
-          </div>
-          <div className="mock__body">
-            <p className="mock__about" data-testid="preview-about">
-              {about}
-            </p>
-            {draft.additionalSections.slice(0, 2).map((section) => (
-              <div key={section.title} className="mock__section">
-                <strong>{section.title}</strong>
-                <p>{section.content}</p>
-              </div>
+        <div className="preview__bar">
+          <h2 id="preview-title" className="preview__title">
+            {m('builder.preview.title')}
+          </h2>
+          <button
+            ref={close}
+            type="button"
+            className="button button--ghost preview__close"
+            onClick={() => dialog.current?.close()}
+          >
+            {m('builder.preview.close')}
+          </button>
+          <fieldset className="segmented">
+            <legend className="visually-hidden">{m('builder.preview.device')}</legend>
+            {DEVICES.map((value) => (
+              <button key={value} type="button" aria-pressed={device === value} onClick={() => setDevice(value)}>
+                {m(`builder.preview.${value}`)}
+              </button>
             ))}
-            <span className="mock__cta">{t(messages, 'builder.preview.contact')}</span>
-            <p className="mock__contact">{[draft.contactPhone, draft.email].filter(Boolean).join(' · ')}</p>
-          </div>
+          </fieldset>
+          <fieldset className="segmented">
+            <legend className="visually-hidden">{m('builder.preview.language')}</legend>
+            {(Object.keys(LANGUAGES) as Locale[]).map((value) => (
+              <button
+                key={value}
+                type="button"
+                lang={value}
+                aria-pressed={language === value}
+                onClick={() => setLanguage(value)}
+              >
+                {m(LANGUAGES[value])}
+              </button>
+            ))}
+          </fieldset>
         </div>
-      </section>
-    </aside>
+        <p className="field__hint preview__note">
+          {m('builder.preview.note')}{' '}
+          <a href={homepageHref} target="_blank" rel="noopener">
+            {m('builder.viewHomepage')} ↗
+          </a>
+        </p>
+        <PreviewFrame
+          html={preview.html}
+          device={device}
+          onEscape={() => dialog.current?.matches(':modal') && dialog.current.close()}
+          title={m('builder.preview.frame', {
+            device: m(`builder.preview.${device}`),
+            language: m(LANGUAGES[language]),
+          })}
+        />
+        {/* Only a failure is announced; an update in progress is shown, not read out at every pause. */}
+        <p className="preview__status" data-status={preview.status}>
+          <span role="status">{preview.status === 'error' ? m('builder.preview.failed') : ''}</span>
+          <span aria-hidden="true">{preview.status === 'loading' ? m('builder.preview.loading') : ''}</span>
+        </p>
+      </dialog>
+      <button
+        ref={toggle}
+        type="button"
+        className="button preview-toggle"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        {m('builder.preview.open')}
+      </button>
+    </>
   )
 }

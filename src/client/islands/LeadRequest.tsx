@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { track } from '../analytics'
 import { type Messages, t } from '../lib/messages'
+import { lockPageScroll } from '../lib/scroll-lock'
 import { takePendingClick } from '../pending-click'
 import { LEAD_FORM_MESSAGES, LeadForm } from './lead/LeadForm'
 
@@ -18,16 +19,6 @@ export interface LeadRequestProps {
   ctaClassName: string
   privacyHref: string
   messages: Messages
-}
-
-/** Hides the page's scrollbar without the page shifting sideways where the scrollbar took space. */
-function lockPageScroll(): () => void {
-  const { body, documentElement } = document
-  const gap = window.innerWidth - documentElement.clientWidth
-  const previous = { overflow: body.style.overflow, paddingRight: body.style.paddingRight }
-  body.style.overflow = 'hidden'
-  if (gap > 0) body.style.paddingRight = `${gap}px`
-  return () => Object.assign(body.style, previous)
 }
 
 export default function LeadRequest({ id, locale, ctaClassName, privacyHref, messages }: LeadRequestProps) {

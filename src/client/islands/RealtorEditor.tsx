@@ -195,7 +195,7 @@ export default function RealtorEditor({
             </button>
           </div>
         </form>
-        <Preview draft={editor.draft} name={realtor.name} messages={messages} homepageHref={homepageHref} />
+        <Preview draft={editor.draft} messages={messages} locale={locale} homepageHref={homepageHref} />
       </div>
     </div>
   )
