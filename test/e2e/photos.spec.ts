@@ -142,8 +142,11 @@ test('photo slots: downscale without EXIF, replace, reorder by keyboard and drag
   const added = start.slice(3)
   expect(added.every((src) => /\/photos\/realtors\//.test(src))).toBe(true)
   await save(page)
-  await page.getByTestId('photo-slot-gallery').scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${SHOTS}/photos-${wide}.png`, fullPage: false })
+  await page.getByTestId('photo-slot-gallery').evaluate((el) => el.scrollIntoView({ block: 'center' }))
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.gallery-tile img')].every((img) => (img as HTMLImageElement).complete),
+  )
+  await page.screenshot({ path: `${SHOTS}/photos-${wide}.png` })
 
   // Keyboard: the first photo's handle, ArrowRight moves it one place later; focus follows it.
   const handles = page.locator('.gallery-tile__handle')
@@ -192,8 +195,33 @@ test('photo section screenshots in Korean and English', async ({ page }, testInf
     await page.getByLabel(password).fill(PASSWORD)
     await page.getByRole('button', { name: signIn }).click()
     await expect(page).toHaveURL(new RegExp(`${prefix}/${slug}/admin$`))
-    const section = page.locator('.photo-manager')
-    await section.scrollIntoViewIfNeeded()
-    await section.screenshot({ path: `${SHOTS}/photo-slots-${prefix ? 'en' : 'ko'}-${testInfo.project.name}.png` })
+    await expect(page.getByRole('button', { name: /^(저장|Save)$/ })).toBeEnabled()
+    // The photo section's top under the sticky header, every slot's image loaded.
+    await page.locator('.photo-manager').evaluate((el) => {
+      el.scrollIntoView({ block: 'start' })
+      window.scrollBy(0, -90)
+    })
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.photo-slot img')].every((img) => (img as HTMLImageElement).complete),
+    )
+    const shot = `${prefix ? 'en' : 'ko'}-${testInfo.project.name}`
+    await page.screenshot({ path: `${SHOTS}/photo-slots-${shot}.png` })
+    // Emptied slots: the second logo offers "Add photo"; favicon and share image show their defaults.
+    for (const slot of ['logo2', 'favicon', 'ogImage'])
+      await page
+        .getByTestId(`photo-slot-${slot}`)
+        .getByRole('button', { name: /삭제|Remove/ })
+        .click()
+    await expect(page.getByTestId('photo-slot-logo2').locator('.photo-slot__add')).toContainText(/사진 추가|Add photo/)
+    await expect(page.getByTestId('photo-slot-favicon')).toContainText(
+      prefix ? 'Default until you add one: Logo' : '로고 사진이 쓰입니다',
+    )
+    await expect(page.getByTestId('photo-slot-ogImage')).toContainText(prefix ? 'Hero image' : '대표 이미지')
+    await page.getByTestId('photo-slot-logo2').evaluate((el) => {
+      el.scrollIntoView({ block: 'start' })
+      window.scrollBy(0, -90)
+    })
+    await page.screenshot({ path: `${SHOTS}/photo-slots-defaults-${shot}.png` })
+    await page.getByRole('button', { name: /^(되돌리기|Discard changes)$/ }).click()
   }
 })

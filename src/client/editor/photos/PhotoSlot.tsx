@@ -36,7 +36,7 @@ export function PhotoSlot({
     <section className="photo-slot" aria-labelledby={headingId} data-testid={`photo-slot-${path}`}>
       <div className={`photo-slot__frame photo-slot__frame--${path}${fallback ? ' is-default' : ''}`}>
         {shown ? (
-          <img src={shown.url} alt={m('builder.photo.inUseAlt', { path: name })} loading="lazy" />
+          <img src={shown.url} alt={m('builder.photo.inUseAlt', { path: name })} />
         ) : (
           <FileButton
             path={path}
