@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from './fixtures'
 
 // Every photo slot in the editor (docs/decisions/045-photo-slots.md): a phone-sized JPEG with GPS EXIF
@@ -132,11 +133,24 @@ test('photo slots: downscale without EXIF, replace, reorder by keyboard and drag
   ])
   expect((await request.get(first)).status()).toBe(404)
 
-  // The gallery: two new photos join the three seeded ones.
+  // The gallery: two new photos join the three seeded ones. The first PUT fails on the network: that
+  // file shows Retry, the other goes on, and Retry sends the failed one alone.
+  let failNext = true
+  await page.route('**/photos/realtors/**', (route) => {
+    if (route.request().method() !== 'PUT' || !failNext) return route.continue()
+    failNext = false
+    return route.abort()
+  })
   await page.getByTestId('photo-input-gallery').setInputFiles([
     { name: 'g1.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg(page, 800, 600, 100) },
     { name: 'g2.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg(page, 800, 600, 300) },
   ])
+  const retry = page.getByRole('button', { name: 'g1.jpg 다시 올리기' })
+  await expect(retry).toBeVisible()
+  await expect(page.getByTestId('upload-list')).toContainText('g1.jpg을(를) 올리지 못했습니다')
+  await expect(page.locator('.gallery-tile')).toHaveCount(4)
+  await retry.click()
+  await expect(page.getByTestId('upload-list')).toBeEmpty()
   await expect(page.locator('.gallery-tile')).toHaveCount(5)
   const start = await gallerySrcs(page)
   const added = start.slice(3)
@@ -222,6 +236,8 @@ test('photo section screenshots in Korean and English', async ({ page }, testInf
       window.scrollBy(0, -90)
     })
     await page.screenshot({ path: `${SHOTS}/photo-slots-defaults-${shot}.png` })
+    const { violations } = await new AxeBuilder({ page }).include('.photo-manager').analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(', ')}`)).toEqual([])
     await page.getByRole('button', { name: /^(되돌리기|Discard changes)$/ }).click()
   }
 })
