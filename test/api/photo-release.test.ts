@@ -1,7 +1,12 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { faviconPhoto, groupPhotos, sharingPhoto } from '../../src/lib/home/photos'
-import { releasePhotos, uploadedKeyOf } from '../../src/lib/photos/release'
+import {
+  ABANDONED_UPLOAD_MS,
+  releaseAbandonedUploads,
+  releasePhotos,
+  uploadedKeyOf,
+} from '../../src/lib/photos/release'
 import type { Photo, Realtor } from '../../src/lib/realtors/types'
 import { call } from '../helpers'
 import { api, JANE, login } from './client'
@@ -78,6 +83,20 @@ describe('releasePhotos', () => {
   it('a failing bucket is logged and deletes nothing, without throwing', async () => {
     const broken = { head: () => Promise.reject(new Error('R2 down')) } as unknown as R2Bucket
     expect(await releasePhotos(env.DB, broken, ['/photos/realtors/2/x.png'])).toBe(0)
+  })
+})
+
+describe('releaseAbandonedUploads', () => {
+  it("deletes the realtor's day-old uploads no profile mentions, never newer or kept ones", async () => {
+    for (const key of ['realtors/5/in-profile.png', 'realtors/5/abandoned.png', 'realtors/6/other.png'])
+      await env.PHOTOS.put(key, PNG, { httpMetadata: { contentType: 'image/png' } })
+    const kept = ['http://127.0.0.1:8787/photos/realtors/5/in-profile.png']
+    expect(await releaseAbandonedUploads(env.DB, env.PHOTOS, 5, kept)).toBe(0)
+    const later = Date.now() + ABANDONED_UPLOAD_MS + 60_000
+    expect(await releaseAbandonedUploads(env.DB, env.PHOTOS, 5, kept, later)).toBe(1)
+    expect(await env.PHOTOS.head('realtors/5/abandoned.png')).toBeNull()
+    expect(await env.PHOTOS.head('realtors/5/in-profile.png')).not.toBeNull()
+    expect(await env.PHOTOS.head('realtors/6/other.png')).not.toBeNull()
   })
 })
 

@@ -39,14 +39,21 @@ describe('encodingsFor: the output type', () => {
   it('photos become JPEG at falling quality, whatever they came as', () => {
     for (const type of ['image/jpeg', 'image/png', 'image/webp'] as const) {
       const encodings = encodingsFor(type, 'gallery')
-      expect(encodings.every((e) => e.type === 'image/jpeg'), type).toBe(true)
+      expect(
+        encodings.every((e) => e.type === 'image/jpeg'),
+        type,
+      ).toBe(true)
       expect(encodings.map((e) => e.quality)).toEqual([...encodings.map((e) => e.quality)].sort().reverse())
     }
   })
 
   it('logos and the favicon keep PNG or WebP (transparency); a PNG may fall back to WebP', () => {
     expect(encodingsFor('image/png', 'logo')[0]).toEqual({ type: 'image/png' })
-    expect(encodingsFor('image/png', 'favicon').slice(1).every((e) => e.type === 'image/webp')).toBe(true)
+    expect(
+      encodingsFor('image/png', 'favicon')
+        .slice(1)
+        .every((e) => e.type === 'image/webp'),
+    ).toBe(true)
     expect(encodingsFor('image/webp', 'logo2').every((e) => e.type === 'image/webp')).toBe(true)
     expect(encodingsFor('image/jpeg', 'logo').every((e) => e.type === 'image/jpeg')).toBe(true)
   })

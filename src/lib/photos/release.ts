@@ -55,3 +55,31 @@ export async function releasePhotos(db: D1Database, bucket: R2Bucket, urls: read
   }
   return deleted
 }
+
+/** How long an upload may wait unsaved (an editor left open with new photos) before it counts as abandoned. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Deletes the realtor's uploads that no profile mentions and that are older than a day: photos uploaded
+ * in an editor, then removed or discarded before Save, which no save could ever drop. `kept` are the URLs
+ * the realtor's profile holds now (checked here first, so only real leftovers cost a query).
+ */
+export async function releaseAbandonedUploads(
+  db: D1Database,
+  bucket: R2Bucket,
+  realtorId: number,
+  kept: readonly string[],
+  now = Date.now(),
+): Promise<number> {
+  const keptKeys = new Set(kept.map(uploadedKeyOf))
+  const stale: string[] = []
+  let cursor: string | undefined
+  do {
+    const page = await bucket.list({ prefix: `realtors/${realtorId}/`, cursor })
+    for (const object of page.objects)
+      if (!keptKeys.has(object.key) && now - object.uploaded.getTime() > ABANDONED_UPLOAD_MS)
+        stale.push(`${PHOTOS_PREFIX}${object.key}`)
+    cursor = page.truncated ? page.cursor : undefined
+  } while (cursor)
+  return releasePhotos(db, bucket, stale)
+}

@@ -1,17 +1,17 @@
 // Every realtor write goes through here, so what shows a realtor is purged in one place (the `onWrite`
 // hook: the page and data caches' tags, src/lib/cache.ts), and the photos a save or an import dropped
-// are released in one place (the `onPhotosDropped` hook: src/lib/photos/release.ts).
+// are released in one place (the `onPhotos` hook: src/lib/photos/release.ts).
 import { type GenerationStore, purgeTags, realtorTags } from '../cache'
 import { dataCache } from '../data-cache'
 import { pageCache } from '../page-cache'
-import { releasePhotos } from '../photos/release'
+import { releaseAbandonedUploads, releasePhotos } from '../photos/release'
 import { d1Store, type RealtorRepository } from './d1-store'
 import { type RealtorInput, type RealtorPatch, realtorCreateSchema } from './schema'
 import type { Realtor } from './types'
 
 export type WriteHook = (realtorId: number) => Promise<void>
-/** Gets the photo URLs a write took off a profile, after the write. */
-export type PhotosDroppedHook = (urls: string[]) => Promise<void>
+/** After a save or an import: the profile as written and the photo URLs the write took off it. */
+export type PhotosHook = (realtor: Realtor, dropped: string[]) => Promise<void>
 
 /** The photo URLs `before` had and `after` no longer has. */
 export function droppedPhotoUrls(before: Pick<Realtor, 'photos'>, after: Pick<Realtor, 'photos'>): string[] {
@@ -31,13 +31,13 @@ export interface RealtorService {
 export function realtorService(
   repo: RealtorRepository,
   onWrite: WriteHook,
-  onPhotosDropped: PhotosDroppedHook = async () => {},
+  onPhotos: PhotosHook = async () => {},
 ): RealtorService {
   /** Releases what the write dropped; a failure there is logged, never the save's. */
   async function release(before: Realtor, after: Realtor) {
-    const dropped = droppedPhotoUrls(before, after)
-    if (dropped.length === 0) return
-    await onPhotosDropped(dropped).catch((error) => console.error('[photos] releasing dropped photos failed', error))
+    await onPhotos(after, droppedPhotoUrls(before, after)).catch((error) =>
+      console.error('[photos] releasing dropped photos failed', error),
+    )
   }
   return {
     async create(input, ownerId) {
@@ -86,8 +86,16 @@ export function realtorServiceOf(env: { DB: D1Database; CACHE?: GenerationStore;
   return realtorService(
     d1Store(env.DB),
     (id) => purgeRealtor(env, id),
-    async (urls) => {
-      if (bucket) await releasePhotos(env.DB, bucket, urls)
+    async (realtor, dropped) => {
+      if (!bucket) return
+      await releasePhotos(env.DB, bucket, dropped)
+      // Each save also clears the realtor's uploads abandoned before a save (docs/decisions/045-photo-slots.md).
+      await releaseAbandonedUploads(
+        env.DB,
+        bucket,
+        realtor.id,
+        realtor.photos.map((photo) => photo.url),
+      )
     },
   )
 }
