@@ -9,6 +9,8 @@ import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
 import { withPageCache } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
+import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
+import { purgeRealtor } from './lib/realtors/service'
 import type { RealtorStore } from './lib/realtors/store'
 import { upstreamStore } from './lib/realtors/upstream-store'
 import { DESIRED_URL_ROUTE, DOMAIN_PREFIX, siteOf } from './lib/tenant'
@@ -98,7 +100,10 @@ export default {
   fetch: withPageCache(app.fetch),
   // Cron: every delivery the request did not get through (leads to Slack, contacts to the webhook) gets
   // another attempt (src/lib/outbox, docs/decisions/024-outbox.md).
+  // Homepages deleted over 30 days ago are removed with their photos, a few per run
+  // (docs/decisions/047-site-lifecycle.md).
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(retryOutbox(outboxConfig(env, (input, init) => fetch(input, init))))
+    ctx.waitUntil(purgeDeletedHomepages(env.DB, env.PHOTOS, { onRemoved: (id) => purgeRealtor(env, id) }))
   },
 } satisfies ExportedHandler<Bindings>

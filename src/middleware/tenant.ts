@@ -17,6 +17,22 @@ function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
   })
 }
 
+/**
+ * Where an old address points now (`{ id, desiredUrl }` of the realtor who left it), through the data
+ * cache: a hit is tagged with that realtor (their next address change purges it), a miss with every
+ * realtor's writes (`realtors`: any write may make or free an address).
+ */
+function findFormerAddress(c: Context<AppEnv>, key: string) {
+  const store = c.get('realtors')
+  if (!store.formerAddress) return Promise.resolve(null)
+  return readThrough(c.get('dataCache'), `address:${key.toLowerCase()}`, () => store.formerAddress!(key), {
+    tags: (owner) => (owner ? [`realtor:${owner.id}`] : ['realtors']),
+  })
+}
+
+/** A deleted homepage's builder pages stay reachable (its owner sees what happened); the rest are gone. */
+const BUILDER_PATHS = new Set(['/admin', '/login', '/login/redirect', '/agreement'])
+
 const isRead = (method: string) => method === 'GET' || method === 'HEAD'
 
 /** The same page under the realtor's stored address: `/en/JaneKim/terms` → `/en/janekim/terms`. */
@@ -39,7 +55,15 @@ export const tenant = () =>
         // `/?desiredUrl=x` is the provider's landing route, which sends the visitor to /x.
         if (target.kind === 'path' && target.fromQuery) break
         const realtor = await findForPage(c, target.kind === 'path' ? target.desiredUrl : target.origin)
-        if (!realtor) throw pageNotFound(pathname)
+        if (!realtor) {
+          // An address the realtor left: moved for good to their current one, same page and query.
+          const owner =
+            target.kind === 'path' && isRead(c.req.method) && (await findFormerAddress(c, target.desiredUrl))
+          if (owner) return c.redirect(storedAddress(c.get('site'), owner.desiredUrl, new URL(c.req.url).search), 301)
+          throw pageNotFound(pathname)
+        }
+        if (realtor.deletedAt && !BUILDER_PATHS.has(c.get('site').pagePath.replace(/\/$/, '')))
+          throw pageNotFound(pathname)
         // Addresses match case-insensitively; a variant (/JaneKim) moves for good to the stored address.
         if (target.kind === 'path' && target.desiredUrl !== realtor.desiredUrl && isRead(c.req.method))
           return c.redirect(storedAddress(c.get('site'), realtor.desiredUrl, new URL(c.req.url).search), 301)

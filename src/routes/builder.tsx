@@ -4,19 +4,23 @@
 import { type Context, Hono } from 'hono'
 import type { ReactElement } from 'react'
 import type { AppEnv } from '../env'
-import { findAccountById } from '../lib/accounts/store'
+import { adminCredentials } from '../lib/accounts/config'
+import { listAccounts } from '../lib/accounts/list'
+import { findAccountById, sessionUserOf } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
 import { failedDeliveries } from '../lib/outbox/deliveries'
-import type { Realtor } from '../lib/realtors/types'
 import { auth } from '../middleware/auth'
 import { pageContext, renderPage } from '../render'
-import { AdminConsolePage, EditorPage, NoProfilePage, type RealtorSummary } from '../views/builder/AdminPages'
+import { AdminConsolePage, EditorPage, NoProfilePage } from '../views/builder/AdminPages'
+import { DeletedPage } from '../views/builder/DeletedPage'
+import { SettingsPage } from '../views/builder/SettingsPage'
 import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
 import type { PageContext } from '../views/context'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
-const ADMIN_LIST_LIMIT = 1000
+/** The console's first page (the island loads the next ones from GET /v1/accounts). */
+const ADMIN_PAGE_SIZE = 50
 
 /** Renders a builder page titled by a message; only the provider's sign-in page is indexable. */
 function render(
@@ -35,11 +39,6 @@ function render(
 }
 
 const loginHrefOf = (c: Context<AppEnv>) => `${c.get('localePrefix')}${c.get('tenantBase')}/login`
-
-function summaryOf(realtor: Realtor): RealtorSummary {
-  const cities = [...new Set(realtor.activityRegion.map((region) => region.city))].join(', ')
-  return { id: realtor.id, name: realtor.name, desiredUrl: realtor.desiredUrl, email: realtor.email, cities }
-}
 
 const app = new Hono<AppEnv>()
 
@@ -75,6 +74,24 @@ app.get('/agreement', async (c) => {
 })
 
 app.use('/admin', auth({ requireUser: true }))
+app.use('/admin/settings', auth({ requireUser: true }))
+
+/** The account's own settings, on any site; back leads to this site's /admin (editor or console). */
+app.get('/admin/settings', async (c) => {
+  const user = c.get('user')!
+  const account = await findAccountById(c.env.DB, user.id)
+  if (!account) return c.redirect(loginHrefOf(c), 302)
+  const backHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
+  return render(c, 'builder.settings.title', (ctx, title) => (
+    <SettingsPage
+      ctx={ctx}
+      title={title}
+      user={sessionUserOf(account)}
+      backHref={backHref}
+      loginHref={loginHrefOf(c)}
+    />
+  ))
+})
 app.get('/admin', async (c) => {
   const user = c.get('user')!
   const realtor = c.get('realtor')
@@ -82,6 +99,21 @@ app.get('/admin', async (c) => {
   if (realtor) {
     if (user.role !== 'admin' && realtor.userId !== user.id) {
       throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
+    }
+    // A deleted homepage has no editor until an admin restores it: its state, not a dead form.
+    if (realtor.deletedAt) {
+      const homepage = { desiredUrl: realtor.desiredUrl, deletedAt: realtor.deletedAt }
+      const homepageUrl = `${new URL(c.req.url).origin}${c.get('tenantBase')}`
+      return render(c, 'builder.lifecycle.deletedTitle', (ctx, title) => (
+        <DeletedPage
+          ctx={ctx}
+          title={title}
+          homepage={homepage}
+          homepageUrl={homepageUrl}
+          isAdmin={user.role === 'admin'}
+          contactEmail={adminCredentials(c.env)?.email ?? null}
+        />
+      ))
     }
     return render(
       c,
@@ -96,12 +128,14 @@ app.get('/admin', async (c) => {
     if (own) return c.redirect(`${c.get('localePrefix')}/${own.desiredUrl}/admin`, 302)
     return render(c, 'page.admin.title', (ctx, title) => <NoProfilePage ctx={ctx} title={title} />)
   }
-  const [realtors, failed] = await Promise.all([
-    c.get('realtors').list({ limit: ADMIN_LIST_LIMIT }),
+  // The search lives in the URL, so a console view can be shared and reloaded.
+  const query = (c.req.query('q') ?? '').trim().slice(0, 100)
+  const [page, failed] = await Promise.all([
+    listAccounts(c.env.DB, { query, limit: ADMIN_PAGE_SIZE }),
     failedDeliveries(c.env.DB),
   ])
   return render(c, 'page.admin.title', (ctx, title) => (
-    <AdminConsolePage ctx={ctx} title={title} realtors={realtors.map(summaryOf)} failed={failed} />
+    <AdminConsolePage ctx={ctx} title={title} query={query} page={page} failed={failed} />
   ))
 })
 

@@ -13,7 +13,9 @@ import {
   sitemapPaths,
   sitemapRanges,
   sitemapXml,
+  UNPUBLISHED_ROBOTS_TXT,
 } from '../lib/home/seo'
+import { isPublished } from '../lib/realtors/publish'
 import type { RealtorStore } from '../lib/realtors/store'
 import { DESIRED_URL_ROUTE, DOMAIN_PREFIX } from '../lib/tenant'
 import { pageUrls } from '../lib/urls'
@@ -21,11 +23,15 @@ import { requireTenant } from '../middleware/tenant'
 
 const CACHE = { 'Cache-Control': 'public, max-age=3600' }
 const XML = { 'Content-Type': 'application/xml; charset=utf-8', ...CACHE }
+/** An unpublished site's answers may change at any moment (the realtor publishes): never kept. */
+const NO_STORE = { 'Cache-Control': 'no-store' }
 /** Realtors read per query while a sitemap file is built: a keyset walk through its id range. */
 const READ_BATCH = 500
 
 function sitemap(c: Context<TenantEnv>) {
   const realtor = c.get('realtor')
+  // An unpublished homepage has no public pages to list (docs/decisions/043-publishing.md).
+  if (!isPublished(realtor)) return c.body(null, 404, NO_STORE)
   const entries = sitemapPaths(realtor.desiredUrl).map((path) => pageUrls(realtor, c.env.PUBLIC_ORIGIN, path))
   return c.body(sitemapXml(entries), 200, XML)
 }
@@ -36,7 +42,7 @@ async function homesIn(store: RealtorStore, publicOrigin: string, range: IdRange
   let afterId = range.afterId
   for (;;) {
     const realtors = await store.listPublished({ afterId, throughId: range.throughId, limit: READ_BATCH })
-    for (const realtor of realtors) entries.push(pageUrls(realtor, publicOrigin, '/'))
+    for (const realtor of realtors) if (isPublished(realtor)) entries.push(pageUrls(realtor, publicOrigin, '/'))
     const last = realtors.at(-1)
     if (!last || realtors.length < READ_BATCH) return entries
     afterId = last.id
@@ -81,6 +87,7 @@ export function seoRoutes({ maxUrls = SITEMAP_MAX_URLS }: { maxUrls?: number } =
   app.get(`${DOMAIN_PREFIX}/sitemap.xml`, sitemap)
   app.get(`/:desiredUrl{${DESIRED_URL_ROUTE}}/sitemap.xml`, sitemap)
   app.get(`${DOMAIN_PREFIX}/robots.txt`, (c) => {
+    if (!isPublished(c.get('realtor'))) return c.text(UNPUBLISHED_ROBOTS_TXT, 200, NO_STORE)
     const sitemapUrl = pageUrls(c.get('realtor'), c.env.PUBLIC_ORIGIN, '/sitemap.xml').ko
     return c.text(robotsTxt(sitemapUrl), 200, CACHE)
   })

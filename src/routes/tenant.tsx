@@ -9,6 +9,7 @@ import { loadHomeListings } from '../lib/home/listings'
 import { PROBIZ_TENANT } from '../lib/home/seo'
 import { listingSourceOf } from '../lib/listings/source'
 import { localeHome } from '../lib/locale'
+import { canSeeUnpublished, isPublished } from '../lib/realtors/publish'
 import { pageUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { cachePage } from '../middleware/page-cache'
@@ -18,6 +19,7 @@ import { tenantDocument } from '../views/home/TenantHead'
 import { TenantHome } from '../views/home/TenantHome'
 import { frameOf, type TenantFrame } from '../views/home/TenantLayout'
 import { AnimationShowcase, LegalBody, ProbizBody, RealtorState, TenantPage } from '../views/home/TenantPages'
+import { ComingSoonPage, UnpublishedBar } from '../views/home/Unpublished'
 import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/documents'
 
 const app = new Hono<TenantEnv>()
@@ -32,6 +34,33 @@ app.use(
   cachePage((c: Context<TenantEnv>) => realtorTags(c.get('realtor').id)),
 )
 
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
+
+/** What a visitor of an unpublished homepage gets, on every page of it: 404, noindex, never kept. */
+function comingSoon(c: Context<TenantEnv>) {
+  c.set('cacheable', false)
+  const ctx = pageContext(c)
+  const title = `${ctx.intl.formatMessage({ id: 'home.comingSoon.title' })} | ${ctx.intl.formatMessage({ id: 'brand.name' })}`
+  const landingHref = pageUrls(null, c.env.PUBLIC_ORIGIN, '/')[ctx.locale]
+  return renderPage(c, <ComingSoonPage ctx={ctx} landingHref={landingHref} />, {
+    status: 404,
+    head: { title, description: title, noindex: true },
+    headers: NO_STORE,
+  })
+}
+
+// The publish switch (docs/decisions/043-publishing.md). Registered after cachePage, so the owner's and
+// admins' view of an unpublished page turns `cacheable` off after cachePage turned it on: that view is
+// personal and must never reach the shared page cache.
+app.use('*', async (c, next) => {
+  const realtor = c.get('realtor')
+  if (isPublished(realtor)) return next()
+  if (!canSeeUnpublished(c.get('user'), realtor)) return comingSoon(c)
+  c.set('cacheable', false)
+  await next()
+  c.res.headers.set('Cache-Control', NO_STORE['Cache-Control'])
+})
+
 function render(
   c: Context<TenantEnv>,
   body: (frame: TenantFrame) => ReactElement,
@@ -41,7 +70,17 @@ function render(
   const frame = frameOf(pageContext(c), c.get('realtor'))
   const urls = pageUrls(frame.realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
   const document = tenantDocument(frame, urls, pageTitle)
-  return renderPage(c, body(frame), { ...document, head: { ...document.head, noindex } })
+  // Only the owner and admins get this far on an unpublished homepage (the publish switch above).
+  const hidden = !isPublished(frame.realtor)
+  const page = hidden ? (
+    <>
+      <UnpublishedBar ctx={frame.ctx} editorHref={`${frame.ctx.localePrefix}${frame.ctx.tenantBase}/admin`} />
+      {body(frame)}
+    </>
+  ) : (
+    body(frame)
+  )
+  return renderPage(c, page, { ...document, head: { ...document.head, noindex: noindex || hidden } })
 }
 
 /** A subpage of the realtor's site: a title, an intro and a body in the realtor's frame. */

@@ -12,7 +12,14 @@ function request(app: ReturnType<typeof createApp>, path: string, init: RequestI
   return app.request(`http://127.0.0.1:8787${path}`, { ...init, headers }, proxyEnv)
 }
 
-const upstreamRealtor = { id: 77, desiredUrl: 'remote', name: 'Remote Agent', hompageUrl: 'https://remote.example' }
+// Published: an unpublished upstream realtor shows visitors the coming-soon page like any other (043).
+const upstreamRealtor = {
+  id: 77,
+  desiredUrl: 'remote',
+  name: 'Remote Agent',
+  hompageUrl: 'https://remote.example',
+  isMakeHomepage: 'Y',
+}
 
 describe('upstream mode (REALTOR_API_ORIGIN)', () => {
   it('passes a write through: method, path, query, body and Authorization out; status, body and headers back', async () => {

@@ -95,7 +95,10 @@ describe('POST /v1/realtor', () => {
     const created = (await response.json()) as Realtor
     expect(created).toMatchObject({ desiredUrl: 'new-agent', userId: null, photos: [], designMainColor: '#1f4e79' })
     expect(created.activityRegion).toEqual([{ state: 'CA', city: 'Irvine', neighborhood: '', zipcode: '' }])
-    expect((await api('/v1/realtor/new-agent')).status).toBe(200)
+    // A new homepage starts unpublished: unknown to the public, readable by admins (043).
+    expect(created.isMakeHomepage).toBe('N')
+    expect((await api('/v1/realtor/new-agent')).status).toBe(404)
+    expect((await api('/v1/realtor/new-agent', { token: admin })).status).toBe(200)
   })
 
   it('refuses a signed-out caller with 401 and writes nothing', async () => {
@@ -266,20 +269,24 @@ describe('DELETE /v1/realtor/{id}', () => {
     expect((await api('/v1/realtor/1')).status).toBe(200)
   })
 
-  it('deletes for an admin: 200, then 404 for reads and for the homepage', async () => {
+  it('deletes for an admin who types the address: 200, then 404 for public reads and the homepage', async () => {
     const created = (await (
       await api('/v1/realtor', { method: 'POST', token: admin, json: { desiredUrl: 'leaving-soon' } })
     ).json()) as Realtor
-    const response = await api(`/v1/realtor/${created.id}`, { method: 'DELETE', token: admin })
+    const remove = () =>
+      api(`/v1/realtor/${created.id}`, { method: 'DELETE', token: admin, json: { address: 'leaving-soon' } })
+    const response = await remove()
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ id: created.id, deleted: true })
+    expect(await response.json()).toMatchObject({ id: created.id, deleted: true })
     expect((await api('/v1/realtor/leaving-soon')).status).toBe(404)
     expect((await call('/leaving-soon')).status).toBe(404)
-    expect((await api(`/v1/realtor/${created.id}`, { method: 'DELETE', token: admin })).status).toBe(404)
+    // Kept 30 days (docs/decisions/047-site-lifecycle.md): a second delete is refused as gone.
+    expect((await remove()).status).toBe(410)
   })
 
-  it('lets a realtor delete its own profile', async () => {
-    expect((await api('/v1/realtor/1', { method: 'DELETE', token: equity })).status).toBe(200)
-    expect(await env.DB.prepare('SELECT id FROM realtors WHERE id = 1').first()).toBeNull()
+  it('lets a realtor delete its own profile (soft: kept until the cron removes it)', async () => {
+    const response = await api('/v1/realtor/1', { method: 'DELETE', token: equity, json: { address: 'equityrealty' } })
+    expect(response.status).toBe(200)
+    expect(await env.DB.prepare('SELECT deleted_at FROM realtors WHERE id = 1').first('deleted_at')).toBeTruthy()
   })
 })

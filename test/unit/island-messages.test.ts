@@ -3,11 +3,13 @@
 import { describe, expect, it } from 'vitest'
 import { HOME_CARD_MESSAGES } from '../../src/client/components/HomeCard'
 import type { IslandName } from '../../src/client/islands'
+import { ACCOUNT_SETTINGS_MESSAGES } from '../../src/client/islands/AccountSettings'
 import { ADMIN_CONSOLE_MESSAGES } from '../../src/client/islands/AdminConsole'
 import { AGENT_LISTINGS_MESSAGES } from '../../src/client/islands/AgentListings'
 import { AGREEMENT_FORM_MESSAGES } from '../../src/client/islands/AgreementForm'
 import { CITY_HOMES_MESSAGES } from '../../src/client/islands/CityHomes'
 import { CONTACT_FORM_MESSAGES } from '../../src/client/islands/ContactForm'
+import { DELETED_HOMEPAGE_MESSAGES } from '../../src/client/islands/DeletedHomepageActions'
 import { LANGUAGE_SWITCHER_MESSAGES } from '../../src/client/islands/LanguageSwitcher'
 import { LEAD_REQUEST_MESSAGES } from '../../src/client/islands/LeadRequest'
 import { LOGIN_FORM_MESSAGES } from '../../src/client/islands/LoginForm'
@@ -27,11 +29,13 @@ const SOURCES = Object.fromEntries(
 )
 
 const ISLANDS: Record<IslandName, IslandMessageIds> = {
+  AccountSettings: ACCOUNT_SETTINGS_MESSAGES,
   AdminConsole: ADMIN_CONSOLE_MESSAGES,
   AgentListings: AGENT_LISTINGS_MESSAGES,
   AgreementForm: AGREEMENT_FORM_MESSAGES,
   CityHomes: CITY_HOMES_MESSAGES,
   ContactForm: CONTACT_FORM_MESSAGES,
+  DeletedHomepageActions: DELETED_HOMEPAGE_MESSAGES,
   LanguageSwitcher: LANGUAGE_SWITCHER_MESSAGES,
   LeadRequest: LEAD_REQUEST_MESSAGES,
   LoginForm: LOGIN_FORM_MESSAGES,

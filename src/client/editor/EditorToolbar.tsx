@@ -1,5 +1,6 @@
 // The editor's toolbar: links back to the admin console and to the homepage, then export, import,
 // delete and sign-out. Import and delete need the script and a homepage that still exists.
+import type { ReactNode } from 'react'
 import { type Messages, t } from '../lib/messages'
 import { SignOutButton } from './SignOutButton'
 
@@ -10,9 +11,15 @@ export interface EditorToolbarProps {
   adminHref: string | null
   homepageHref: string
   loginHref: string
+  /** The signed-in account's settings page. */
+  settingsHref: string
+  /** Changes not saved yet: sign-out asks first. */
+  unsaved: boolean
   disabled: boolean
   onImport: (file: File | undefined) => void
   onDelete: () => void
+  /** The publish state and its button (PublishControl), first among the actions. */
+  publish?: ReactNode
 }
 
 export function EditorToolbar({
@@ -21,9 +28,12 @@ export function EditorToolbar({
   adminHref,
   homepageHref,
   loginHref,
+  settingsHref,
+  unsaved,
   disabled,
   onImport,
   onDelete,
+  publish,
 }: EditorToolbarProps) {
   const m = (key: string) => t(messages, key)
   return (
@@ -33,8 +43,10 @@ export function EditorToolbar({
         <a href={homepageHref} target="_blank" rel="noopener">
           {m('builder.viewHomepage')} ↗
         </a>
+        <a href={settingsHref}>{m('builder.settings.title')}</a>
       </div>
       <div className="builder-toolbar__actions">
+        {publish}
         <a className="button button--small button--ghost" href={`/v1/realtor/export/${realtorId}`} download>
           {m('builder.export')}
         </a>
@@ -55,7 +67,7 @@ export function EditorToolbar({
         <button type="button" className="button button--small button--danger" onClick={onDelete} disabled={disabled}>
           {m('builder.deleteHomepage')}
         </button>
-        <SignOutButton messages={messages} loginHref={loginHref} />
+        <SignOutButton messages={messages} loginHref={loginHref} unsaved={unsaved} />
       </div>
     </div>
   )

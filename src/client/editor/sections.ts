@@ -180,7 +180,6 @@ export const SECTIONS: readonly SectionSpec[] = [
     id: 'settings',
     title: 'builder.section.settings',
     fields: [
-      { kind: 'yesno', path: 'isMakeHomepage', label: 'builder.field.isMakeHomepage' },
       { kind: 'yesno', path: 'madeForRealtor', label: 'builder.field.madeForRealtor' },
       { kind: 'text', path: 'ppProfileId', label: 'builder.field.ppProfileId' },
     ],

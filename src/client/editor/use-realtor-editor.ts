@@ -10,13 +10,24 @@ import { type Messages, t } from '../lib/messages'
 import { setItem } from '../lib/storage'
 import { fieldId } from './fields'
 import { useEditorForm } from './form-binding'
+import { isLeaving } from './leave-guard'
+import { homepageUrlOf } from './lifecycle'
 
 export type Notice = { kind: 'ok' | 'error'; text: string } | null
 
 /** The spec's realtorInfo storage item: which homepage this browser edits. */
 const rememberRealtor = ({ id, desiredUrl, name }: Realtor) => setItem('realtorInfo', { id, desiredUrl, name })
 
-export function useRealtorEditor(initial: Realtor, messages: Messages, locale: Locale, localePrefix: string) {
+/** Asked before a save that changes the homepage address (the editor's confirmation dialog). */
+export type ConfirmAddress = (from: string, to: string) => Promise<boolean>
+
+export function useRealtorEditor(
+  initial: Realtor,
+  messages: Messages,
+  locale: Locale,
+  localePrefix: string,
+  confirmAddress: ConfirmAddress = async () => true,
+) {
   const [realtor, setRealtor] = useState(initial)
   const [saved, setSaved] = useState<RealtorDraft>(() => draftOf(initial))
   const { form, draft, setDraft, validation, setShowAll, setServerErrors, resetTouched } = useEditorForm(saved, locale)
@@ -32,6 +43,8 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
   useEffect(() => {
     if (!dirty) return
     const warn = (event: BeforeUnloadEvent) => {
+      // Signing out already asked in our own dialog.
+      if (isLeaving()) return
       event.preventDefault()
       event.returnValue = ''
     }
@@ -59,6 +72,13 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
       history.replaceState(null, '', `${localePrefix}/${updated.desiredUrl}/admin`)
   }
 
+  /** Publishing changes only the publish state (PublishControl): unsaved edits stay in the draft. */
+  function adoptPublishState(updated: Realtor) {
+    setRealtor(updated)
+    setSaved((current) => ({ ...current, isMakeHomepage: updated.isMakeHomepage }))
+    setDraft((current) => ({ ...current, isMakeHomepage: updated.isMakeHomepage }))
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault()
     setNotice(null)
@@ -69,8 +89,9 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
       if (first) document.getElementById(fieldId(first))?.focus()
       return
     }
-    setBusy(true)
     const patch = patchOf(inputOf(saved), validation.input)
+    if (patch.desiredUrl !== undefined && !(await confirmAddress(realtor.desiredUrl, patch.desiredUrl))) return
+    setBusy(true)
     const result = await api<Realtor>(
       `/v1/realtor/${realtor.id}`,
       { method: 'PATCH', json: patch },
@@ -83,16 +104,25 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
       return announce({ kind: 'error', text: result.message })
     }
     adopt(result.data)
-    announce({ kind: 'ok', text: m('builder.updated') })
+    const moved = result.data.desiredUrl.toLowerCase() !== realtor.desiredUrl.toLowerCase()
+    const redirect = { from: homepageUrlOf(realtor.desiredUrl), to: homepageUrlOf(result.data.desiredUrl) }
+    announce({ kind: 'ok', text: moved ? m('builder.lifecycle.redirectNow', redirect) : m('builder.updated') })
   }
 
-  async function remove() {
-    if (!confirm(m('builder.confirmDelete', { name: realtor.name || realtor.desiredUrl }))) return
-    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE' }, m('common.networkError'))
-    if (!result.ok) return announce({ kind: 'error', text: result.message })
+  /** Deletes with the typed address; the error to show in the dialog, or null once deleted. */
+  async function remove(address: string): Promise<string | null> {
+    const json = { address }
+    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE', json }, m('common.networkError'))
+    if (!result.ok) return result.fields[0]?.message ?? result.message
     setDeleted(true)
     announce({ kind: 'ok', text: m('builder.deleted') })
+    return null
   }
+
+  // Deleted: the server's page says what happened and what can be done (never a dead form).
+  useEffect(() => {
+    if (deleted) location.reload()
+  }, [deleted])
 
   async function importFile(file: File | undefined) {
     if (!file) return
@@ -124,6 +154,8 @@ export function useRealtorEditor(initial: Realtor, messages: Messages, locale: L
     save,
     remove,
     importFile,
+    adoptPublishState,
+    announce,
     discard: () => adopt(realtor),
   }
 }

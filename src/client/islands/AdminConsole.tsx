@@ -1,23 +1,27 @@
-// /admin for provider staff: every realtor with search, links to each editor and homepage, a new
-// realtor (account and homepage in one step, POST /v1/accounts) and delete with confirmation.
-import { type FormEvent, useMemo, useState } from 'react'
-import { type AccountCreateInput, accountCreateSchema } from '../../lib/builder/account'
-import { errorsOf, type FieldErrors } from '../../lib/builder/form'
+// /admin for provider staff: every account and homepage, searched and paged on the server (the first
+// page comes with the HTML, the next ones load in place, the URL keeps the search), each with its
+// email, publish and delete state; reset a realtor's password, delete a homepage by typing its
+// address, restore a deleted one, and create a realtor (account and homepage in one step).
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import type { AccountPage, AccountSummary } from '../../lib/accounts/list'
 import type { Locale } from '../../lib/locale'
-import { localizeIssues } from '../../lib/validation'
-import { FormField } from '../components/FormField'
+import { DeleteDialog, ResetDialog } from '../admin/AccountDialogs'
+import { AccountRow } from '../admin/AccountRow'
+import {
+  type ApiCall,
+  afterDelete,
+  afterRestore,
+  consoleUrl,
+  deleteCall,
+  listCall,
+  resetCall,
+  restoreCall,
+} from '../admin/account-actions'
+import { CreateAccountForm } from '../admin/CreateAccountForm'
 import { SignOutButton } from '../editor/SignOutButton'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
-
-export interface RealtorSummary {
-  id: number
-  name: string
-  desiredUrl: string
-  email: string
-  cities: string
-}
 
 /** The messages this island reads (src/lib/island-messages.ts), its sign-out button's among them. */
 export const ADMIN_CONSOLE_MESSAGES = [
@@ -26,9 +30,9 @@ export const ADMIN_CONSOLE_MESSAGES = [
   'builder.field.desiredUrl',
   'builder.created',
   'builder.deleted',
-  'builder.confirmDelete',
   'builder.delete',
   'builder.signOut',
+  'builder.signOut.',
   'common.networkError',
 ] as const
 
@@ -37,72 +41,122 @@ export interface AdminConsoleProps {
   locale: Locale
   localePrefix: string
   loginHref: string
-  realtors: RealtorSummary[]
+  settingsHref: string
+  /** The search in the URL (`?q=`) and its first page, rendered on the server. */
+  query: string
+  page: AccountPage
 }
 
-/** Case-insensitive match on name, address, email, cities or id. */
-export function matchesSearch(realtor: RealtorSummary, query: string): boolean {
-  const needle = query.trim().toLowerCase()
-  if (!needle) return true
-  return [realtor.name, realtor.desiredUrl, realtor.email, realtor.cities, String(realtor.id)].some((value) =>
-    value.toLowerCase().includes(needle),
-  )
-}
+type Notice = { kind: 'ok' | 'error'; text: string } | null
 
-const NEW_FIELDS = ['name', 'email', 'password', 'desiredUrl'] as const
+/** Waits this long after the last keystroke before searching. */
+const SEARCH_DELAY_MS = 300
 
 export default function AdminConsole({
   messages,
   locale,
   localePrefix,
   loginHref,
-  realtors: initial,
+  settingsHref,
+  query: initialQuery,
+  page,
 }: AdminConsoleProps) {
-  const [realtors, setRealtors] = useState(initial)
-  const [query, setQuery] = useState('')
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [rows, setRows] = useState(page.items)
+  const [next, setNext] = useState(page.next)
+  const [query, setQuery] = useState(initialQuery)
+  const [loading, setLoading] = useState(false)
+  const [notice, setNotice] = useState<Notice>(null)
+  const [deleting, setDeleting] = useState<AccountSummary | null>(null)
+  const [resetting, setResetting] = useState<AccountSummary | null>(null)
+  const [temporary, setTemporary] = useState<string | null>(null)
+  const [dialogError, setDialogError] = useState('')
   const [busy, setBusy] = useState(false)
+  const searched = useRef(initialQuery)
   const hydrated = useHydrated()
-  const shown = useMemo(() => realtors.filter((realtor) => matchesSearch(realtor, query)), [realtors, query])
+  const network = t(messages, 'common.networkError')
+  const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
 
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const data = Object.fromEntries(NEW_FIELDS.map((name) => [name, String(new FormData(form).get(name) ?? '')]))
-    const parsed = accountCreateSchema.safeParse(data)
-    if (!parsed.success) return setErrors(errorsOf(localizeIssues(parsed.error.issues, locale)))
-    setErrors({})
-    setBusy(true)
-    const result = await api<{ realtor: { id: number; name: string; desiredUrl: string; email: string } }>(
-      '/v1/accounts',
-      { method: 'POST', json: parsed.data satisfies AccountCreateInput },
-      t(messages, 'common.networkError'),
-    )
-    setBusy(false)
-    if (!result.ok) {
-      setErrors(errorsOf(result.fields))
-      return setNotice({ kind: 'error', text: result.message })
-    }
-    const { realtor } = result.data
-    setRealtors((list) => [...list, { ...realtor, cities: '' }])
-    form.reset()
-    setNotice({ kind: 'ok', text: t(messages, 'builder.created') })
+  const send = <T,>(call: ApiCall) => api<T>(call.path, { method: call.method, json: call.json }, network)
+  const replace = (updated: AccountSummary) =>
+    setRows((list) => list.map((row) => (row.key === updated.key ? updated : row)))
+
+  /** The first page of a search, in place of the list; the address bar follows. */
+  async function search(words: string) {
+    searched.current = words
+    setLoading(true)
+    const result = await send<AccountPage>(listCall(words))
+    if (searched.current !== words) return
+    setLoading(false)
+    if (!result.ok) return setNotice({ kind: 'error', text: result.message })
+    setRows(result.data.items)
+    setNext(result.data.next)
+    history.replaceState(null, '', consoleUrl(location.pathname, words))
   }
 
-  async function remove(realtor: RealtorSummary) {
-    if (!confirm(t(messages, 'builder.confirmDelete', { name: realtor.name || realtor.desiredUrl }))) return
-    const result = await api(`/v1/realtor/${realtor.id}`, { method: 'DELETE' }, t(messages, 'common.networkError'))
+  useEffect(() => {
+    if (query === searched.current) return
+    const timer = setTimeout(() => void search(query), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  })
+
+  async function loadMore() {
+    setLoading(true)
+    const result = await send<AccountPage>(listCall(searched.current, next))
+    setLoading(false)
     if (!result.ok) return setNotice({ kind: 'error', text: result.message })
-    setRealtors((list) => list.filter((item) => item.id !== realtor.id))
+    setRows((list) => [...list, ...result.data.items])
+    setNext(result.data.next)
+  }
+
+  async function confirmDelete(typed: string) {
+    const row = deleting
+    const call = row && deleteCall(row, typed)
+    if (!row || !call) return
+    setBusy(true)
+    const result = await send(call)
+    setBusy(false)
+    if (!result.ok) return setDialogError(result.message)
+    replace(afterDelete(row, new Date()))
+    setDeleting(null)
     setNotice({ kind: 'ok', text: t(messages, 'builder.deleted') })
+  }
+
+  async function restore(row: AccountSummary) {
+    const call = restoreCall(row)
+    if (!call) return
+    const result = await send(call)
+    if (!result.ok) return setNotice({ kind: 'error', text: result.message })
+    replace(afterRestore(row))
+    setNotice({ kind: 'ok', text: m('builder.admin.restored') })
+  }
+
+  async function confirmReset() {
+    const call = resetting && resetCall(resetting)
+    if (!call) return
+    setBusy(true)
+    const result = await send<{ temporaryPassword: string }>(call)
+    setBusy(false)
+    if (!result.ok) return setDialogError(result.message)
+    setTemporary(result.data.temporaryPassword)
+  }
+
+  function closeDialogs() {
+    setDeleting(null)
+    setResetting(null)
+    setTemporary(null)
+    setDialogError('')
   }
 
   return (
     <div className="admin-console">
       <div className="builder-toolbar">
-        <p className="builder-toolbar__count">{t(messages, 'builder.admin.count', { count: shown.length })}</p>
-        <SignOutButton messages={messages} loginHref={loginHref} />
+        <p className="builder-toolbar__count">{m('builder.admin.shown', { count: rows.length })}</p>
+        <div className="builder-toolbar__actions">
+          <a className="button button--small button--ghost" href={settingsHref}>
+            {m('builder.admin.settings')}
+          </a>
+          <SignOutButton messages={messages} loginHref={loginHref} />
+        </div>
       </div>
       <p className={`notice${notice ? ` notice--${notice.kind}` : ''}`} role="status" aria-live="polite">
         {notice?.text}
@@ -110,85 +164,101 @@ export default function AdminConsole({
       <div className="admin-grid">
         <section className="card" aria-labelledby="admin-list-title">
           <h2 id="admin-list-title" className="visually-hidden">
-            {t(messages, 'builder.admin.count', { count: realtors.length })}
+            {m('builder.admin.shown', { count: rows.length })}
           </h2>
-          <label className="search">
-            <span className="visually-hidden">{t(messages, 'builder.admin.search')}</span>
-            <input
-              type="search"
-              placeholder={t(messages, 'builder.admin.search')}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </label>
-          {shown.length === 0 ? <p className="muted">{t(messages, 'builder.admin.none')}</p> : null}
-          <ul className="realtor-list">
-            {shown.map((realtor) => (
-              <li key={realtor.id} className="realtor-row" data-desired-url={realtor.desiredUrl}>
-                <div className="realtor-row__who">
-                  <strong>{realtor.name || realtor.desiredUrl}</strong>
-                  <span className="muted">
-                    /{realtor.desiredUrl} · #{realtor.id}
-                    {realtor.cities ? ` · ${realtor.cities}` : ''}
-                  </span>
-                </div>
-                <div className="realtor-row__actions">
-                  <a className="button button--small" href={`${localePrefix}/${realtor.desiredUrl}/admin`}>
-                    {t(messages, 'builder.admin.edit')}
-                  </a>
-                  <a className="button button--small button--ghost" href={`${localePrefix}/${realtor.desiredUrl}`}>
-                    {t(messages, 'builder.admin.homepage')}
-                  </a>
-                  <button
-                    type="button"
-                    className="button button--small button--danger"
-                    disabled={!hydrated}
-                    onClick={() => remove(realtor)}
-                    aria-label={`${t(messages, 'builder.delete')}: ${realtor.name || realtor.desiredUrl}`}
-                  >
-                    {t(messages, 'builder.delete')}
-                  </button>
-                </div>
-              </li>
+          <search>
+            <form
+              className="search"
+              action={`${localePrefix}/admin`}
+              onSubmit={(event: FormEvent) => {
+                event.preventDefault()
+                void search(query)
+              }}
+            >
+              <label htmlFor="admin-search" className="visually-hidden">
+                {m('builder.admin.search')}
+              </label>
+              <input
+                id="admin-search"
+                type="search"
+                name="q"
+                placeholder={m('builder.admin.search')}
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+              <button type="submit" className="button button--small">
+                {m('builder.admin.searchButton')}
+              </button>
+            </form>
+          </search>
+          {rows.length === 0 && !loading ? <p className="muted">{m('builder.admin.none')}</p> : null}
+          <ul className="realtor-list" aria-busy={loading}>
+            {rows.map((row) => (
+              <AccountRow
+                key={row.key}
+                row={row}
+                messages={messages}
+                locale={locale}
+                localePrefix={localePrefix}
+                disabled={!hydrated}
+                onDelete={(target) => setDeleting(target)}
+                onRestore={(target) => void restore(target)}
+                onReset={(target) => setResetting(target)}
+              />
             ))}
           </ul>
-        </section>
-        <section className="card" aria-labelledby="admin-create-title">
-          <h2 id="admin-create-title">{t(messages, 'builder.admin.create')}</h2>
-          <p className="muted">{t(messages, 'builder.admin.createLead')}</p>
-          <form className="builder-form" onSubmit={create} noValidate>
-            {NEW_FIELDS.map((name) => {
-              const label = {
-                name: 'builder.admin.name',
-                email: 'builder.login.email',
-                password: 'builder.admin.password',
-                desiredUrl: 'builder.field.desiredUrl',
-              }[name]
-              return (
-                <FormField
-                  key={name}
-                  id={`new-${name}`}
-                  label={t(messages, label)}
-                  error={errors[name]}
-                  className="field"
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      name={name}
-                      type={name === 'password' ? 'password' : name === 'email' ? 'email' : 'text'}
-                      autoComplete={name === 'password' ? 'new-password' : 'off'}
-                    />
-                  )}
-                </FormField>
-              )
-            })}
-            <button type="submit" className="button" disabled={!hydrated || busy}>
-              {t(messages, 'builder.admin.submit')}
+          {next ? (
+            <button
+              type="button"
+              className="button button--ghost button--block"
+              disabled={!hydrated || loading}
+              onClick={() => void loadMore()}
+            >
+              {m(loading ? 'builder.admin.loading' : 'builder.admin.loadMore')}
             </button>
-          </form>
+          ) : null}
         </section>
+        <CreateAccountForm
+          messages={messages}
+          locale={locale}
+          hydrated={hydrated}
+          onError={(text) => setNotice({ kind: 'error', text })}
+          onCreated={({ account, realtor }) => {
+            const row: AccountSummary = {
+              key: `a${account.id}`,
+              accountId: account.id,
+              role: 'realtor',
+              name: account.name,
+              email: account.email,
+              realtorId: realtor.id,
+              desiredUrl: realtor.desiredUrl,
+              koreanName: '',
+              cities: '',
+              published: false,
+              deletedAt: null,
+            }
+            setRows((list) => [row, ...list])
+            setNotice({ kind: 'ok', text: t(messages, 'builder.created') })
+          }}
+        />
       </div>
+      <DeleteDialog
+        row={deleting}
+        messages={messages}
+        busy={busy}
+        error={dialogError}
+        onConfirm={(typed) => void confirmDelete(typed)}
+        onClose={closeDialogs}
+      />
+      <ResetDialog
+        row={resetting}
+        messages={messages}
+        busy={busy}
+        error={dialogError}
+        password={temporary}
+        onConfirm={() => void confirmReset()}
+        onClose={closeDialogs}
+      />
     </div>
   )
 }

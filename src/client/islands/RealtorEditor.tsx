@@ -1,11 +1,14 @@
 // The homepage editor (/{desiredUrl}/admin): every field of the realtor in grouped sections, inline
 // validation with the API's schema, save (PATCH), delete, export and import, photo upload and a live
 // preview. It never loses work: unsaved changes warn before leaving, a failed save keeps the form.
+import { useRef, useState } from 'react'
 import type { Locale } from '../../lib/locale'
 import type { Realtor } from '../../lib/realtors/types'
 import { EditorSections } from '../editor/EditorSections'
 import { EditorToolbar } from '../editor/EditorToolbar'
+import { AddressChangeNotice, AddressDialog, DeleteDialog } from '../editor/lifecycle'
 import { Preview } from '../editor/Preview'
+import { PublishControl } from '../editor/PublishControl'
 import { useRealtorEditor } from '../editor/use-realtor-editor'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
@@ -38,7 +41,11 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.export',
   'builder.import',
   'builder.deleteHomepage',
+  'builder.lifecycle.',
   'builder.signOut',
+  'builder.signOut.',
+  'builder.settings.title',
+  'builder.publish.',
   'builder.add',
   'builder.remove',
   'builder.moveUp',
@@ -57,6 +64,8 @@ export interface RealtorEditorProps {
   /** The admin console for admins, null for a realtor editing their own homepage. */
   adminHref: string | null
   loginHref: string
+  /** The signed-in account's settings page. */
+  settingsHref: string
 }
 
 export default function RealtorEditor({
@@ -66,12 +75,27 @@ export default function RealtorEditor({
   realtor: initial,
   adminHref,
   loginHref,
+  settingsHref,
 }: RealtorEditorProps) {
-  const editor = useRealtorEditor(initial, messages, locale, localePrefix)
+  const [deleting, setDeleting] = useState(false)
+  // The address change waiting for the dialog's answer, and how to give it.
+  const [moving, setMoving] = useState<{ from: string; to: string } | null>(null)
+  const answer = useRef<(ok: boolean) => void>(() => {})
+  const confirmAddress = (from: string, to: string) =>
+    new Promise<boolean>((resolve) => {
+      answer.current = resolve
+      setMoving({ from, to })
+    })
+  const settleMove = (ok: boolean) => {
+    setMoving(null)
+    answer.current(ok)
+  }
+  const editor = useRealtorEditor(initial, messages, locale, localePrefix, confirmAddress)
   const { realtor, form, dirty, busy, deleted, notice } = editor
   const hydrated = useHydrated()
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
   const homepageHref = `${localePrefix}/${realtor.desiredUrl}`
+  const draftAddress = editor.draft.desiredUrl
 
   return (
     <div className="editor">
@@ -81,9 +105,36 @@ export default function RealtorEditor({
         adminHref={adminHref}
         homepageHref={homepageHref}
         loginHref={loginHref}
+        settingsHref={settingsHref}
+        unsaved={dirty}
         disabled={!hydrated || deleted}
         onImport={(file) => void editor.importFile(file)}
+        onDelete={() => setDeleting(true)}
+        publish={
+          <PublishControl
+            messages={messages}
+            realtor={realtor}
+            dirty={dirty}
+            disabled={!hydrated || deleted}
+            onChange={editor.adoptPublishState}
+            announce={editor.announce}
+          />
+        }
+      />
+      <DeleteDialog
+        open={deleting}
+        messages={messages}
+        desiredUrl={realtor.desiredUrl}
         onDelete={editor.remove}
+        onCancel={() => setDeleting(false)}
+      />
+      <AddressDialog
+        open={moving !== null}
+        messages={messages}
+        from={moving?.from ?? ''}
+        to={moving?.to ?? ''}
+        onConfirm={() => settleMove(true)}
+        onCancel={() => settleMove(false)}
       />
       <p
         ref={editor.noticeRef}
@@ -103,6 +154,9 @@ export default function RealtorEditor({
         >
           <EditorSections form={form} messages={messages} realtorId={realtor.id} />
           <div className="savebar" data-dirty={dirty ? '' : undefined}>
+            {hydrated && draftAddress && draftAddress.toLowerCase() !== realtor.desiredUrl.toLowerCase() ? (
+              <AddressChangeNotice messages={messages} from={realtor.desiredUrl} to={draftAddress} />
+            ) : null}
             <span className="savebar__state" aria-live="polite">
               {dirty ? m('builder.unsaved') : m('builder.saved')}
             </span>

@@ -10,8 +10,10 @@ export const islands = {
   LoginRedirect: () => import('./LoginRedirect'),
   AgreementForm: () => import('./AgreementForm'),
   AdminConsole: () => import('./AdminConsole'),
+  AccountSettings: () => import('./AccountSettings'),
   RealtorEditor: () => import('./RealtorEditor'),
   VideoEmbed: () => import('./VideoEmbed'),
+  DeletedHomepageActions: () => import('./DeletedHomepageActions'),
 } as const
 
 export type IslandName = keyof typeof islands

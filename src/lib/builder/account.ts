@@ -13,3 +13,38 @@ export const accountCreateSchema = z.strictObject({
 })
 
 export type AccountCreateInput = z.infer<typeof accountCreateSchema>
+
+/** The current password, checked before an email or password change (the account's own, never a guess). */
+const currentPasswordSchema = z.string().min(1, 'required').max(200, 'too_long')
+
+/**
+ * PATCH /v1/accounts/me: a new display name and/or email. A new email needs the current password
+ * (docs/decisions/046-account-settings.md); a name alone does not.
+ */
+export const accountUpdateSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'required').max(100, 'too_long').optional(),
+    email: emailSchema.optional(),
+    currentPassword: currentPasswordSchema.optional(),
+  })
+  .refine((value) => value.name !== undefined || value.email !== undefined, { message: 'required', path: ['name'] })
+
+export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>
+
+/** POST /v1/accounts/me/password: the current password and the new one (the same rules as a new account's). */
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: currentPasswordSchema,
+  newPassword: z.string().min(MIN_PASSWORD_LENGTH, 'too_short').max(200, 'too_long'),
+})
+
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>
+
+/** GET /v1/accounts: the search words, the cursor of the page before, and the page size. */
+export const accountListQuerySchema = z.strictObject({
+  q: z.string().trim().max(100, 'too_long').optional().default(''),
+  after: z
+    .string()
+    .regex(/^[ar]\d{1,15}$/, 'invalid_type')
+    .optional(),
+  limit: z.coerce.number().int('invalid_type').min(1, 'invalid_type').max(100, 'too_big').optional().default(50),
+})

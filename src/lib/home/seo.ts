@@ -106,6 +106,9 @@ export function robotsTxt(sitemapUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /en/admin\nDisallow: /login\nDisallow: /en/login\n\nSitemap: ${sitemapUrl}\n`
 }
 
+/** An unpublished realtor's robots.txt: nothing to crawl and no sitemap until the homepage is published. */
+export const UNPUBLISHED_ROBOTS_TXT = 'User-agent: *\nDisallow: /\n'
+
 /** The builder's pages, on the provider's site and on every realtor's site under it (src/routes/builder.tsx). */
 const BUILDER_PAGES = ['/admin', '/login', '/agreement']
 

@@ -30,7 +30,8 @@ export function uploadedKeyOf(url: string): string | null {
 async function referenced(db: D1Database, key: string): Promise<boolean> {
   const row = await db
     .prepare('SELECT 1 AS used FROM realtors WHERE instr(profile, ?) > 0 LIMIT 1')
-    .bind(`${PHOTOS_PREFIX}${key}`)
+    // The URL ends the JSON string: a longer key that starts the same never counts.
+    .bind(`${PHOTOS_PREFIX}${key}"`)
     .first()
   return row !== null
 }

@@ -1,5 +1,7 @@
 // The embedded realtor store: D1 rows whose lookup keys are columns and whose profile is one JSON
 // document (migrations/0001_realtors_accounts.sql, docs/decisions/010-realtor-storage.md).
+import { formerAddressOwner } from './lifecycle'
+import { PUBLISHED_SQL } from './publish'
 import { REALTOR_DEFAULTS, type RealtorInput } from './schema'
 import type { RealtorStore } from './store'
 import type { Realtor } from './types'
@@ -14,8 +16,12 @@ export interface RealtorRepository extends RealtorStore {
 
 /** A write refused by a unique index: which field is taken. */
 export class RealtorConflictError extends Error {
-  constructor(readonly field: 'desiredUrl' | 'hompageUrl' | 'userId') {
-    super(`realtor ${field} is already taken`)
+  /** `held`: another realtor left this address less than 90 days ago (migrations/0010_lifecycle.sql). */
+  constructor(
+    readonly field: 'desiredUrl' | 'hompageUrl' | 'userId',
+    readonly held = false,
+  ) {
+    super(`realtor ${field} is ${held ? 'held' : 'already taken'}`)
   }
 }
 
@@ -25,6 +31,7 @@ interface RealtorRow {
   desired_url: string
   profile: string
   account_name: string | null
+  deleted_at: string | null
 }
 
 /** The host a custom domain is matched by: lower case, without `www.`; null for no or a bad URL. */
@@ -45,10 +52,13 @@ export function displayName(accountName: string | null, profile: Pick<RealtorInp
 export function realtorFromRow(row: RealtorRow): Realtor {
   const stored = JSON.parse(row.profile) as Partial<RealtorInput>
   const profile: RealtorInput = { ...REALTOR_DEFAULTS, ...stored, desiredUrl: row.desired_url }
-  return { id: row.id, userId: row.user_id, name: displayName(row.account_name, profile), ...profile }
+  const realtor: Realtor = { id: row.id, userId: row.user_id, name: displayName(row.account_name, profile), ...profile }
+  // Only a deleted homepage carries the field, so a live realtor's answer keeps the §3 shape.
+  if (row.deleted_at) realtor.deletedAt = row.deleted_at
+  return realtor
 }
 
-const SELECT = `SELECT r.id, r.user_id, r.desired_url, r.profile, a.name AS account_name
+const SELECT = `SELECT r.id, r.user_id, r.desired_url, r.profile, a.name AS account_name, r.deleted_at
   FROM realtors r LEFT JOIN accounts a ON a.id = r.user_id`
 
 function columnsOf(input: RealtorInput) {
@@ -59,6 +69,7 @@ function columnsOf(input: RealtorInput) {
 function conflictOf(error: unknown): RealtorConflictError | null {
   const message = error instanceof Error ? error.message : String(error)
   if (!message.includes('UNIQUE constraint failed')) return null
+  if (message.includes('realtor_addresses.address')) return new RealtorConflictError('desiredUrl', true)
   if (message.includes('realtors.desired_url')) return new RealtorConflictError('desiredUrl')
   if (message.includes('realtors.homepage_host')) return new RealtorConflictError('hompageUrl')
   if (message.includes('realtors.user_id')) return new RealtorConflictError('userId')
@@ -96,12 +107,15 @@ export function d1Store(db: D1Database): RealtorRepository {
     async listPublished({ afterId, throughId = Number.MAX_SAFE_INTEGER, limit }) {
       const { results } = await db
         .prepare(
-          `${SELECT} WHERE r.id > ?1 AND r.id <= ?2 AND json_extract(r.profile, '$.isMakeHomepage') = 'Y'
+          `${SELECT} WHERE r.id > ?1 AND r.id <= ?2 AND ${PUBLISHED_SQL}
            ORDER BY r.id LIMIT ?3`,
         )
         .bind(afterId, throughId, limit)
         .all<RealtorRow>()
       return results.map(realtorFromRow)
+    },
+    async formerAddress(address) {
+      return formerAddressOwner(db, address)
     },
     async lastId() {
       const row = await db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM realtors').first<{ id: number }>()

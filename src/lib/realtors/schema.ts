@@ -149,7 +149,7 @@ const realtorFields = {
   ppProfileId: text(100),
 }
 
-export type RealtorInput = Omit<Realtor, 'id' | 'userId' | 'name'>
+export type RealtorInput = Omit<Realtor, 'id' | 'userId' | 'name' | 'deletedAt'>
 export type RealtorPatch = Partial<RealtorInput>
 
 /** What a new profile holds where its input says nothing. */

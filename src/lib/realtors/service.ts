@@ -48,7 +48,7 @@ export function realtorService(
     async update(id, patch) {
       const stored = await repo.find(String(id))
       if (!stored) return null
-      const { id: _id, userId: _userId, name: _name, ...profile } = stored
+      const { id: _id, userId: _userId, name: _name, deletedAt: _deletedAt, ...profile } = stored
       // The merged profile is checked whole: a patch may pair with stored values (career start/end).
       const merged = realtorCreateSchema.parse({ ...profile, ...patch })
       const realtor = await repo.replace(id, merged)

@@ -16,6 +16,11 @@ export interface RealtorStore {
   list(opts?: { limit?: number }): Promise<Realtor[]>
   /** Published realtors (`isMakeHomepage` Y): the landing carousel's and the provider sitemap's. */
   listPublished(page: KeysetPage): Promise<Realtor[]>
+  /**
+   * The realtor an address used to belong to (its redirect target, migrations/0010_lifecycle.sql), or
+   * null; a store that keeps no address history has no such method.
+   */
+  formerAddress?(address: string): Promise<{ id: number; desiredUrl: string } | null>
   /** The highest realtor id there is (0 for none): where the sitemap's id ranges end. */
   lastId(): Promise<number>
 }

@@ -84,4 +84,6 @@ export interface Realtor {
   seoMeta: { ko: SeoMetaEntry; en: SeoMetaEntry }
   madeForRealtor: YesNo
   ppProfileId: string
+  /** Read-only, present only on a deleted homepage: when it was deleted (docs/decisions/047-site-lifecycle.md). */
+  deletedAt?: string
 }

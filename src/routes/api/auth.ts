@@ -33,7 +33,7 @@ export function isLocalHttp(url: URL): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
 }
 
-function setSessionCookie(c: Context<AppEnv>, token: string): void {
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     secure: !isLocalHttp(new URL(c.req.url)),
@@ -43,19 +43,32 @@ function setSessionCookie(c: Context<AppEnv>, token: string): void {
   })
 }
 
+/** Removes this browser's session cookie (after its sessions were ended). */
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocalHttp(new URL(c.req.url)) })
+}
+
+/**
+ * The budgets every password check spends before it hashes anything: per address across emails (a
+ * spray), per address and email, then per account across addresses (docs/decisions/026). The
+ * settings page's checks of the current password spend the same budgets as sign-in.
+ */
+export async function enforceSignInLimits(c: Context<AppEnv>, email: string): Promise<void> {
+  const who = email.toLowerCase()
+  const everyone = { limitEveryone: true }
+  await enforceRateLimit(c, c.env.AUTH_ADDRESS_LIMITER, (ip) => ip, 'api.auth.tooMany', everyone)
+  await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${who}`, 'api.auth.tooMany', everyone)
+  await enforceRateLimit(c, c.env.AUTH_ACCOUNT_LIMITER, () => who, 'api.auth.tooMany', everyone)
+}
+
 const app = new Hono<AppEnv>()
 
 app.use('*', limitBody(16 * 1024))
 
 app.post('/login', jsonBody(loginSchema), async (c) => {
   const { email, password } = c.req.valid('json')
-  // Before any lookup or PBKDF2: per address across emails (a spray), per address and email, then per
-  // account across addresses (docs/decisions/026-sign-in-throttling.md).
-  const who = email.toLowerCase()
-  const everyone = { limitEveryone: true }
-  await enforceRateLimit(c, c.env.AUTH_ADDRESS_LIMITER, (ip) => ip, 'api.auth.tooMany', everyone)
-  await enforceRateLimit(c, c.env.AUTH_LIMITER, (ip) => `${ip}:${who}`, 'api.auth.tooMany', everyone)
-  await enforceRateLimit(c, c.env.AUTH_ACCOUNT_LIMITER, () => who, 'api.auth.tooMany', everyone)
+  // Before any lookup or PBKDF2 (docs/decisions/026-sign-in-throttling.md).
+  await enforceSignInLimits(c, email)
   const secret = sessionSecret(c.env)
   if (!secret) throw new AppError(500, apiMessage(c, 'api.config.sessionSecret'))
   await ensureAdminAccount(c.env.DB, adminCredentials(c.env))
@@ -99,7 +112,7 @@ app.post(
 app.post('/logout', async (c) => {
   const user = c.get('user')
   if (user) await endSessions(c.env.DB, user.id)
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocalHttp(new URL(c.req.url)) })
+  clearSessionCookie(c)
   return c.json({ ok: true })
 })
 

@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { isPublicRealtorRead } from '../../lib/realtors/contract'
 import { apiCors } from '../../middleware/cors'
+import accountSettings from './account-settings'
 import accounts from './accounts'
 import auth from './auth'
 import contacts from './contacts'
@@ -16,10 +17,12 @@ import realtor from './realtor'
 const app = new Hono<AppEnv>()
 
 const cors = apiCors({ isPublicRead: isPublicRealtorRead })
-for (const path of ['/v1/realtor', '/v1/realtor/*', '/v1/auth/*', '/v1/accounts', '/photos/*']) app.use(path, cors)
+for (const path of ['/v1/realtor', '/v1/realtor/*', '/v1/auth/*', '/v1/accounts', '/v1/accounts/*', '/photos/*'])
+  app.use(path, cors)
 
 app.route('/v1/realtor', realtor)
 app.route('/v1/auth', auth)
+app.route('/v1/accounts/me', accountSettings)
 app.route('/v1/accounts', accounts)
 app.route('/photos', photos)
 app.route('/v1/realtor-contacts', contacts)

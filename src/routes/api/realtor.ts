@@ -4,10 +4,11 @@ import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { AppError } from '../../lib/errors'
-import type { Locale } from '../../lib/locale'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
+import { daysAfter, formatDay, KEEP_DELETED_DAYS, restore, softDelete } from '../../lib/realtors/lifecycle'
+import { isPublished, isVisibleTo } from '../../lib/realtors/publish'
 import { realtorCreateSchema, realtorImportSchema, realtorPatchSchema } from '../../lib/realtors/schema'
-import { realtorServiceOf } from '../../lib/realtors/service'
+import { purgeRealtor, realtorServiceOf } from '../../lib/realtors/service'
 import type { Realtor } from '../../lib/realtors/types'
 import {
   isUploadType,
@@ -32,6 +33,7 @@ import {
   signedIn,
 } from '../../middleware/api'
 import { realtorProxy } from '../../middleware/realtor-proxy'
+import { conflictError } from './address-conflict'
 
 const ID = '{[0-9]{1,15}}'
 const MAX_IMPORT_BYTES = 1024 * 1024
@@ -43,31 +45,40 @@ app.use('*', limitBody(2 * MAX_IMPORT_BYTES), realtorProxy())
 /** The API serves the embedded store (upstream mode never reaches these handlers). */
 const findRealtor = (c: Context<AppEnv>, key: string) => d1Store(c.env.DB).find(key)
 
-/** The realtor a write names, after the caller's role and ownership are checked. */
-async function writable(c: Context<AppEnv>, id: string): Promise<Realtor> {
+/**
+ * The realtor a write names, after the caller's role and ownership are checked. A deleted homepage
+ * takes no write, from anyone, until an admin restores it (410); reads such as export still work.
+ */
+async function writable(c: Context<AppEnv>, id: string, { read = false } = {}): Promise<Realtor> {
   const user = requireUser(c)
   const realtor = await findRealtor(c, id)
   if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
   assertCanWrite(c, user, realtor)
+  if (realtor.deletedAt && !read) {
+    const locale = apiLocale(c)
+    const until = daysAfter(realtor.deletedAt, KEEP_DELETED_DAYS)
+    const values = { date: formatDay(realtor.deletedAt, locale), until: formatDay(until, locale) }
+    throw new AppError(410, apiMessage(c, 'builder.lifecycle.apiDeleted', values), { code: 'deleted' })
+  }
   return realtor
 }
 
-/** A unique index refused the write: a 409 naming the field. */
-async function withConflicts<T>(locale: Locale, write: () => Promise<T>): Promise<T> {
+/** A unique index or the address history refused the write: a 409 naming the field. */
+async function withConflicts<T>(
+  c: Context<AppEnv>,
+  target: { desiredUrl?: string; realtorId?: number },
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write()
   } catch (error) {
     if (!(error instanceof RealtorConflictError)) throw error
-    const key = {
-      desiredUrl: 'desired_url_taken',
-      hompageUrl: 'homepage_taken',
-      userId: 'account_has_realtor',
-    } as const
-    throw new AppError(409, INVALID_INPUT_MESSAGE[locale], {
-      fields: [{ path: error.field, message: validationMessage(key[error.field], locale) }],
-    })
+    throw await conflictError(c, error, target.desiredUrl, target.realtorId ?? null)
   }
 }
+
+/** DELETE's body: the homepage's address, typed by the person deleting it. */
+const deleteSchema = z.strictObject({ address: z.string('required').max(100, 'too_long') })
 
 const presignSchema = z.strictObject({
   realtorId: z.coerce.number('number').int('integer').positive('too_small'),
@@ -103,7 +114,7 @@ app.post('/presigned-multi-file-upload', signedIn(), jsonBody(presignSchema), as
 })
 
 app.get(`/export/:id${ID}`, async (c) => {
-  const realtor = await writable(c, c.req.param('id'))
+  const { deletedAt: _deletedAt, ...realtor } = await writable(c, c.req.param('id'), { read: true })
   const ascii = realtor.name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'realtor'
   const filename = `realtor-${realtor.id}-${ascii}.json`
   const utf8 = encodeURIComponent(`realtor-${realtor.id}-${realtor.name}.json`)
@@ -136,7 +147,9 @@ app.post(`/import/:id${ID}`, async (c) => {
     })
   }
   const input = parseInput(realtorImportSchema, data, locale)
-  const realtor = await withConflicts(locale, () => realtorServiceOf(c.env).replace(Number(id), input))
+  const realtor = await withConflicts(c, { desiredUrl: input.desiredUrl, realtorId: Number(id) }, () =>
+    realtorServiceOf(c.env).replace(Number(id), input),
+  )
   if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
   return c.json(realtor, 201)
 })
@@ -144,14 +157,18 @@ app.post(`/import/:id${ID}`, async (c) => {
 app.get('/:key', async (c) => {
   const key = c.req.param('key')
   const realtor = await findRealtor(c, key)
-  if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: key }))
+  // An unpublished realtor (a deleted one is unpublished too) is unknown to the public; its owner and
+  // admins still read it, never cached.
+  if (!realtor || !isVisibleTo(c.get('user'), realtor))
+    throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: key }))
+  if (!isPublished(realtor)) return c.json(realtor, 200, { 'Cache-Control': 'private, no-store' })
   return c.json(realtor)
 })
 
 app.post('/', signedIn(), jsonBody(realtorCreateSchema), async (c) => {
   const user = requireUser(c)
   const input = c.req.valid('json')
-  const realtor = await withConflicts(apiLocale(c), () =>
+  const realtor = await withConflicts(c, { desiredUrl: input.desiredUrl }, () =>
     realtorServiceOf(c.env).create(input, user.role === 'admin' ? null : user.id),
   )
   return c.json(realtor, 201)
@@ -160,9 +177,10 @@ app.post('/', signedIn(), jsonBody(realtorCreateSchema), async (c) => {
 app.patch(`/:id${ID}`, signedIn(), jsonBody(realtorPatchSchema), async (c) => {
   const realtor = await writable(c, c.req.param('id'))
   const locale = apiLocale(c)
-  const updated = await withConflicts(locale, async () => {
+  const patch = c.req.valid('json')
+  const updated = await withConflicts(c, { desiredUrl: patch.desiredUrl, realtorId: realtor.id }, async () => {
     try {
-      return await realtorServiceOf(c.env).update(realtor.id, c.req.valid('json'))
+      return await realtorServiceOf(c.env).update(realtor.id, patch)
     } catch (error) {
       // The merged profile failed a check across fields (e.g. career end before its start).
       throw error instanceof z.ZodError ? invalidInput(error, locale) : error
@@ -172,10 +190,37 @@ app.patch(`/:id${ID}`, signedIn(), jsonBody(realtorPatchSchema), async (c) => {
   return c.json(updated)
 })
 
+// Soft: the homepage is unpublished and kept 30 days for an admin to restore, then the cron removes
+// it. The caller types the address to confirm, admins too (docs/decisions/047-site-lifecycle.md).
 app.delete(`/:id${ID}`, async (c) => {
   const realtor = await writable(c, c.req.param('id'))
-  await realtorServiceOf(c.env).remove(realtor.id)
-  return c.json({ id: realtor.id, deleted: true })
+  const locale = apiLocale(c)
+  let body: unknown
+  try {
+    body = JSON.parse((await c.req.text()) || '{}')
+  } catch {
+    throw new AppError(400, apiMessage(c, 'api.body.malformed'))
+  }
+  const { address } = parseInput(deleteSchema, body, locale)
+  if (address.trim().toLowerCase() !== realtor.desiredUrl.toLowerCase()) {
+    const message = apiMessage(c, 'builder.lifecycle.addressMismatch', { address: realtor.desiredUrl })
+    throw new AppError(400, INVALID_INPUT_MESSAGE[locale], { fields: [{ path: 'address', message }] })
+  }
+  await softDelete(c.env.DB, realtor.id)
+  await purgeRealtor(c.env, realtor.id)
+  const deleted = await findRealtor(c, String(realtor.id))
+  const deletedAt = deleted?.deletedAt ?? new Date().toISOString()
+  return c.json({ id: realtor.id, deleted: true, deletedAt, keptUntil: daysAfter(deletedAt, KEEP_DELETED_DAYS) })
+})
+
+// An admin brings a deleted homepage back within its 30 days; it stays unpublished until its realtor
+// publishes it again.
+app.post(`/:id${ID}/restore`, signedIn(), async (c) => {
+  if (requireUser(c).role !== 'admin') throw new AppError(403, apiMessage(c, 'builder.lifecycle.restoreAdminOnly'))
+  const id = c.req.param('id')
+  if (!(await restore(c.env.DB, Number(id)))) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
+  await purgeRealtor(c.env, id)
+  return c.json(await findRealtor(c, id))
 })
 
 export default app

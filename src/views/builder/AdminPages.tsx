@@ -1,15 +1,14 @@
 // The builder's working screens: the admin console (every realtor), a realtor's editor, and the notice
 // for an account that has no homepage yet.
-import AdminConsole, { ADMIN_CONSOLE_MESSAGES, type RealtorSummary } from '../../client/islands/AdminConsole'
+import AdminConsole, { ADMIN_CONSOLE_MESSAGES } from '../../client/islands/AdminConsole'
 import RealtorEditor, { REALTOR_EDITOR_MESSAGES } from '../../client/islands/RealtorEditor'
+import type { AccountPage } from '../../lib/accounts/list'
 import { messagesOf } from '../../lib/island-messages'
 import type { FailedDelivery } from '../../lib/outbox/deliveries'
 import type { Realtor } from '../../lib/realtors/types'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
 import { BuilderPage } from './BuilderPage'
-
-export type { RealtorSummary }
 
 /** Deliveries given up after a day of retries (docs/decisions/027-delivery-retries.md). */
 function FailedDeliveries({ ctx, failed }: { ctx: PageContext; failed: FailedDelivery[] }) {
@@ -38,12 +37,15 @@ function FailedDeliveries({ ctx, failed }: { ctx: PageContext; failed: FailedDel
 export function AdminConsolePage({
   ctx,
   title,
-  realtors,
+  query,
+  page,
   failed,
 }: {
   ctx: PageContext
   title: string
-  realtors: RealtorSummary[]
+  /** The search of the URL (`?q=`) and the first page of accounts it finds. */
+  query: string
+  page: AccountPage
   failed: FailedDelivery[]
 }) {
   return (
@@ -62,7 +64,9 @@ export function AdminConsolePage({
           locale: ctx.locale,
           localePrefix: ctx.localePrefix,
           loginHref: `${ctx.localePrefix}/login`,
-          realtors,
+          settingsHref: `${ctx.localePrefix}/admin/settings`,
+          query,
+          page,
         }}
       />
     </BuilderPage>
@@ -100,6 +104,7 @@ export function EditorPage({
           realtor,
           adminHref: isAdmin ? `${ctx.localePrefix}/admin` : null,
           loginHref: `${ctx.localePrefix}/login`,
+          settingsHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/settings`,
         }}
       />
     </BuilderPage>

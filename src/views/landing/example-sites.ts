@@ -5,6 +5,7 @@ import type { ExampleSite } from '../../client/islands/RealtorCarousel'
 import { groupPhotos } from '../../lib/home/photos'
 import { displayNameOf } from '../../lib/home/profile'
 import type { Locale } from '../../lib/locale'
+import { isPublished } from '../../lib/realtors/publish'
 import type { Realtor } from '../../lib/realtors/types'
 
 /** The box the banner photos are drawn in (the seeded banners' own size); other sizes are cropped to it. */
@@ -21,7 +22,7 @@ export function exampleSiteOf(
   realtor: Realtor,
   { locale, localePrefix, publicOrigin }: SiteOptions,
 ): ExampleSite | null {
-  if (realtor.isMakeHomepage !== 'Y') return null
+  if (!isPublished(realtor)) return null
   const photos = groupPhotos(realtor.photos)
   const top = photos.top[0]?.url
   const og = photos.ogImage[0]?.url

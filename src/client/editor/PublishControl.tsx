@@ -1,0 +1,148 @@
+// The editor's publish switch (docs/decisions/043-publishing.md): the homepage's state (Published / Not
+// published) and one button, Publish or Unpublish, that asks first in a modal <dialog> naming the public
+// address. It changes only `isMakeHomepage`: what goes public is what was last saved, so the dialog says
+// when the form holds unsaved changes.
+import { useEffect, useRef, useState } from 'react'
+import { isPublished } from '../../lib/realtors/publish'
+import type { Realtor } from '../../lib/realtors/types'
+import { api } from '../lib/api'
+import { type Messages, t } from '../lib/messages'
+import type { Notice } from './use-realtor-editor'
+
+export interface PublishControlProps {
+  messages: Messages
+  realtor: Realtor
+  dirty: boolean
+  disabled: boolean
+  /** The stored realtor after the switch: the editor takes its publish state, keeping the draft. */
+  onChange: (updated: Realtor) => void
+  announce: (notice: Notice) => void
+}
+
+/** Where visitors find the homepage: this site's address of it, and the realtor's own domain when set. */
+export function publicAddresses(realtor: Pick<Realtor, 'desiredUrl' | 'hompageUrl'>, origin: string): string[] {
+  const addresses = [`${origin}/${realtor.desiredUrl}`]
+  if (realtor.hompageUrl) addresses.push(realtor.hompageUrl.replace(/\/+$/, ''))
+  return addresses
+}
+
+export function PublishControl({ messages, realtor, dirty, disabled, onChange, announce }: PublishControlProps) {
+  const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
+  const dialog = useRef<HTMLDialogElement>(null)
+  const cancel = useRef<HTMLButtonElement>(null)
+  const trigger = useRef<HTMLButtonElement>(null)
+  const [addresses, setAddresses] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+  // The dialog's content exists only while it is open: its texts never double the page's own.
+  const [open, setOpen] = useState(false)
+  const published = isPublished(realtor)
+
+  useEffect(() => {
+    if (!open || dialog.current?.open) return
+    dialog.current?.showModal()
+    // The least surprising choice has focus first: Enter or Space never publishes by accident.
+    cancel.current?.focus()
+  }, [open])
+
+  function show() {
+    setAddresses(publicAddresses(realtor, location.origin))
+    setOpen(true)
+  }
+
+  async function confirm() {
+    setBusy(true)
+    const result = await api<Realtor>(
+      `/v1/realtor/${realtor.id}`,
+      { method: 'PATCH', json: { isMakeHomepage: published ? 'N' : 'Y' } },
+      m('common.networkError'),
+    )
+    setBusy(false)
+    dialog.current?.close()
+    if (!result.ok) return announce({ kind: 'error', text: result.message })
+    onChange(result.data)
+    announce({
+      kind: 'ok',
+      text: published ? m('builder.publish.undone') : m('builder.publish.done', { address: addresses[0] ?? '' }),
+    })
+  }
+
+  return (
+    <div className="publish-control">
+      <span
+        className={`publish-state publish-state--${published ? 'on' : 'off'}`}
+        data-testid="publish-state"
+        data-published={published ? 'Y' : 'N'}
+      >
+        <span className="visually-hidden">{m('builder.publish.state')}: </span>
+        {m(published ? 'builder.publish.published' : 'builder.publish.unpublished')}
+      </span>
+      <button
+        id="editor-publish"
+        ref={trigger}
+        type="button"
+        className={`button button--small${published ? ' button--ghost' : ''}`}
+        onClick={show}
+        disabled={disabled}
+        aria-haspopup="dialog"
+      >
+        {published ? m('builder.publish.unpublish') : m('builder.publish.publish')}
+      </button>
+      <dialog
+        ref={dialog}
+        className="publish-dialog"
+        aria-labelledby="publish-dialog-title"
+        aria-describedby="publish-dialog-body"
+        data-testid="publish-dialog"
+        onClose={() => {
+          setOpen(false)
+          trigger.current?.focus()
+        }}
+      >
+        {open ? (
+          <>
+            <h2 id="publish-dialog-title">
+              {published ? m('builder.publish.unpublishTitle') : m('builder.publish.publishTitle')}
+            </h2>
+            <p id="publish-dialog-body">
+              {published ? m('builder.publish.unpublishBody') : m('builder.publish.publishBody')}
+            </p>
+            <p className="publish-dialog__label">{m('builder.publish.address')}</p>
+            <ul className="publish-dialog__addresses" data-testid="publish-address">
+              {addresses.map((address) => (
+                <li key={address}>{address}</li>
+              ))}
+            </ul>
+            {dirty ? (
+              <p className="publish-dialog__unsaved" data-testid="publish-unsaved">
+                {m('builder.publish.unsaved')}
+              </p>
+            ) : null}
+            <div className="publish-dialog__actions">
+              <button
+                ref={cancel}
+                type="button"
+                className="button button--ghost"
+                onClick={() => dialog.current?.close()}
+              >
+                {m('builder.publish.cancel')}
+              </button>
+              <button
+                type="button"
+                className={`button${published ? ' button--danger' : ''}`}
+                onClick={() => void confirm()}
+                disabled={busy}
+                data-testid="publish-confirm"
+              >
+                {busy
+                  ? m('builder.publish.working')
+                  : published
+                    ? m('builder.publish.confirmUnpublish')
+                    : m('builder.publish.confirmPublish')}
+              </button>
+            </div>
+          </>
+        ) : null}
+      </dialog>
+    </div>
+  )
+}

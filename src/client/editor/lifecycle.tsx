@@ -1,0 +1,134 @@
+// The editor's parts of a homepage's lifecycle (docs/decisions/047-site-lifecycle.md): deleting by
+// typing the address, and the warning, confirmation and outcome of an address change.
+import { useState } from 'react'
+import { type Messages, t } from '../lib/messages'
+import { ConfirmDialog } from './ConfirmDialog'
+
+/** A homepage's full address as visitors type it: `https://example.com/janekim`. */
+export const homepageUrlOf = (desiredUrl: string) =>
+  `${typeof location === 'undefined' ? '' : location.origin}/${desiredUrl}`
+
+export function DeleteDialog({
+  open,
+  messages,
+  desiredUrl,
+  onDelete,
+  onCancel,
+}: {
+  open: boolean
+  messages: Messages
+  desiredUrl: string
+  /** Deletes; resolves to an error message to show, or null once deleted. */
+  onDelete: (address: string) => Promise<string | null>
+  onCancel: () => void
+}) {
+  const m = (key: string, values?: Record<string, string>) => t(messages, key, values)
+  const [typed, setTyped] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const matches = typed.trim().toLowerCase() === desiredUrl.toLowerCase()
+  const cancel = () => {
+    setTyped('')
+    setError(null)
+    onCancel()
+  }
+  return (
+    <ConfirmDialog
+      open={open}
+      title={m('builder.lifecycle.deleteTitle')}
+      confirmLabel={m(busy ? 'builder.lifecycle.deleting' : 'builder.lifecycle.deleteConfirm')}
+      cancelLabel={m('builder.lifecycle.cancel')}
+      danger
+      confirmDisabled={!matches || busy}
+      testId="delete-dialog"
+      onCancel={cancel}
+      onConfirm={async () => {
+        setBusy(true)
+        setError(await onDelete(typed.trim()))
+        setBusy(false)
+      }}
+    >
+      <p>{m('builder.lifecycle.deleteIntro', { url: homepageUrlOf(desiredUrl) })}</p>
+      <div className="field">
+        <label htmlFor="delete-address">{m('builder.lifecycle.deleteType', { address: desiredUrl })}</label>
+        <input
+          id="delete-address"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'delete-address-error' : undefined}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        {error ? (
+          <p id="delete-address-error" className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </ConfirmDialog>
+  )
+}
+
+/** Old → new, both as full addresses. */
+function AddressPair({ messages, from, to }: { messages: Messages; from: string; to: string }) {
+  return (
+    <dl className="address-change__pair">
+      <dt>{t(messages, 'builder.lifecycle.addressFrom')}</dt>
+      <dd>
+        <code>{homepageUrlOf(from)}</code>
+      </dd>
+      <dt>{t(messages, 'builder.lifecycle.addressTo')}</dt>
+      <dd>
+        <code>{homepageUrlOf(to)}</code>
+      </dd>
+    </dl>
+  )
+}
+
+/**
+ * Shown in the save bar while the address field differs from the saved address, before anything is
+ * saved: one short line, so the sticky bar never hides the field being typed in on a phone.
+ */
+export function AddressChangeNotice({ messages, from, to }: { messages: Messages; from: string; to: string }) {
+  return (
+    <p className="address-change address-change--inline" data-testid="address-change" role="note">
+      {t(messages, 'builder.lifecycle.addressNotice')} <code>{homepageUrlOf(from)}</code> →{' '}
+      <code>{homepageUrlOf(to)}</code>
+    </p>
+  )
+}
+
+/** Asks once more on save when the address changes. */
+export function AddressDialog({
+  open,
+  messages,
+  from,
+  to,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean
+  messages: Messages
+  from: string
+  to: string
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  const m = (key: string) => t(messages, key)
+  return (
+    <ConfirmDialog
+      open={open}
+      title={m('builder.lifecycle.addressTitle')}
+      confirmLabel={m('builder.lifecycle.addressConfirm')}
+      cancelLabel={m('builder.lifecycle.cancel')}
+      testId="address-dialog"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>{m('builder.lifecycle.addressWarning')}</p>
+      <AddressPair messages={messages} from={from} to={to} />
+    </ConfirmDialog>
+  )
+}

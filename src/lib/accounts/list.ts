@@ -1,0 +1,104 @@
+// The admin console's list: every account with its homepage, then every homepage without an account,
+// in pages found by key (never OFFSET, so page 200 costs what page 1 costs) and searched by the
+// account's name and email, the address and the realtor's Korean name (etcInfo korea_name).
+
+/** One row of the console: an account (and its homepage, if any) or an unowned homepage. */
+export interface AccountSummary {
+  /** `a{accountId}` or `r{realtorId}`: the row's place in the order, and the cursor after it. */
+  key: string
+  accountId: number | null
+  role: 'admin' | 'realtor' | null
+  name: string
+  email: string
+  realtorId: number | null
+  desiredUrl: string | null
+  koreanName: string
+  cities: string
+  /** isMakeHomepage is Y. */
+  published: boolean
+  /** When the homepage was deleted (kept 30 days, restorable); null while it is live. */
+  deletedAt: string | null
+}
+
+export interface AccountPage {
+  items: AccountSummary[]
+  /** The cursor of the next page (`after`), null on the last. */
+  next: string | null
+}
+
+interface Row {
+  kind: 0 | 1
+  key_id: number
+  account_id: number | null
+  role: 'admin' | 'realtor' | null
+  name: string | null
+  email: string | null
+  realtor_id: number | null
+  desired_url: string | null
+  korean_name: string | null
+  cities: string | null
+  published: string | null
+  deleted_at: string | null
+}
+
+const HOMEPAGE_COLUMNS = `r.id AS realtor_id, r.desired_url, r.deleted_at,
+  json_extract(r.profile, '$.isMakeHomepage') AS published,
+  (SELECT json_extract(e.value, '$.content') FROM json_each(r.profile, '$.etcInfo') e
+    WHERE json_extract(e.value, '$.contentType') = 'korea_name' LIMIT 1) AS korean_name,
+  (SELECT group_concat(DISTINCT json_extract(g.value, '$.city')) FROM json_each(r.profile, '$.activityRegion') g) AS cities`
+
+// Accounts first (by account id), then homepages nobody owns (by realtor id): `kind` and `key_id` are
+// the order and the cursor. SQLite pushes the WHERE of the outer query into both halves.
+const ROWS = `SELECT 0 AS kind, a.id AS key_id, a.id AS account_id, a.role, a.name, a.email, ${HOMEPAGE_COLUMNS}
+    FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id
+  UNION ALL
+  SELECT 1, r.id, NULL, NULL, NULL, NULL, ${HOMEPAGE_COLUMNS}
+    FROM realtors r WHERE r.user_id IS NULL`
+
+/** `%`, `_` and the escape itself stand for themselves in a search. */
+function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+function cursorOf(after: string | undefined): [number, number] {
+  if (!after) return [-1, 0]
+  return [after.startsWith('r') ? 1 : 0, Number(after.slice(1))]
+}
+
+function summaryOf(row: Row): AccountSummary {
+  return {
+    key: `${row.kind === 0 ? 'a' : 'r'}${row.key_id}`,
+    accountId: row.account_id,
+    role: row.role,
+    name: row.name?.trim() || row.desired_url || '',
+    email: row.email ?? '',
+    realtorId: row.realtor_id,
+    desiredUrl: row.desired_url,
+    koreanName: row.korean_name?.trim() ?? '',
+    cities: (row.cities ?? '').split(',').filter(Boolean).join(', '),
+    published: row.published === 'Y',
+    deletedAt: row.deleted_at,
+  }
+}
+
+/**
+ * One page of the console's list after the cursor `after`, matching `query` (case-insensitive for
+ * Latin letters, any part of a word: "김" finds 김민준) in the name, email, address or Korean name.
+ */
+export async function listAccounts(
+  db: D1Database,
+  { query = '', after, limit = 50 }: { query?: string; after?: string; limit?: number },
+): Promise<AccountPage> {
+  const [kind, id] = cursorOf(after)
+  const search = query.trim()
+  const where = search
+    ? `AND (name LIKE ?4 ESCAPE '\\' OR email LIKE ?4 ESCAPE '\\' OR desired_url LIKE ?4 ESCAPE '\\'
+        OR korean_name LIKE ?4 ESCAPE '\\')`
+    : 'AND ?4 IS NULL'
+  const { results } = await db
+    .prepare(`SELECT * FROM (${ROWS}) WHERE (kind, key_id) > (?1, ?2) ${where} ORDER BY kind, key_id LIMIT ?3`)
+    .bind(kind, id, limit + 1, search ? likePattern(search) : null)
+    .all<Row>()
+  const items = results.slice(0, limit).map(summaryOf)
+  return { items, next: results.length > limit ? (items.at(-1)?.key ?? null) : null }
+}

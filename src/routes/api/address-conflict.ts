@@ -1,0 +1,31 @@
+// The 409 of a write a unique index or the address history refused (docs/decisions/047-site-lifecycle.md):
+// it names the field, and for an address another realtor left recently, the day it is free again.
+import type { Context } from 'hono'
+import type { AppEnv } from '../../env'
+import { AppError } from '../../lib/errors'
+import type { RealtorConflictError } from '../../lib/realtors/d1-store'
+import { addressHeldUntil, formatDay } from '../../lib/realtors/lifecycle'
+import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
+import { apiLocale, apiMessage } from '../../middleware/api'
+
+const TAKEN = {
+  desiredUrl: 'desired_url_taken',
+  hompageUrl: 'homepage_taken',
+  userId: 'account_has_realtor',
+} as const
+
+/** The 409 for `error`; `desiredUrl` is the address the write tried to take, `realtorId` who tried. */
+export async function conflictError(
+  c: Context<AppEnv>,
+  error: RealtorConflictError,
+  desiredUrl: string | undefined,
+  realtorId: number | null = null,
+): Promise<AppError> {
+  const locale = apiLocale(c)
+  const until = error.held && desiredUrl ? await addressHeldUntil(c.env.DB, desiredUrl, realtorId) : null
+  const message =
+    error.held || until
+      ? apiMessage(c, 'builder.lifecycle.addressHeld', { date: until ? formatDay(until, locale) : '' })
+      : validationMessage(TAKEN[error.field], locale)
+  return new AppError(409, INVALID_INPUT_MESSAGE[locale], { fields: [{ path: error.field, message }] })
+}

@@ -1,0 +1,49 @@
+// /admin/settings: the signed-in account's own settings (docs/decisions/046-account-settings.md), on
+// the provider's site and on each realtor's, with a way back to where the user works.
+import AccountSettings, { ACCOUNT_SETTINGS_MESSAGES } from '../../client/islands/AccountSettings'
+import { messagesOf } from '../../lib/island-messages'
+import type { SessionUser } from '../../lib/session'
+import type { PageContext } from '../context'
+import { Island } from '../Island'
+import { BuilderPage } from './BuilderPage'
+
+export function SettingsPage({
+  ctx,
+  title,
+  user,
+  backHref,
+  loginHref,
+}: {
+  ctx: PageContext
+  title: string
+  user: SessionUser
+  backHref: string
+  loginHref: string
+}) {
+  const t = (id: string) => ctx.intl.formatMessage({ id })
+  return (
+    <BuilderPage
+      ctx={ctx}
+      title={title}
+      lead={
+        <>
+          <p>
+            <a href={backHref}>← {t('builder.settings.back')}</a>
+          </p>
+          <p>{t('builder.settings.intro')}</p>
+        </>
+      }
+    >
+      <Island
+        name="AccountSettings"
+        component={AccountSettings}
+        props={{
+          messages: messagesOf(ctx.locale, ACCOUNT_SETTINGS_MESSAGES),
+          locale: ctx.locale,
+          user: { name: user.name, email: user.email },
+          loginHref,
+        }}
+      />
+    </BuilderPage>
+  )
+}

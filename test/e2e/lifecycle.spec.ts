@@ -1,0 +1,142 @@
+// A homepage's lifecycle in the browser (docs/decisions/047-site-lifecycle.md): the realtor changes the
+// address (warning, confirmation, the redirect that now exists, the old URL redirecting), deletes the
+// homepage by typing its address (the state page, also after a reload), and an admin restores it.
+// Each project (desktop 1280, phone 390) works on its own new account; desktop in Korean, phone in English.
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
+
+const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
+const PASSWORD = 'lifecycle-2026'
+const SHOTS = 'test/e2e/screenshots'
+
+const TEXT = {
+  ko: {
+    address: '홈페이지 주소',
+    save: '저장',
+    remove: '홈페이지 삭제',
+    change: '주소 바꾸고 저장',
+    type: /홈페이지 주소를 입력/,
+  },
+  en: {
+    address: 'Homepage address',
+    save: 'Save',
+    remove: 'Delete homepage',
+    change: 'Change address and save',
+    type: /type the address/,
+  },
+} as const
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/v1/auth/login', { data: ADMIN })
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as { token: string }).token
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login')
+  await page.getByLabel('이메일').fill(email)
+  await page.getByLabel('비밀번호').fill(PASSWORD)
+  await page.getByRole('button', { name: '로그인' }).click()
+}
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
+  ).toEqual([])
+}
+
+test('a realtor changes the address, the old one redirects; deletes the homepage; an admin restores it', async ({
+  page,
+  request,
+}, testInfo) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  const project = testInfo.project.name
+  const lang = project === 'desktop' ? 'ko' : 'en'
+  const t = TEXT[lang]
+  const prefix = lang === 'en' ? '/en' : ''
+  const first = `lifecycle-${project}`
+  const second = `moved-${project}`
+  const email = `${first}@lifecycle.test`
+
+  const token = await adminToken(request)
+  const admin = { authorization: `Bearer ${token}` }
+  const created = await request.post('/v1/accounts', {
+    headers: admin,
+    data: { email, password: PASSWORD, name: `Lifecycle ${project}`, desiredUrl: first },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { realtor } = (await created.json()) as { realtor: { id: number } }
+
+  // Change the address: a warning with both full addresses before saving, a confirmation on save.
+  await signIn(page, email)
+  // A new account accepts the service agreement first (its own screen, not this test's subject).
+  await expect(page).toHaveURL(/\/agreement/)
+  const origin = new URL(page.url()).origin
+  expect((await page.request.post('/v1/auth/agreement', { headers: { origin } })).status()).toBe(200)
+  await page.goto(`${prefix}/${first}/admin`)
+  const save = page.getByRole('button', { name: t.save, exact: true })
+  await expect(save).toBeEnabled()
+  await page.getByLabel(t.address, { exact: true }).fill(second)
+  const warning = page.getByTestId('address-change')
+  await expect(warning).toContainText(`/${first}`)
+  await expect(warning).toContainText(`/${second}`)
+  await page.screenshot({ path: `${SHOTS}/lifecycle-address-warning-${project}-${lang}.png` })
+  await save.click()
+  const confirm = page.getByTestId('address-dialog')
+  await expect(confirm).toBeVisible()
+  await axeClean(page)
+  await page.screenshot({ path: `${SHOTS}/lifecycle-address-dialog-${project}-${lang}.png` })
+  await confirm.getByRole('button', { name: t.change }).click()
+  const notice = page.getByTestId('editor-notice')
+  await expect(notice).toContainText(`/${first} → `)
+  await expect(notice).toContainText(`/${second}`)
+  await expect(page).toHaveURL(new RegExp(`/${second}/admin$`))
+
+  // The old address and its pages move for good to the new one.
+  const moved = await request.get(`/en/${first}/terms?ref=card`, { maxRedirects: 0 })
+  expect(moved.status()).toBe(301)
+  expect(moved.headers().location).toBe(`/en/${second}/terms?ref=card`)
+  await page.goto(`/${first}`)
+  await expect(page).toHaveURL(new RegExp(`/${second}$`))
+
+  // Delete: our own dialog, which needs the address typed.
+  await page.goto(`${prefix}/${second}/admin`)
+  await expect(save).toBeEnabled()
+  await page.getByRole('button', { name: t.remove }).click()
+  const dialog = page.getByTestId('delete-dialog')
+  const confirmDelete = dialog.getByRole('button', { name: t.remove })
+  await dialog.getByLabel(t.type).fill('not-the-address')
+  await expect(confirmDelete).toBeDisabled()
+  await dialog.getByLabel(t.type).fill(second)
+  await axeClean(page)
+  await page.screenshot({ path: `${SHOTS}/lifecycle-delete-dialog-${project}-${lang}.png` })
+  await confirmDelete.click()
+  const deleted = page.getByTestId('homepage-deleted')
+  await expect(deleted).toBeVisible()
+  await page.reload()
+  await expect(deleted).toBeVisible()
+  await expect(page.getByRole('button', { name: t.save, exact: true })).toHaveCount(0)
+  await axeClean(page)
+  await page.screenshot({ path: `${SHOTS}/lifecycle-deleted-${project}-${lang}.png`, fullPage: true })
+  const other = lang === 'ko' ? 'en' : 'ko'
+  await page.goto(`${other === 'en' ? '/en' : ''}/${second}/admin`)
+  await expect(deleted).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/lifecycle-deleted-${project}-${other}.png`, fullPage: true })
+  expect((await request.get(`/${second}`)).status()).toBe(404)
+
+  // An admin restores it: the editor works again.
+  expect((await request.post(`/v1/realtor/${realtor.id}/restore`, { headers: admin })).status()).toBe(200)
+  await page.goto(`${prefix}/${second}/admin`)
+  await expect(save).toBeEnabled()
+  await page.getByLabel(t.address, { exact: true }).fill(first)
+  await save.click()
+  await confirm.getByRole('button', { name: t.change }).click()
+  await expect(notice).toContainText(`/${second} → `)
+  await expect(page).toHaveURL(new RegExp(`/${first}/admin$`))
+})
