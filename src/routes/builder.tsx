@@ -115,10 +115,20 @@ app.get('/admin', async (c) => {
         />
       ))
     }
+    // An empty contact email is offered the owner's account email (docs/decisions/048-onboarding.md).
+    const owner = realtor.email || !realtor.userId ? null : await findAccountById(c.env.DB, realtor.userId)
     return render(
       c,
       'builder.editorTitle',
-      (ctx, title) => <EditorPage ctx={ctx} title={title} realtor={realtor} isAdmin={user.role === 'admin'} />,
+      (ctx, title) => (
+        <EditorPage
+          ctx={ctx}
+          title={title}
+          realtor={realtor}
+          isAdmin={user.role === 'admin'}
+          accountEmail={owner?.email ?? null}
+        />
+      ),
       { values: { name: realtor.name || realtor.desiredUrl } },
     )
   }

@@ -122,7 +122,11 @@ test.describe('homepage builder', () => {
     await page.evaluate(() => document.getElementById('profile')?.scrollIntoView())
     await page.screenshot({ path: `${SHOTS}/editor-errors.png` })
     await page.getByRole('button', { name: '저장', exact: true }).click()
-    await expect(notice(page)).toHaveText('입력값을 확인해 주세요. 표시된 항목을 고쳐 주세요.')
+    // Says how many fields need attention, by their labels in page order, and focuses the first.
+    await expect(notice(page)).toHaveText(
+      '확인이 필요한 항목이 5개 있습니다: 홈페이지 주소, 연락처 전화번호, 이메일, 인스타그램, 대표 색상',
+    )
+    await expect(page.getByLabel('홈페이지 주소', { exact: true })).toBeFocused()
     await expect(page.getByLabel('이메일', { exact: true })).toHaveValue('hannah@example')
     const stored = await (await request.get('/v1/realtor/hannah-jung')).json()
     expect(stored.email).not.toBe('hannah@example')
@@ -251,6 +255,8 @@ test.describe('homepage builder', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(exported)),
     })
+    // Import asks first: it replaces the homepage, the published page included.
+    await page.getByRole('dialog').getByRole('button', { name: '홈페이지 바꾸기' }).click()
     await expect(notice(page)).toHaveText(`ID ${before.id} 리얼터 정보가 업데이트 되었습니다.`)
     const after = await (await request.get('/v1/realtor/danielpark')).json()
     expect(after).toEqual(before)

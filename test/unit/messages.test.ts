@@ -47,6 +47,10 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
     source: 'builder.photo.where.${path}',
   },
   { ids: /^builder\.preview\.(desktop|phone)$/, source: 'builder.preview.${' },
+  {
+    ids: /^builder\.onboarding\.step\.(photo|about|region|contact|colours|publish)$/,
+    source: 'builder.onboarding.step.${item.step}',
+  },
 ]
 
 const quoted = (text: string) => ["'", '"', '`'].some((q) => SOURCE.includes(`${q}${text}${q}`))

@@ -1,21 +1,29 @@
 // The editor form's body, drawn from SECTIONS: the links to each section, then each section as a card
 // of its fields. A field's kind picks its input; list items and groups hold fields of their own.
 import { type Messages, t } from '../lib/messages'
-import { ColorField, Field, SelectField, YesNoField } from './fields'
+import { ColorField, Field, type FieldExample, SelectField, YesNoField } from './fields'
 import type { EditorForm } from './form-binding'
 import { ListEditor } from './ListEditor'
 import { PhotoManager } from './PhotoManager'
-import { type FieldSpec, type ListItem, SECTIONS } from './sections'
+import { type Example, type FieldSpec, type ListItem, SECTIONS } from './sections'
 
 interface SectionContext {
   form: EditorForm
   messages: Messages
   realtorId: number
-  m: (key: string) => string
+  /** The name the example texts introduce. */
+  exampleName: string
+  m: (key: string, values?: Record<string, string>) => string
 }
 
-export function EditorSections({ form, messages, realtorId }: Omit<SectionContext, 'm'>) {
-  const context: SectionContext = { form, messages, realtorId, m: (key) => t(messages, key) }
+export function EditorSections({ form, messages, realtorId, exampleName }: Omit<SectionContext, 'm'>) {
+  const context: SectionContext = {
+    form,
+    messages,
+    realtorId,
+    exampleName,
+    m: (key, values) => t(messages, key, values),
+  }
   const { m } = context
   return (
     <>
@@ -49,6 +57,14 @@ function fieldsOf(fields: FieldSpec[], base: string, context: SectionContext) {
 function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; context: SectionContext }) {
   const { form, messages, realtorId, m } = context
   if (spec.kind === 'photos') return <PhotoManager form={form} messages={messages} realtorId={realtorId} />
+  if (spec.kind === 'group' && spec.collapsed)
+    return (
+      <details className="field--wide subgroup subgroup--collapsible">
+        <summary>{m(spec.legend)}</summary>
+        {spec.hint ? <p className="muted subgroup__hint">{m(spec.hint)}</p> : null}
+        <div className="field-grid">{fieldsOf(spec.fields, base, context)}</div>
+      </details>
+    )
   if (spec.kind === 'group')
     return (
       <fieldset className="field--wide subgroup">
@@ -83,11 +99,20 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
         />
       )
     case 'yesno':
-      return <YesNoField form={form} path={path} label={label} messages={messages} />
+      return <YesNoField form={form} path={path} label={label} hint={spec.hint && m(spec.hint)} messages={messages} />
     case 'color':
       return <ColorField form={form} path={path} label={label} />
     case 'multiline':
-      return <Field form={form} path={path} label={label} hint={spec.hint && m(spec.hint)} multiline={spec.rows} />
+      return (
+        <Field
+          form={form}
+          path={path}
+          label={label}
+          hint={spec.hint && m(spec.hint)}
+          multiline={spec.rows}
+          example={spec.example && exampleOf(spec.example, base, context)}
+        />
+      )
     default:
       return (
         <Field
@@ -101,5 +126,19 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
           wide={spec.wide}
         />
       )
+  }
+}
+
+/** The "Use example" action of a field: its text, and the sibling it fills too while that is empty. */
+function exampleOf(example: Example, base: string, { exampleName, m }: SectionContext): FieldExample {
+  const sibling = example.sibling
+  return {
+    label: m('builder.example.use'),
+    hint: m('builder.example.hint'),
+    text: m(example.text, { name: exampleName }),
+    also: sibling && {
+      path: base ? `${base}.${sibling.path}` : sibling.path,
+      text: m(sibling.text, { name: exampleName }),
+    },
   }
 }

@@ -15,6 +15,15 @@ interface FieldProps {
   placeholder?: string
   multiline?: number
   wide?: boolean
+  example?: FieldExample
+}
+
+/** A sample text offered while the field is empty; `also` fills a sibling field that is empty too. */
+export interface FieldExample {
+  label: string
+  hint: string
+  text: string
+  also?: { path: string; text: string }
 }
 
 export const fieldId = (path: string) => `field-${path.replaceAll('.', '-')}`
@@ -26,15 +35,35 @@ function EditorField({ wide, ...props }: Omit<FormFieldProps, 'className'> & { w
   )
 }
 
-export function Field({ form, path, label, hint, type = 'text', inputMode, placeholder, multiline, wide }: FieldProps) {
+export function Field({
+  form,
+  path,
+  label,
+  hint,
+  type = 'text',
+  inputMode,
+  placeholder,
+  multiline,
+  wide,
+  example,
+}: FieldProps) {
   const error = form.error(path)
+  const value = String(getIn(form.draft, path) ?? '')
+  // Offered only into an empty field: an example never overwrites what the realtor typed.
+  const offer = example && !value.trim() ? example : undefined
   return (
-    <EditorField id={fieldId(path)} label={label} hint={hint} error={error} wide={wide || Boolean(multiline)}>
+    <EditorField
+      id={fieldId(path)}
+      label={label}
+      hint={offer ? <ExampleOffer form={form} path={path} example={offer} /> : hint}
+      error={error}
+      wide={wide || Boolean(multiline)}
+    >
       {(control) => {
         const common = {
           ...control,
           name: path,
-          value: String(getIn(form.draft, path) ?? ''),
+          value,
           placeholder,
           onBlur: () => form.touch(path),
           onChange: (event: { target: { value: string } }) => form.set(path, event.target.value),
@@ -50,6 +79,25 @@ export function Field({ form, path, label, hint, type = 'text', inputMode, place
         )
       }}
     </EditorField>
+  )
+}
+
+function ExampleOffer({ form, path, example }: { form: EditorForm; path: string; example: FieldExample }) {
+  return (
+    <span className="example-offer">
+      <button
+        type="button"
+        className="button button--small button--soft"
+        onClick={() => {
+          form.set(path, example.text)
+          const also = example.also
+          if (also && !String(getIn(form.draft, also.path) ?? '').trim()) form.set(also.path, also.text)
+        }}
+      >
+        {example.label}
+      </button>
+      <span>{example.hint}</span>
+    </span>
   )
 }
 
@@ -90,11 +138,13 @@ export function YesNoField({
   form,
   path,
   label,
+  hint,
   messages,
 }: {
   form: EditorForm
   path: string
   label: string
+  hint?: string
   messages: Messages
 }) {
   const id = fieldId(path)
@@ -107,6 +157,7 @@ export function YesNoField({
           type="checkbox"
           role="switch"
           aria-checked={on}
+          aria-describedby={hint ? `${id}-hint` : undefined}
           checked={on}
           onChange={(event) => form.set(path, event.target.checked ? 'Y' : 'N')}
         />
@@ -114,6 +165,11 @@ export function YesNoField({
         <span>{label}</span>
         <span className="muted">{t(messages, on ? 'builder.yes' : 'builder.no')}</span>
       </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint field--switch__hint">
+          {hint}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -6,6 +6,15 @@ import { ETC_INFO_TYPES, STATES } from '../../lib/realtors/types'
 export type ListItem = Record<string, string>
 type Translate = (key: string) => string
 
+/**
+ * A sample text (message key, `{name}` filled with the realtor's name) and, for a list item, a sibling
+ * field it fills too when that one is empty (an additional section's title with its content).
+ */
+export interface Example {
+  text: string
+  sibling?: { path: string; text: string }
+}
+
 /** `label` and `hint` are message keys; `path` is the field's path in the draft (relative in a list). */
 interface Labelled {
   path: string
@@ -20,7 +29,8 @@ export type FieldSpec =
       placeholder?: string
       wide?: boolean
     })
-  | (Labelled & { kind: 'multiline'; rows: number })
+  /** `example`: a message key of a sample text offered while the field is empty ("Use example"). */
+  | (Labelled & { kind: 'multiline'; rows: number; example?: Example })
   /** Options are values; `optionLabels` is the key prefix of their labels, else a value is its own label. */
   | (Labelled & { kind: 'select'; options: readonly string[]; optionLabels?: string })
   | (Labelled & { kind: 'yesno' | 'color' })
@@ -32,8 +42,8 @@ export type FieldSpec =
       itemTitle: (item: ListItem, m: Translate) => string
       fields: FieldSpec[]
     }
-  /** Fields under a legend, e.g. one language's SEO settings. */
-  | { kind: 'group'; legend: string; fields: FieldSpec[] }
+  /** Fields under a legend, e.g. one language's SEO settings; `collapsed` ones open on request. */
+  | { kind: 'group'; legend: string; hint?: string; collapsed?: boolean; fields: FieldSpec[] }
   | { kind: 'photos' }
 
 export interface SectionSpec {
@@ -73,8 +83,20 @@ export const SECTIONS: readonly SectionSpec[] = [
     id: 'about',
     title: 'builder.section.about',
     fields: [
-      { kind: 'multiline', path: 'aboutMeKr', label: 'builder.field.aboutMeKr', rows: 6 },
-      { kind: 'multiline', path: 'aboutMeEn', label: 'builder.field.aboutMeEn', rows: 6 },
+      {
+        kind: 'multiline',
+        path: 'aboutMeKr',
+        label: 'builder.field.aboutMeKr',
+        rows: 6,
+        example: { text: 'builder.example.aboutMeKr' },
+      },
+      {
+        kind: 'multiline',
+        path: 'aboutMeEn',
+        label: 'builder.field.aboutMeEn',
+        rows: 6,
+        example: { text: 'builder.example.aboutMeEn' },
+      },
     ],
   },
   {
@@ -171,7 +193,16 @@ export const SECTIONS: readonly SectionSpec[] = [
         itemTitle: (item) => item.title ?? '',
         fields: [
           { kind: 'text', path: 'title', label: 'builder.field.title', wide: true },
-          { kind: 'multiline', path: 'content', label: 'builder.field.content', rows: 4 },
+          {
+            kind: 'multiline',
+            path: 'content',
+            label: 'builder.field.content',
+            rows: 4,
+            example: {
+              text: 'builder.example.sectionContent',
+              sibling: { path: 'title', text: 'builder.example.sectionTitle' },
+            },
+          },
         ],
       },
     ],
@@ -180,8 +211,27 @@ export const SECTIONS: readonly SectionSpec[] = [
     id: 'settings',
     title: 'builder.section.settings',
     fields: [
-      { kind: 'yesno', path: 'madeForRealtor', label: 'builder.field.madeForRealtor' },
-      { kind: 'text', path: 'ppProfileId', label: 'builder.field.ppProfileId' },
+      // Fields with no visible effect on the page, or only a small one: out of the way, each explained.
+      {
+        kind: 'group',
+        legend: 'builder.field.advanced',
+        hint: 'builder.field.advanced.hint',
+        collapsed: true,
+        fields: [
+          {
+            kind: 'yesno',
+            path: 'madeForRealtor',
+            label: 'builder.field.madeForRealtor',
+            hint: 'builder.field.madeForRealtor.hint',
+          },
+          {
+            kind: 'text',
+            path: 'ppProfileId',
+            label: 'builder.field.ppProfileId',
+            hint: 'builder.field.ppProfileId.hint',
+          },
+        ],
+      },
     ],
   },
 ]

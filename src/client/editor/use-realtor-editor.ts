@@ -2,13 +2,14 @@
 // last action left, and save, delete, import and discard. Unsaved work warns before the page is left;
 // a failed save keeps the draft.
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { describeFieldErrors, fieldLabel } from '../../lib/builder/field-labels'
 import { draftOf, errorsOf, inputOf, isDirty, patchOf, type RealtorDraft } from '../../lib/builder/form'
 import type { Locale } from '../../lib/locale'
 import type { Realtor } from '../../lib/realtors/types'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { setItem } from '../lib/storage'
-import { fieldId } from './fields'
+import { focusField, inFormOrder } from './focus-field'
 import { useEditorForm } from './form-binding'
 import { isLeaving } from './leave-guard'
 import { homepageUrlOf } from './lifecycle'
@@ -21,17 +22,35 @@ const rememberRealtor = ({ id, desiredUrl, name }: Realtor) => setItem('realtorI
 /** Asked before a save that changes the homepage address (the editor's confirmation dialog). */
 export type ConfirmAddress = (from: string, to: string) => Promise<boolean>
 
+export interface EditorOptions {
+  confirmAddress?: ConfirmAddress
+  /** The owning account's email, offered for an empty contact email. */
+  accountEmail?: string | null
+}
+
+/**
+ * The draft the editor opens with: the saved homepage, with an empty contact email filled in from the
+ * owner's account (unsaved, so the realtor sees it and keeps it with Save; docs/decisions/048).
+ */
+const openingDraft = (saved: RealtorDraft, accountEmail: string | null) =>
+  !saved.email && accountEmail ? { ...saved, email: accountEmail } : saved
+
 export function useRealtorEditor(
   initial: Realtor,
   messages: Messages,
   locale: Locale,
   localePrefix: string,
-  confirmAddress: ConfirmAddress = async () => true,
+  { confirmAddress = async () => true, accountEmail = null }: EditorOptions = {},
 ) {
   const [realtor, setRealtor] = useState(initial)
   const [saved, setSaved] = useState<RealtorDraft>(() => draftOf(initial))
-  const { form, draft, setDraft, validation, setShowAll, setServerErrors, resetTouched } = useEditorForm(saved, locale)
-  const [notice, setNotice] = useState<Notice>(null)
+  const { form, draft, setDraft, validation, setShowAll, setServerErrors, resetTouched } = useEditorForm(
+    openingDraft(saved, accountEmail),
+    locale,
+  )
+  const [notice, setNotice] = useState<Notice>(() =>
+    !initial.email && accountEmail ? { kind: 'ok', text: t(messages, 'builder.emailPrefilled') } : null,
+  )
   const [busy, setBusy] = useState(false)
   const [deleted, setDeleted] = useState(false)
   const noticeRef = useRef<HTMLParagraphElement>(null)
@@ -83,10 +102,16 @@ export function useRealtorEditor(
     event.preventDefault()
     setNotice(null)
     if (!validation.ok) {
+      // Says how many fields and which, then takes the realtor to the first one on the page (the
+      // notice is an alert, so it is heard while focus is on the field).
       setShowAll(true)
-      announce({ kind: 'error', text: m('builder.checkFields') })
-      const first = Object.keys(validation.errors)[0]
-      if (first) document.getElementById(fieldId(first))?.focus()
+      const paths = inFormOrder(Object.keys(validation.errors))
+      const fields = paths.map((path) => fieldLabel(path, m)).join(', ')
+      const key = paths.length === 1 ? 'builder.attention.one' : 'builder.attention.other'
+      setNotice({ kind: 'error', text: m(key, { count: paths.length, fields }) })
+      requestAnimationFrame(() => {
+        if (!paths.some((path) => focusField(path))) noticeRef.current?.focus()
+      })
       return
     }
     const patch = patchOf(inputOf(saved), validation.input)
@@ -135,7 +160,7 @@ export function useRealtorEditor(
       m('common.networkError'),
     )
     if (!result.ok) {
-      const detail = result.fields.map((field) => `${field.path}: ${field.message}`).join(' ')
+      const detail = describeFieldErrors(result.fields, m).join(' ')
       return announce({ kind: 'error', text: detail ? `${result.message} ${detail}` : result.message })
     }
     adopt(result.data)

@@ -20,6 +20,8 @@ export const CITY_HOMES_MESSAGES = [
 export interface CityHomesProps {
   idPrefix: string
   locale: string
+  /** The state of `city`, for a city the §9 picker does not list (the realtor's own area). */
+  state?: 'CA' | 'GA'
   city: string
   homes: Home[]
   messages: Messages
@@ -33,14 +35,18 @@ export default function CityHomes(props: CityHomesProps) {
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle')
   const latest = useRef(0)
   const picker = useRef<HTMLSelectElement>(null)
+  const listed = (name: string) => COUNTIES.find((c) => (c.cities as readonly string[]).includes(name))?.state
+  // The realtor's own city leads the picker when the §9 counties do not list it.
+  const extraCity = props.state && !listed(props.city) ? props.city : null
+  const stateOf = (name: string) => listed(name) ?? (name === extraCity ? props.state : undefined)
 
   async function choose(next: string) {
-    const county = COUNTIES.find((c) => (c.cities as readonly string[]).includes(next))
-    if (!county) return
+    const state = stateOf(next)
+    if (!state) return
     setCity(next)
     setStatus('loading')
     const request = ++latest.current
-    const query = new URLSearchParams({ state: county.state, city: next })
+    const query = new URLSearchParams({ state, city: next })
     // The island shows its own failure text, so that is the network failure's message too.
     const result = await api<HomePage>(`/cozying-api/v1/home/list?${query}`, {}, t(messages, 'home.listings.failed'))
     // Only the answer for the city chosen last counts: an earlier, slower one is dropped.
@@ -67,6 +73,11 @@ export default function CityHomes(props: CityHomesProps) {
       <label className="city-homes__picker" htmlFor={`${idPrefix}-city`}>
         <span>{t(messages, 'home.listings.city')}</span>
         <select ref={picker} id={`${idPrefix}-city`} value={city} onChange={(event) => void choose(event.target.value)}>
+          {extraCity ? (
+            <optgroup label={props.state}>
+              <option value={extraCity}>{extraCity}</option>
+            </optgroup>
+          ) : null}
           {COUNTIES.map((county) => (
             <optgroup key={county.county} label={`${county.county} County, ${county.state}`}>
               {county.cities.map((name) => (

@@ -5,6 +5,7 @@ import { type Messages, t } from '../lib/messages'
 
 export const DELETED_HOMEPAGE_MESSAGES = [
   'builder.signOut',
+  'builder.signOut.',
   'builder.lifecycle.contactAdmin',
   'builder.lifecycle.openConsole',
   'common.networkError',

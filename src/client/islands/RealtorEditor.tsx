@@ -7,6 +7,8 @@ import type { Realtor } from '../../lib/realtors/types'
 import { EditorSections } from '../editor/EditorSections'
 import { EditorToolbar } from '../editor/EditorToolbar'
 import { AddressChangeNotice, AddressDialog, DeleteDialog } from '../editor/lifecycle'
+import { ImportDialog } from '../editor/ImportDialog'
+import { OnboardingChecklist } from '../editor/OnboardingChecklist'
 import { Preview } from '../editor/Preview'
 import { PublishControl } from '../editor/PublishControl'
 import { useRealtorEditor } from '../editor/use-realtor-editor'
@@ -24,13 +26,17 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.photo.',
   'builder.preview.',
   'builder.sections',
+  'builder.onboarding.',
+  'builder.example.',
+  'builder.attention.',
+  'builder.import.',
+  'builder.emailPrefilled',
   'builder.editorTitle',
   'builder.unsaved',
   'builder.saved',
   'builder.save',
   'builder.saving',
   'builder.discard',
-  'builder.checkFields',
   'builder.updated',
   'builder.deleted',
   'builder.imported',
@@ -66,6 +72,8 @@ export interface RealtorEditorProps {
   loginHref: string
   /** The signed-in account's settings page. */
   settingsHref: string
+  /** The owning account's email, offered for an empty contact email (null when unknown). */
+  accountEmail?: string | null
 }
 
 export default function RealtorEditor({
@@ -76,6 +84,7 @@ export default function RealtorEditor({
   adminHref,
   loginHref,
   settingsHref,
+  accountEmail = null,
 }: RealtorEditorProps) {
   const [deleting, setDeleting] = useState(false)
   // The address change waiting for the dialog's answer, and how to give it.
@@ -90,7 +99,9 @@ export default function RealtorEditor({
     setMoving(null)
     answer.current(ok)
   }
-  const editor = useRealtorEditor(initial, messages, locale, localePrefix, confirmAddress)
+  const editor = useRealtorEditor(initial, messages, locale, localePrefix, { confirmAddress, accountEmail })
+  // The file chosen for import, waiting for the realtor to confirm that it replaces the homepage.
+  const [pendingImport, setPendingImport] = useState<File | null>(null)
   const { realtor, form, dirty, busy, deleted, notice } = editor
   const hydrated = useHydrated()
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
@@ -108,7 +119,7 @@ export default function RealtorEditor({
         settingsHref={settingsHref}
         unsaved={dirty}
         disabled={!hydrated || deleted}
-        onImport={(file) => void editor.importFile(file)}
+        onImport={(file) => setPendingImport(file ?? null)}
         onDelete={() => setDeleting(true)}
         publish={
           <PublishControl
@@ -145,6 +156,17 @@ export default function RealtorEditor({
       >
         {notice?.text}
       </p>
+      <ImportDialog
+        file={pendingImport}
+        dirty={dirty}
+        messages={messages}
+        onCancel={() => setPendingImport(null)}
+        onConfirm={(file) => {
+          setPendingImport(null)
+          void editor.importFile(file)
+        }}
+      />
+      <OnboardingChecklist realtor={realtor} messages={messages} />
       <div className="editor__layout">
         <form
           className="editor__form"
@@ -152,7 +174,12 @@ export default function RealtorEditor({
           noValidate
           aria-label={m('builder.editorTitle', { name: realtor.name })}
         >
-          <EditorSections form={form} messages={messages} realtorId={realtor.id} />
+          <EditorSections
+            form={form}
+            messages={messages}
+            realtorId={realtor.id}
+            exampleName={realtor.name || realtor.desiredUrl}
+          />
           <div className="savebar" data-dirty={dirty ? '' : undefined}>
             {hydrated && draftAddress && draftAddress.toLowerCase() !== realtor.desiredUrl.toLowerCase() ? (
               <AddressChangeNotice messages={messages} from={realtor.desiredUrl} to={draftAddress} />

@@ -14,16 +14,25 @@ import { emptyPage, type ListingSource } from '../listings/source'
 import type { Realtor } from '../realtors/types'
 import { marketOf } from './profile'
 
-/** The city the market section opens on: the realtor's first §9 city, else the §9 default. */
-export function startCity(regions: readonly { city: string }[]): { state: 'CA' | 'GA'; city: string } {
+/**
+ * The city the market section opens on: the realtor's first activity region that names a city (its §9
+ * spelling when it is a §9 city, else as the realtor wrote it, in its own state), else the §9 default.
+ * A Duluth, GA realtor opens on Duluth, not on the default Irvine, CA.
+ */
+export function startCity(regions: readonly { state?: string; city: string }[]): { state: 'CA' | 'GA'; city: string } {
   for (const region of regions) {
-    const county = COUNTIES.find((c) => (c.cities as readonly string[]).includes(region.city))
-    if (county) return { state: county.state, city: region.city }
+    const city = region.city.trim()
+    if (!city) continue
+    const county = COUNTIES.find((c) => c.cities.some((name) => name.toLowerCase() === city.toLowerCase()))
+    if (county)
+      return { state: county.state, city: county.cities.find((name) => name.toLowerCase() === city.toLowerCase())! }
+    if (region.state === 'CA' || region.state === 'GA') return { state: region.state, city }
   }
   return { state: HOME_LIST_DEFAULTS.state, city: HOME_LIST_DEFAULTS.city }
 }
 
 export interface HomeListings {
+  state: 'CA' | 'GA'
   city: string
   cityPage: HomePage
   /** One tab per deal type of the realtor's own listings (in every market when theirs is mixed); none without a license. */
@@ -47,8 +56,10 @@ export async function loadHomeListings(
     }
   }
   const market = marketOf(realtor.activityRegion)
-  const start = startCity(realtor.activityRegion)
-  const cityQuery = homeListQuerySchema.parse(start)
+  // A city the listings query refuses (odd characters) falls back to the default city, never an error.
+  const parsed = homeListQuerySchema.safeParse(startCity(realtor.activityRegion))
+  const cityQuery = parsed.success ? parsed.data : homeListQuerySchema.parse({})
+  const start = { state: cityQuery.state, city: cityQuery.city }
   const types = realtor.licenseNumber ? SEARCH_TYPES : []
   const agentQuery = (searchType: SearchType): AgentQuery => ({
     licenseNumber: realtor.licenseNumber,
@@ -62,6 +73,7 @@ export async function loadHomeListings(
     ...types.map((type) => quietly(() => source.agent(agentQuery(type)), agentQuery(type))),
   ])
   return {
+    state: start.state,
     city: start.city,
     cityPage: cityPage!,
     agentTabs: types.map((type, i) => ({ type, page: agentPages[i]! })),

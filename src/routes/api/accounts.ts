@@ -68,7 +68,8 @@ app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
     .first<{ id: number }>()
   if (!account) throw taken('email', 'email_taken')
   try {
-    const realtor = await realtorServiceOf(c.env).create({ ...REALTOR_DEFAULTS, desiredUrl }, account.id)
+    // The account's email is the homepage's first contact email: one field fewer before publishing.
+    const realtor = await realtorServiceOf(c.env).create({ ...REALTOR_DEFAULTS, desiredUrl, email }, account.id)
     return c.json({ account: { id: account.id, email, name, role: 'realtor' }, realtor }, 201)
   } catch (error) {
     // The profile could not be made (a desiredUrl taken meanwhile): no account without its profile.

@@ -86,11 +86,13 @@ export function EditorPage({
   title,
   realtor,
   isAdmin,
+  accountEmail = null,
 }: {
   ctx: PageContext
   title: string
   realtor: Realtor
   isAdmin: boolean
+  accountEmail?: string | null
 }) {
   return (
     <BuilderPage ctx={ctx} title={title} width="wide">
@@ -105,6 +107,7 @@ export function EditorPage({
           adminHref: isAdmin ? `${ctx.localePrefix}/admin` : null,
           loginHref: `${ctx.localePrefix}/login`,
           settingsHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/settings`,
+          accountEmail,
         }}
       />
     </BuilderPage>

@@ -36,6 +36,7 @@ export function Listings({ ctx, listings }: { ctx: PageContext; listings: HomeLi
         props={{
           idPrefix: 'city',
           locale: ctx.locale,
+          state: listings.state,
           city: listings.city,
           homes: listings.cityPage.homes,
           messages: messagesOf(ctx.locale, CITY_HOMES_MESSAGES),

@@ -1,0 +1,70 @@
+// The onboarding checklist (docs/decisions/048-onboarding.md): what a new homepage still needs before
+// it is worth publishing, derived from the saved realtor only, so the list never claims a step that a
+// failed save did not keep. Pure: the editor shows it, and anything else can reuse it.
+import { DEFAULT_MAIN_COLOR } from '../home/design'
+import type { RealtorInput } from '../realtors/schema'
+
+export const CHECKLIST_STEPS = ['photo', 'about', 'region', 'contact', 'colours', 'publish'] as const
+export type ChecklistStep = (typeof CHECKLIST_STEPS)[number]
+
+export interface ChecklistItem {
+  step: ChecklistStep
+  done: boolean
+  /**
+   * The draft path of the field the item leads to: the first one still missing, so the link lands where
+   * the work is ('photos', 'activityRegion' and 'isMakeHomepage' stand for the photo slots, the region
+   * list and the Publish button).
+   */
+  path: string
+}
+
+export interface Checklist {
+  items: ChecklistItem[]
+  done: number
+  total: number
+  complete: boolean
+}
+
+type ChecklistInput = Pick<
+  RealtorInput,
+  | 'photos'
+  | 'aboutMeKr'
+  | 'aboutMeEn'
+  | 'activityRegion'
+  | 'contactPhone'
+  | 'email'
+  | 'designMainColor'
+  | 'designMainDarkMode'
+  | 'contentDarkMode'
+  | 'isMakeHomepage'
+>
+
+const filled = (text: string | undefined) => Boolean(text?.trim())
+
+export function checklistOf(realtor: ChecklistInput): Checklist {
+  const aboutPath = filled(realtor.aboutMeKr) ? 'aboutMeEn' : 'aboutMeKr'
+  const contactPath = filled(realtor.contactPhone) ? 'email' : 'contactPhone'
+  const items: ChecklistItem[] = [
+    { step: 'photo', done: realtor.photos.some((photo) => photo.path === 'id'), path: 'photos' },
+    { step: 'about', done: filled(realtor.aboutMeKr) && filled(realtor.aboutMeEn), path: aboutPath },
+    {
+      step: 'region',
+      // A region counts once it names a city: the homes on the page come from it.
+      done: realtor.activityRegion.some((region) => filled(region.city)),
+      path: 'activityRegion',
+    },
+    { step: 'contact', done: filled(realtor.contactPhone) && filled(realtor.email), path: contactPath },
+    {
+      step: 'colours',
+      // Any deliberate design choice counts: a main colour other than the default, or a dark mode.
+      done:
+        realtor.designMainColor.toLowerCase() !== DEFAULT_MAIN_COLOR.toLowerCase() ||
+        realtor.designMainDarkMode === 'Y' ||
+        realtor.contentDarkMode === 'Y',
+      path: 'designMainColor',
+    },
+    { step: 'publish', done: realtor.isMakeHomepage === 'Y', path: 'isMakeHomepage' },
+  ]
+  const done = items.filter((item) => item.done).length
+  return { items, done, total: items.length, complete: done === items.length }
+}

@@ -1,0 +1,150 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from './fixtures'
+
+// Onboarding (issue 17): a new realtor's first minutes in the editor. An admin creates the account through
+// the API; the realtor accepts the agreement and follows the checklist, starts from example texts, saves
+// and sees the progress rise; a save with bad fields and a bad import say which fields, by their labels.
+const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
+const SHOTS = 'test/e2e/screenshots'
+
+const notice = (page: Page) => page.getByTestId('editor-notice')
+const progress = (page: Page) => page.getByTestId('onboarding-progress')
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('#main').analyze()
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([])
+}
+
+const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
+
+test('a new realtor follows the checklist from the agreement to a homepage with content', async ({
+  page,
+  request,
+}, testInfo) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  const phone = testInfo.project.name === 'phone'
+  const desiredUrl = `onboarding-${testInfo.project.name}-${letters()}`
+  const account = { name: 'Jiwoo Han', email: `${desiredUrl}@realtor.local`, password: 'onboarding-2026', desiredUrl }
+  const { token } = await (await request.post('/v1/auth/login', { data: ADMIN })).json()
+  const created = await request.post('/v1/accounts', { data: account, headers: { authorization: `Bearer ${token}` } })
+  expect(created.status()).toBe(201)
+  const { realtor } = await created.json()
+  // The account email is the first contact email.
+  expect(realtor.email).toBe(account.email)
+
+  await page.goto('/login')
+  await page.getByLabel('이메일').fill(account.email)
+  await page.getByLabel('비밀번호').fill(account.password)
+  await page.getByRole('button', { name: '로그인' }).click()
+  await expect(page).toHaveURL(/\/agreement\?next=/)
+  await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
+  await page.getByRole('button', { name: '동의하고 계속하기' }).click()
+  await expect(page).toHaveURL(new RegExp(`/${desiredUrl}/admin$`))
+  const save = page.getByRole('button', { name: '저장', exact: true })
+  await expect(save).toBeEnabled()
+
+  const checklist = page.getByTestId('onboarding')
+  await expect(checklist.getByRole('heading', { name: '홈페이지 완성하기' })).toBeVisible()
+  await expect(progress(page)).toHaveText('6단계 중 0단계 완료')
+  await expect(checklist.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0')
+  await page.screenshot({ path: `${SHOTS}/onboarding-${testInfo.project.name}-ko.png` })
+  if (!phone) await axeClean(page)
+
+  // A step takes the realtor to its field.
+  await checklist.getByRole('link', { name: /한국어·영어 자기소개 쓰기/ }).click()
+  const aboutKo = page.getByLabel('자기소개 (한국어)')
+  await expect(aboutKo).toBeFocused()
+  // Example texts fill an empty field only, and never overwrite typed text.
+  await page.locator('#about').getByRole('button', { name: '예시 문구 넣기' }).first().click()
+  await expect(aboutKo).toHaveValue(/^안녕하세요, 리얼터 Jiwoo Han입니다\./)
+  await expect(page.locator('#about').getByRole('button', { name: '예시 문구 넣기' })).toHaveCount(1)
+  await page.getByLabel('자기소개 (영어)').fill('Hi, I am Jiwoo.')
+  await expect(page.locator('#about').getByRole('button', { name: '예시 문구 넣기' })).toHaveCount(0)
+  await expect(page.getByLabel('자기소개 (영어)')).toHaveValue('Hi, I am Jiwoo.')
+
+  // An additional section can start from an example too (title and content).
+  await page.locator('#additional').getByRole('button', { name: /추가/ }).click()
+  await page.locator('#additional').getByRole('button', { name: '예시 문구 넣기' }).click()
+  await expect(page.locator('#field-additionalSections-0-title')).toHaveValue('이렇게 도와 드립니다')
+  await expect(page.locator('#field-additionalSections-0-content')).toHaveValue(/^1\. 첫 상담/)
+
+  await checklist.getByRole('link', { name: /활동 지역 추가하기/ }).click()
+  await expect(page.locator('#regions').getByRole('button', { name: /추가/ })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await page.locator('#field-activityRegion-0-state').selectOption('GA')
+  await page.locator('#field-activityRegion-0-city').fill('Duluth')
+  await checklist.getByRole('link', { name: /전화번호와 이메일 입력하기/ }).click()
+  await expect(page.getByLabel('연락처 전화번호', { exact: true })).toBeFocused()
+  await page.getByLabel('연락처 전화번호', { exact: true }).fill('678-555-0142')
+
+  // The list follows what is saved, not what is typed.
+  await expect(progress(page)).toHaveText('6단계 중 0단계 완료')
+  await save.click()
+  await expect(notice(page)).toHaveText('성공적으로 수정 되었습니다.')
+  await expect(progress(page)).toHaveText('6단계 중 3단계 완료')
+  await expect(checklist.locator('[data-step="about"]')).toHaveAttribute('data-done', '')
+  await expect(checklist.locator('[data-step="photo"]')).not.toHaveAttribute('data-done', '')
+
+  // Fields with no visible effect sit in a collapsed Advanced group, each with a hint.
+  const advanced = page.locator('details.subgroup--collapsible')
+  await expect(advanced).not.toHaveAttribute('open', '')
+  await expect(page.getByLabel('PP 프로필 ID')).toBeHidden()
+  await advanced.locator('summary').click()
+  await expect(page.getByLabel('PP 프로필 ID')).toBeVisible()
+  await expect(page.locator('#field-ppProfileId-hint')).toContainText('방문자에게는 보이지 않고')
+  if (!phone) await axeClean(page)
+  await advanced.locator('summary').click()
+
+  // A save with two bad fields: says 2 and which, and focuses the first on the page.
+  await page.getByLabel('이메일', { exact: true }).fill('jiwoo@example')
+  await page.getByLabel('연락처 전화번호', { exact: true }).fill('12')
+  await save.click()
+  await expect(notice(page)).toHaveText('확인이 필요한 항목이 2개 있습니다: 연락처 전화번호, 이메일')
+  await expect(page.getByLabel('연락처 전화번호', { exact: true })).toBeFocused()
+  await page.getByRole('button', { name: '되돌리기' }).click()
+
+  // Import asks first; cancelling changes nothing.
+  const bad = {
+    desiredUrl,
+    contactPhone: '12',
+    activityRegion: [{ state: 'GA', city: 7, neighborhood: '', zipcode: '' }],
+  }
+  const file = { name: 'homepage.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) }
+  const dialog = page.getByRole('dialog', { name: '이 파일로 홈페이지를 바꿀까요?' })
+  await page.getByTestId('import-input').setInputFiles(file)
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('이미 공개된 내용도 모두 바뀝니다')
+  await expect(dialog).toContainText('저장하지 않은 변경 사항은 사라집니다')
+  if (!phone) {
+    await page.screenshot({ path: `${SHOTS}/onboarding-import-dialog.png` })
+    await axeClean(page)
+  }
+  await dialog.getByRole('button', { name: '취소' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(notice(page)).not.toContainText('ID ')
+  await expect(page.getByLabel('연락처 전화번호', { exact: true })).toHaveValue('678-555-0142')
+  await page.getByTestId('import-input').setInputFiles(file)
+  await dialog.getByRole('button', { name: '홈페이지 바꾸기' }).click()
+  await expect(notice(page)).toContainText('연락처 전화번호: ')
+  await expect(notice(page)).toContainText('활동 지역 1 · 도시: ')
+  await expect(notice(page)).not.toContainText('contactPhone')
+  const stored = await (await request.get(`/v1/realtor/${desiredUrl}`)).json()
+  expect(stored.contactPhone).toBe('678-555-0142')
+
+  // The same list in English.
+  await page.goto(`/en/${desiredUrl}/admin`)
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled()
+  await expect(progress(page)).toHaveText('3 of 6 done')
+  await expect(page.getByTestId('onboarding').getByRole('link', { name: /Publish your homepage/ })).toHaveAttribute(
+    'href',
+    '#editor-publish',
+  )
+  await page.screenshot({ path: `${SHOTS}/onboarding-${testInfo.project.name}-en.png` })
+  if (phone) {
+    const widest = await page.evaluate(() => document.querySelector('.onboarding')?.getBoundingClientRect().right ?? 0)
+    expect(widest).toBeLessThanOrEqual(390)
+  }
+})
