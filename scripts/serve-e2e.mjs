@@ -32,7 +32,12 @@ function launch() {
   child = startWorker({
     port,
     persistTo,
-    extraArgs: ['--config', e2eConfig, '--test-scheduled', ...(process.env.E2E_WRANGLER_ARGS ?? '').split(' ').filter(Boolean)],
+    extraArgs: [
+      '--config',
+      e2eConfig,
+      '--test-scheduled',
+      ...(process.env.E2E_WRANGLER_ARGS ?? '').split(' ').filter(Boolean),
+    ],
   }).child
   child.on('exit', (code, signal) => {
     if (stopping || restarts >= MAX_RESTARTS) process.exit(code ?? (stopping ? 0 : 1))
