@@ -101,7 +101,7 @@ test('photo slots: downscale without EXIF, replace, reorder by keyboard and drag
   })
   await expect(page.getByTestId('upload-list')).toContainText('JPG, PNG, WebP, GIF 이미지만 올릴 수 있습니다.')
   expect(requests).toBe(0)
-  await page.getByRole('button', { name: '닫기' }).click()
+  await page.getByTestId('upload-list').getByRole('button', { name: '닫기' }).click()
 
   // The portrait: a 4000×3000 phone JPEG carrying GPS EXIF.
   const original = await phoneJpeg(page, 4000, 3000, 200)
