@@ -72,21 +72,22 @@ test.describe('homepage builder', () => {
   }) => {
     await signIn(page, 'chrisyoon@realtor.local', PASSWORD)
     await editorReady(page, /\/chrisyoon\/admin$/)
-    await page.getByLabel('유형').first().selectOption('top')
-    await page.getByTestId('photo-input').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: PNG })
-    const tiles = page.getByRole('region', { name: '대표 이미지' }).locator('img')
-    await expect(tiles).toHaveCount(2)
-    const uploaded = await tiles.last().getAttribute('src')
-    expect(uploaded).toMatch(/\/photos\/realtors\/7\/[\w-]+\.png$/)
+    // The hero slot's photo is replaced (a photo is stored as a JPEG, docs/decisions/045-photo-slots.md).
+    await page.getByTestId('photo-input-top').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: PNG })
+    const slot = page.getByTestId('photo-slot-top')
+    await expect(slot.locator('img')).toHaveAttribute('src', /\/photos\/realtors\/7\/[\w-]+\.jpg$/)
+    const uploaded = await slot.locator('img').getAttribute('src')
     await page.getByRole('button', { name: '저장', exact: true }).click()
     await expect(notice(page)).toHaveText('성공적으로 수정 되었습니다.')
     const realtor = await (await request.get('/v1/realtor/chrisyoon')).json()
-    expect(realtor.photos).toContainEqual({ path: 'top', imageType: 'fullsize', url: uploaded })
+    expect(realtor.photos.filter((photo: { path: string }) => photo.path === 'top')).toEqual([
+      { path: 'top', imageType: 'fullsize', url: uploaded },
+    ])
     const image = await request.get(uploaded!)
     expect(image.status()).toBe(200)
-    expect(image.headers()['content-type']).toBe('image/png')
+    expect(image.headers()['content-type']).toBe('image/jpeg')
     // Removing it and saving takes it off the profile.
-    await page.getByRole('region', { name: '대표 이미지' }).getByRole('button').last().click()
+    await slot.getByRole('button', { name: '대표 이미지 사진 삭제' }).click()
     await page.getByRole('button', { name: '저장', exact: true }).click()
     await expect(notice(page)).toHaveText('성공적으로 수정 되었습니다.')
     const after = await (await request.get('/v1/realtor/chrisyoon')).json()

@@ -41,7 +41,11 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^builder\.etc\.\w+$/, source: 'builder.etc.${' },
   { ids: /^landing\.showcase\.(previous|next)$/, source: 'landing.showcase.${direction}' },
   { ids: /^builder\.failed\.(lead|contact)$/, source: 'builder.failed.${delivery.topic}' },
-  { ids: /^builder\.photo\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/, source: 'builder.photo.${value}' },
+  { ids: /^builder\.photo\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/, source: 'builder.photo.${path}' },
+  {
+    ids: /^builder\.photo\.where\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/,
+    source: 'builder.photo.where.${path}',
+  },
   { ids: /^builder\.preview\.(desktop|phone)$/, source: 'builder.preview.${' },
   {
     ids: /^builder\.onboarding\.step\.(photo|about|region|contact|colours|publish)$/,

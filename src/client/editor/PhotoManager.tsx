@@ -1,28 +1,19 @@
-// Photos by path (docs/product.md §3, §7): pick a position, choose files, upload them through the presigned
-// multi-file flow with per-file progress (XMLHttpRequest), preview and remove. New photos join the
-// draft and are stored with the next save.
-import { useState } from 'react'
-import { groupPhotos } from '../../lib/home/photos'
-import { PHOTO_PATHS, type Photo, type PhotoPath } from '../../lib/realtors/types'
-import { FormField } from '../components/FormField'
-import { api, uploadWithProgress } from '../lib/api'
+// Every photo slot of docs/product.md §3 in one place (docs/decisions/045-photo-slots.md): each single
+// slot shows the photo the homepage uses with Replace and Remove, the gallery holds many in order. Files
+// are checked, downscaled and stripped of EXIF in the browser (photos/resize.ts) and uploaded one by one
+// with progress and Retry (photos/use-uploads.ts). New photos join the draft and are saved with Save.
+import { useRef } from 'react'
+import { groupPhotos, imageTypeOf } from '../../lib/home/photos'
+import type { Photo, PhotoPath } from '../../lib/realtors/types'
 import { type Messages, t } from '../lib/messages'
 import type { EditorForm } from './form-binding'
+import { Gallery } from './photos/Gallery'
+import { PhotoSlot } from './photos/PhotoSlot'
+import { UploadList } from './photos/UploadList'
+import { useUploads } from './photos/use-uploads'
 
-const THUMBNAIL_PATHS: readonly PhotoPath[] = ['logo', 'logo2', 'favicon']
-export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
-
-interface Upload {
-  name: string
-  percent: number
-  error?: string
-}
-
-interface Grant {
-  uploadUrl: string
-  url: string
-  contentType: string
-}
+/** The single slots, in the order a realtor fills them: who they are, their brand, then where links show. */
+const SLOTS: readonly PhotoPath[] = ['id', 'top', 'logo', 'id2', 'logo2', 'favicon', 'ogImage']
 
 export function PhotoManager({
   form,
@@ -33,128 +24,46 @@ export function PhotoManager({
   messages: Messages
   realtorId: number
 }) {
-  const [path, setPath] = useState<PhotoPath>('gallery')
-  const [uploads, setUploads] = useState<Upload[]>([])
   const photos = form.draft.photos
-  const groups = groupPhotos(photos)
-
-  async function upload(files: File[]) {
-    if (files.length === 0) return
-    setUploads(files.map((file) => ({ name: file.name, percent: 0 })))
-    const network = t(messages, 'common.networkError')
-    const fail = (index: number, message: string) =>
-      setUploads((list) => list.map((item, i) => (i === index ? { ...item, error: message } : item)))
-    const grants = await api<Grant[]>(
-      '/v1/realtor/presigned-multi-file-upload',
-      {
-        method: 'POST',
-        json: { realtorId, files: files.map((file) => ({ name: file.name, contentType: file.type, size: file.size })) },
-      },
-      network,
-    )
-    if (!grants.ok) {
-      const message = grants.fields[0]?.message ?? grants.message
-      for (const index of files.keys()) fail(index, message)
-      return
-    }
-    const added: Photo[] = []
-    await Promise.all(
-      files.map(async (file, index) => {
-        const grant = grants.data[index]!
-        const result = await uploadWithProgress(
-          grant.uploadUrl,
-          file,
-          grant.contentType,
-          (fraction) =>
-            setUploads((list) =>
-              list.map((item, i) => (i === index ? { ...item, percent: Math.round(fraction * 100) } : item)),
-            ),
-          network,
-        )
-        if (!result.ok) return fail(index, result.message)
-        added[index] = {
-          path,
-          imageType: THUMBNAIL_PATHS.includes(path) ? 'thumbnail' : 'fullsize',
-          url: result.data.url,
-        }
-      }),
-    )
-    const uploaded = added.filter(Boolean)
-    if (uploaded.length > 0) form.set('photos', [...form.draft.photos, ...uploaded])
-    setUploads((list) => list.filter((item) => item.error))
+  // Uploads finish after renders: they build on the latest photos, not the ones of the render that started them.
+  const latest = useRef(photos)
+  latest.current = photos
+  const setPhotos = (next: Photo[]) => {
+    latest.current = next
+    form.set('photos', next)
   }
+  const uploads = useUploads(realtorId, messages, (path, url) => {
+    const photo: Photo = { path, imageType: imageTypeOf(path), url }
+    const current = latest.current
+    // A single slot's new photo replaces what it had; the gallery grows.
+    setPhotos(path === 'gallery' ? [...current, photo] : [...current.filter((p) => p.path !== path), photo])
+  })
+  const groups = groupPhotos(photos)
 
   return (
     <div className="photo-manager">
-      <div className="photo-manager__upload">
-        <FormField id="photo-path" label={t(messages, 'builder.field.contentType')} className="field">
-          {(control) => (
-            <select {...control} value={path} onChange={(event) => setPath(event.target.value as PhotoPath)}>
-              {PHOTO_PATHS.map((value) => (
-                <option key={value} value={value}>
-                  {t(messages, `builder.photo.${value}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <label className="button button--small file-button">
-          {t(messages, 'builder.photo.upload')}
-          <input
-            type="file"
-            accept={ACCEPTED_TYPES.join(',')}
-            multiple
-            data-testid="photo-input"
-            aria-describedby="photo-types"
-            onChange={(event) => {
-              void upload([...(event.target.files ?? [])])
-              event.target.value = ''
-            }}
+      <p id="photo-types" className="field__hint photo-manager__types">
+        {t(messages, 'builder.photo.types')} · {t(messages, 'builder.photo.resizeHint')}
+      </p>
+      <UploadList items={uploads.items} messages={messages} onRetry={uploads.retry} onDismiss={uploads.dismiss} />
+      <div className="photo-slots">
+        {SLOTS.map((path) => (
+          <PhotoSlot
+            key={path}
+            path={path}
+            groups={groups}
+            messages={messages}
+            onFiles={(files) => uploads.add(files.slice(0, 1), path)}
+            onRemove={() => setPhotos(latest.current.filter((photo) => photo.path !== path))}
           />
-        </label>
-        <p id="photo-types" className="field__hint">
-          {t(messages, 'builder.photo.types')}
-        </p>
-      </div>
-      <ul className="upload-list" aria-live="polite">
-        {uploads.map((item) => (
-          <li key={item.name} className={item.error ? 'field__error' : undefined}>
-            {item.error ? (
-              t(messages, 'builder.photo.failed', { name: item.name, message: item.error })
-            ) : (
-              <>
-                {t(messages, 'builder.photo.uploading', { name: item.name, percent: item.percent })}
-                <progress max={100} value={item.percent} />
-              </>
-            )}
-          </li>
         ))}
-      </ul>
-      {PHOTO_PATHS.filter((value) => groups[value]?.length).map((value) => (
-        <section key={value} className="photo-group" aria-label={t(messages, `builder.photo.${value}`)}>
-          <h3>{t(messages, `builder.photo.${value}`)}</h3>
-          <ul className="photo-grid">
-            {groups[value]!.map((photo) => (
-              <li key={photo.url} className="photo-tile">
-                <img src={photo.url} alt="" loading="lazy" />
-                <button
-                  type="button"
-                  className="photo-tile__remove"
-                  aria-label={t(messages, 'builder.photo.removeOne', { path: t(messages, `builder.photo.${value}`) })}
-                  onClick={() =>
-                    form.set(
-                      'photos',
-                      photos.filter((item) => item !== photo),
-                    )
-                  }
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      </div>
+      <Gallery
+        photos={groups.gallery}
+        messages={messages}
+        onFiles={(files) => uploads.add(files, 'gallery')}
+        onChange={(gallery) => setPhotos([...latest.current.filter((photo) => photo.path !== 'gallery'), ...gallery])}
+      />
     </div>
   )
 }

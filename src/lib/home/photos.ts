@@ -22,3 +22,22 @@ export function groupPhotos(photos: readonly Photo[] | undefined): PhotoGroups {
 export function pickPhoto(photos: readonly Photo[], prefer: Photo['imageType'] = 'fullsize'): Photo | undefined {
   return photos.find((p) => p.imageType === prefer) ?? photos[0]
 }
+
+/** Small marks (logos, favicon) prefer the thumbnail; every other use the full size. */
+const THUMBNAIL_PATHS: readonly PhotoPath[] = ['logo', 'logo2', 'favicon']
+
+/** The image type a new photo of `path` is stored as, and the one its use prefers. */
+export const imageTypeOf = (path: PhotoPath): Photo['imageType'] =>
+  THUMBNAIL_PATHS.includes(path) ? 'thumbnail' : 'fullsize'
+
+/** The photo of a slot the homepage shows (the editor names it "in use"). */
+export const photoInUse = (groups: PhotoGroups, path: PhotoPath): Photo | undefined =>
+  pickPhoto(groups[path], imageTypeOf(path))
+
+/** The favicon: the realtor's own, else the logo (its thumbnail), so a tab shows their mark. */
+export const faviconPhoto = (groups: PhotoGroups): Photo | undefined =>
+  photoInUse(groups, 'favicon') ?? photoInUse(groups, 'logo')
+
+/** The share image (og:image): the realtor's own, else the hero (top) photo, else the portrait. */
+export const sharingPhoto = (groups: PhotoGroups): Photo | undefined =>
+  photoInUse(groups, 'ogImage') ?? photoInUse(groups, 'top') ?? photoInUse(groups, 'id')

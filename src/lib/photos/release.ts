@@ -1,8 +1,18 @@
-// Deleting uploaded photos nobody uses any more. Part of issue 17's photo work owns this module; this
-// minimal version lets the lifecycle cron remove a purged homepage's photos meanwhile.
+// Uploaded photos leave R2 once nothing refers to them (docs/decisions/045-photo-slots.md): a save, an
+// import or a homepage's removal hands over the URLs it dropped; each that names an uploaded object
+// (/photos/realtors/{id}/{uuid}.{ext}) and that no realtor profile mentions any more is deleted.
+// Seed photos and every other URL are never touched.
+import { PHOTOS_PREFIX, UPLOAD_TYPES } from '../uploads'
 
-/** `/photos/realtors/{id}/…` (absolute or root-relative) → its R2 key `realtors/{id}/…`; else null. */
-export function uploadedPhotoKey(url: string): string | null {
+const EXTENSIONS = Object.values(UPLOAD_TYPES).join('|')
+/** The keys uploadKey (src/lib/uploads.ts) makes: realtors/{id}/{uuid}.{ext}. */
+const UPLOADED_KEY = new RegExp(`^realtors/\\d{1,15}/[\\w-]{1,64}\\.(?:${EXTENSIONS})$`)
+
+/**
+ * The R2 key of an uploaded photo's URL, root-relative or absolute (the stored URL carries the origin the
+ * editor uploaded from: the provider's host or the realtor's own domain); null for anything else.
+ */
+export function uploadedKeyOf(url: string): string | null {
   let path = url
   if (/^https?:\/\//i.test(url)) {
     try {
@@ -11,27 +21,66 @@ export function uploadedPhotoKey(url: string): string | null {
       return null
     }
   }
-  const match = /^\/photos\/(realtors\/\d+\/[^?#]+)$/.exec(path)
-  if (!match?.[1] || match[1].split('/').some((segment) => segment === '..' || segment === '.')) return null
-  return match[1]
+  if (!path.startsWith(PHOTOS_PREFIX)) return null
+  const key = path.slice(PHOTOS_PREFIX.length)
+  return UPLOADED_KEY.test(key) ? key : null
+}
+
+/** Whether any realtor profile (live or deleted but restorable) still mentions the object's path. */
+async function referenced(db: D1Database, key: string): Promise<boolean> {
+  const row = await db
+    .prepare('SELECT 1 AS used FROM realtors WHERE instr(profile, ?) > 0 LIMIT 1')
+    // The URL ends the JSON string: a longer key that starts the same never counts.
+    .bind(`${PHOTOS_PREFIX}${key}"`)
+    .first()
+  return row !== null
 }
 
 /**
- * Deletes the R2 object of each uploaded-photo URL that no realtor profile refers to any more (a
- * profile may name a photo by its absolute or root-relative URL); returns how many it deleted.
+ * Deletes the R2 object of each uploaded-photo URL that no realtor profile refers to any more; returns how
+ * many it deleted. A failure is logged and skips that object: the caller's write has already succeeded,
+ * and an object left behind costs storage only.
  */
 export async function releasePhotos(db: D1Database, bucket: R2Bucket, urls: readonly string[]): Promise<number> {
-  const keys = [...new Set(urls.map(uploadedPhotoKey).filter((key): key is string => key !== null))]
+  const keys = new Set(urls.map(uploadedKeyOf).filter((key): key is string => key !== null))
   let deleted = 0
   for (const key of keys) {
-    // The key is the tail of every URL that can name it; instr() finds it inside the profile's JSON.
-    const used = await db
-      .prepare('SELECT 1 FROM realtors WHERE instr(profile, ?) > 0 LIMIT 1')
-      .bind(`/photos/${key}"`)
-      .first()
-    if (used) continue
-    await bucket.delete(key)
-    deleted++
+    try {
+      if (await referenced(db, key)) continue
+      if (!(await bucket.head(key))) continue
+      await bucket.delete(key)
+      deleted++
+    } catch (error) {
+      console.error(`[photos] could not release ${key}; the object stays`, error)
+    }
   }
   return deleted
+}
+
+/** How long an upload may wait unsaved (an editor left open with new photos) before it counts as abandoned. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Deletes the realtor's uploads that no profile mentions and that are older than a day: photos uploaded
+ * in an editor, then removed or discarded before Save, which no save could ever drop. `kept` are the URLs
+ * the realtor's profile holds now (checked here first, so only real leftovers cost a query).
+ */
+export async function releaseAbandonedUploads(
+  db: D1Database,
+  bucket: R2Bucket,
+  realtorId: number,
+  kept: readonly string[],
+  now = Date.now(),
+): Promise<number> {
+  const keptKeys = new Set(kept.map(uploadedKeyOf))
+  const stale: string[] = []
+  let cursor: string | undefined
+  do {
+    const page = await bucket.list({ prefix: `realtors/${realtorId}/`, cursor })
+    for (const object of page.objects)
+      if (!keptKeys.has(object.key) && now - object.uploaded.getTime() > ABANDONED_UPLOAD_MS)
+        stale.push(`${PHOTOS_PREFIX}${object.key}`)
+    cursor = page.truncated ? page.cursor : undefined
+  } while (cursor)
+  return releasePhotos(db, bucket, stale)
 }

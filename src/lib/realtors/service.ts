@@ -1,13 +1,23 @@
 // Every realtor write goes through here, so what shows a realtor is purged in one place (the `onWrite`
-// hook: the page and data caches' tags, src/lib/cache.ts).
+// hook: the page and data caches' tags, src/lib/cache.ts), and the photos a save or an import dropped
+// are released in one place (the `onPhotos` hook: src/lib/photos/release.ts).
 import { type GenerationStore, purgeTags, realtorTags } from '../cache'
 import { dataCache } from '../data-cache'
 import { pageCache } from '../page-cache'
+import { releaseAbandonedUploads, releasePhotos } from '../photos/release'
 import { d1Store, type RealtorRepository } from './d1-store'
 import { type RealtorInput, type RealtorPatch, realtorCreateSchema } from './schema'
 import type { Realtor } from './types'
 
 export type WriteHook = (realtorId: number) => Promise<void>
+/** After a save or an import: the profile as written and the photo URLs the write took off it. */
+export type PhotosHook = (realtor: Realtor, dropped: string[]) => Promise<void>
+
+/** The photo URLs `before` had and `after` no longer has. */
+export function droppedPhotoUrls(before: Pick<Realtor, 'photos'>, after: Pick<Realtor, 'photos'>): string[] {
+  const kept = new Set((after.photos ?? []).map((photo) => photo.url))
+  return [...new Set((before.photos ?? []).map((photo) => photo.url))].filter((url) => !kept.has(url))
+}
 
 export interface RealtorService {
   create(input: RealtorInput, ownerId: number | null): Promise<Realtor>
@@ -18,7 +28,17 @@ export interface RealtorService {
   remove(id: number): Promise<boolean>
 }
 
-export function realtorService(repo: RealtorRepository, onWrite: WriteHook): RealtorService {
+export function realtorService(
+  repo: RealtorRepository,
+  onWrite: WriteHook,
+  onPhotos: PhotosHook = async () => {},
+): RealtorService {
+  /** Releases what the write dropped; a failure there is logged, never the save's. */
+  async function release(before: Realtor, after: Realtor) {
+    await onPhotos(after, droppedPhotoUrls(before, after)).catch((error) =>
+      console.error('[photos] releasing dropped photos failed', error),
+    )
+  }
   return {
     async create(input, ownerId) {
       const realtor = await repo.insert(input, ownerId)
@@ -32,12 +52,19 @@ export function realtorService(repo: RealtorRepository, onWrite: WriteHook): Rea
       // The merged profile is checked whole: a patch may pair with stored values (career start/end).
       const merged = realtorCreateSchema.parse({ ...profile, ...patch })
       const realtor = await repo.replace(id, merged)
-      if (realtor) await onWrite(id)
+      if (realtor) {
+        await onWrite(id)
+        await release(stored, realtor)
+      }
       return realtor
     },
     async replace(id, input) {
+      const stored = await repo.find(String(id))
       const realtor = await repo.replace(id, input)
-      if (realtor) await onWrite(id)
+      if (realtor) {
+        await onWrite(id)
+        if (stored) await release(stored, realtor)
+      }
       return realtor
     },
     async remove(id) {
@@ -53,7 +80,22 @@ export function purgeRealtor(env: { CACHE?: GenerationStore }, id: number | stri
   return purgeTags([pageCache, dataCache], env.CACHE, realtorTags(id))
 }
 
-/** The worker's service: the D1 store, purging what shows the realtor on every write. */
-export function realtorServiceOf(env: { DB: D1Database; CACHE?: GenerationStore }): RealtorService {
-  return realtorService(d1Store(env.DB), (id) => purgeRealtor(env, id))
+/** The worker's service: the D1 store, purging what shows the realtor on every write and releasing dropped photos. */
+export function realtorServiceOf(env: { DB: D1Database; CACHE?: GenerationStore; PHOTOS?: R2Bucket }): RealtorService {
+  const bucket = env.PHOTOS
+  return realtorService(
+    d1Store(env.DB),
+    (id) => purgeRealtor(env, id),
+    async (realtor, dropped) => {
+      if (!bucket) return
+      await releasePhotos(env.DB, bucket, dropped)
+      // Each save also clears the realtor's uploads abandoned before a save (docs/decisions/045-photo-slots.md).
+      await releaseAbandonedUploads(
+        env.DB,
+        bucket,
+        realtor.id,
+        realtor.photos.map((photo) => photo.url),
+      )
+    },
+  )
 }

@@ -1,7 +1,7 @@
 // <head> of a realtor's pages: title, description, canonical and alternates on the realtor's URLs,
 // keywords, author, Open Graph, Twitter card, favicon, JSON-LD (home only), and the realtor's design.
 import { designOf } from '../../lib/home/design'
-import { pickPhoto } from '../../lib/home/photos'
+import { faviconPhoto, pickPhoto, sharingPhoto } from '../../lib/home/photos'
 import { absoluteUrl, realEstateAgentJsonLd, seoOf } from '../../lib/home/seo'
 import { safeJson } from '../../lib/html'
 import { OG_LOCALES } from '../../lib/locale'
@@ -56,7 +56,7 @@ export function tenantDocument(frame: TenantFrame, urls: PageUrls, pageTitle?: s
   const url = urls[ctx.locale]
   // Photos are served on every host (/photos/*): absolute on the canonical origin.
   const origin = new URL(url).origin
-  const image = absoluteUrl((pickPhoto(photos.ogImage) ?? pickPhoto(photos.top) ?? pickPhoto(photos.id))?.url, origin)
+  const image = absoluteUrl(sharingPhoto(photos)?.url, origin)
   const title = pageTitle ? `${pageTitle} | ${seo.title}` : seo.title
   const design = designOf(realtor)
   const head: HeadProps = {
@@ -74,7 +74,7 @@ export function tenantDocument(frame: TenantFrame, urls: PageUrls, pageTitle?: s
         ogLocale={OG_LOCALES[ctx.locale]}
         ogLocaleAlternate={OG_LOCALES[ctx.locale === 'ko' ? 'en' : 'ko']}
         image={image}
-        favicon={pickPhoto(photos.favicon, 'thumbnail')?.url ?? null}
+        favicon={faviconPhoto(photos)?.url ?? null}
         siteName={name}
         jsonLd={
           pageTitle === undefined
