@@ -10,8 +10,10 @@ import { Island } from './Island'
 export function SiteHeader({ ctx, compactOnScroll = false }: { ctx: PageContext; compactOnScroll?: boolean }) {
   const { intl } = ctx
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a top-level header is the banner landmark, named apart from the preview frame's
     <header
       className={compactOnScroll ? 'site-header site-header--fixed' : 'site-header'}
+      aria-label={intl.formatMessage({ id: 'brand.name' })}
       data-site-header
       data-compact-on-scroll={compactOnScroll ? '' : undefined}
     >
@@ -37,7 +39,8 @@ export function Logo() {
 export function SiteFooter({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
   const { intl } = ctx
   return (
-    <footer className="site-footer">
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a top-level footer is the contentinfo landmark, named apart from the preview frame's
+    <footer className="site-footer" aria-label={intl.formatMessage({ id: 'brand.name' })}>
       {children}
       <nav aria-label={intl.formatMessage({ id: 'footer.legal' })}>
         <a href={`${ctx.localePrefix}/terms`}>{intl.formatMessage({ id: 'footer.terms' })}</a>
@@ -48,14 +51,18 @@ export function SiteFooter({ ctx, children }: { ctx: PageContext; children?: Rea
   )
 }
 
-export function Layout({ ctx, children }: { ctx: PageContext; children: ReactNode }) {
+/**
+ * `mainLabel` names the page's main landmark: a builder screen holds the homepage preview in a frame,
+ * whose own banner, main and footer would otherwise be indistinguishable from the screen's.
+ */
+export function Layout({ ctx, mainLabel, children }: { ctx: PageContext; mainLabel?: string; children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
         {ctx.intl.formatMessage({ id: 'nav.skipToContent' })}
       </a>
       <SiteHeader ctx={ctx} />
-      <main id="main" className="site-main">
+      <main id="main" className="site-main" aria-label={mainLabel}>
         {children}
       </main>
       <SiteFooter ctx={ctx} />

@@ -9,7 +9,8 @@ export const test = base.extend<{ workerUp: undefined }>({
     async ({ baseURL }, use) => {
       const deadline = Date.now() + 30_000
       for (;;) {
-        const up = await fetch(`${baseURL}/terms`).then(
+        // Each probe is bounded: one request that never answers must not use up the test's time.
+        const up = await fetch(`${baseURL}/terms`, { signal: AbortSignal.timeout(5_000) }).then(
           (response) => response.ok,
           () => false,
         )

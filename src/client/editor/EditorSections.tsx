@@ -37,7 +37,10 @@ export function EditorSections({ form, messages, realtorId, exampleName }: Omit<
         </ul>
       </nav>
       {SECTIONS.map(({ id, title, fields }) => (
-        <section key={id} className="card editor-section" aria-labelledby={`section-${id}`} id={id}>
+        // A group of fields, not a landmark: the preview frame beside it holds the homepage's own regions
+        // ("활동 지역", "갤러리"), and landmarks must stay unique across the page and its frames.
+        // biome-ignore lint/a11y/useSemanticElements: a card of fieldsets titled by its h2; a fieldset would need a legend instead
+        <section key={id} className="card editor-section" role="group" aria-labelledby={`section-${id}`} id={id}>
           <h2 id={`section-${id}`}>{m(title)}</h2>
           <div className="field-grid">{fieldsOf(fields, '', context)}</div>
         </section>

@@ -18,7 +18,7 @@ export function BuilderPage({
   children: ReactNode
 }) {
   return (
-    <Layout ctx={ctx}>
+    <Layout ctx={ctx} mainLabel={title}>
       <section className={`builder builder--${width}`}>
         <h1 className="builder__title">{title}</h1>
         {lead ? <div className="builder__lead">{lead}</div> : null}
