@@ -52,8 +52,9 @@ const STATES = [
       await page.getByLabel('비밀번호').fill('demo-realtor-2026')
       await page.getByRole('button', { name: '로그인' }).click()
       await page.waitForURL(/\/equityrealty\/admin$/)
-      await page.getByRole('button', { name: '저장' }).waitFor()
-      await page.waitForFunction(() => !document.querySelector('button[type="submit"]')?.disabled)
+      // The editor is interactive once its Save button is enabled (its dialogs hold submit buttons too).
+      await page.getByRole('button', { name: '저장', exact: true }).waitFor()
+      await page.waitForFunction(() => !document.querySelector('.savebar button[type="submit"]')?.disabled)
     },
   },
 ].filter(chosen)
