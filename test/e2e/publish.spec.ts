@@ -114,7 +114,7 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   await publish.click()
   await expect(dialog).toBeVisible()
   await expect(page.getByTestId('publish-unsaved')).toHaveCount(0)
-  await axeClean(page, 'dialog.publish-dialog')
+  await axeClean(page, '[data-testid="publish-dialog"]')
   await page.screenshot({ path: `${SHOTS}/publish-dialog-${width}.png` })
   await dialog.getByRole('button', { name: '공개하기' }).click()
   await expect(dialog).toBeHidden()

@@ -1,10 +1,11 @@
 // The editor's publish switch (docs/decisions/043-publishing.md): the homepage's state (Published / Not
-// published) and one button, Publish or Unpublish, that asks first in a modal <dialog> naming the public
+// published) and one button, Publish or Unpublish, that asks first in a modal dialog naming the public
 // address. It changes only `isMakeHomepage`: what goes public is what was last saved, so the dialog says
 // when the form holds unsaved changes.
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { isPublished } from '../../lib/realtors/publish'
 import type { Realtor } from '../../lib/realtors/types'
+import { ConfirmDialog } from '../components/ConfirmDialog'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import type { Notice } from './use-realtor-editor'
@@ -28,21 +29,10 @@ export function publicAddresses(realtor: Pick<Realtor, 'desiredUrl' | 'hompageUr
 
 export function PublishControl({ messages, realtor, dirty, disabled, onChange, announce }: PublishControlProps) {
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
-  const dialog = useRef<HTMLDialogElement>(null)
-  const cancel = useRef<HTMLButtonElement>(null)
-  const trigger = useRef<HTMLButtonElement>(null)
   const [addresses, setAddresses] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
-  // The dialog's content exists only while it is open: its texts never double the page's own.
   const [open, setOpen] = useState(false)
   const published = isPublished(realtor)
-
-  useEffect(() => {
-    if (!open || dialog.current?.open) return
-    dialog.current?.showModal()
-    // The least surprising choice has focus first: Enter or Space never publishes by accident.
-    cancel.current?.focus()
-  }, [open])
 
   function show() {
     setAddresses(publicAddresses(realtor, location.origin))
@@ -57,7 +47,7 @@ export function PublishControl({ messages, realtor, dirty, disabled, onChange, a
       m('common.networkError'),
     )
     setBusy(false)
-    dialog.current?.close()
+    setOpen(false)
     if (!result.ok) return announce({ kind: 'error', text: result.message })
     onChange(result.data)
     announce({
@@ -78,7 +68,6 @@ export function PublishControl({ messages, realtor, dirty, disabled, onChange, a
       </span>
       <button
         id="editor-publish"
-        ref={trigger}
         type="button"
         className={`button button--small${published ? ' button--ghost' : ''}`}
         onClick={show}
@@ -87,62 +76,39 @@ export function PublishControl({ messages, realtor, dirty, disabled, onChange, a
       >
         {published ? m('builder.publish.unpublish') : m('builder.publish.publish')}
       </button>
-      <dialog
-        ref={dialog}
-        className="publish-dialog"
-        aria-labelledby="publish-dialog-title"
-        aria-describedby="publish-dialog-body"
-        data-testid="publish-dialog"
-        onClose={() => {
-          setOpen(false)
-          trigger.current?.focus()
-        }}
+      <ConfirmDialog
+        open={open}
+        title={published ? m('builder.publish.unpublishTitle') : m('builder.publish.publishTitle')}
+        description={<p>{published ? m('builder.publish.unpublishBody') : m('builder.publish.publishBody')}</p>}
+        cancelLabel={m('builder.publish.cancel')}
+        // The least surprising choice has focus first: Enter or Space never publishes by accident.
+        initialFocus="cancel"
+        confirmLabel={
+          busy
+            ? m('builder.publish.working')
+            : published
+              ? m('builder.publish.confirmUnpublish')
+              : m('builder.publish.confirmPublish')
+        }
+        tone={published ? 'danger' : 'primary'}
+        confirmDisabled={busy}
+        testId="publish-dialog"
+        confirmTestId="publish-confirm"
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
       >
-        {open ? (
-          <>
-            <h2 id="publish-dialog-title">
-              {published ? m('builder.publish.unpublishTitle') : m('builder.publish.publishTitle')}
-            </h2>
-            <p id="publish-dialog-body">
-              {published ? m('builder.publish.unpublishBody') : m('builder.publish.publishBody')}
-            </p>
-            <p className="publish-dialog__label">{m('builder.publish.address')}</p>
-            <ul className="publish-dialog__addresses" data-testid="publish-address">
-              {addresses.map((address) => (
-                <li key={address}>{address}</li>
-              ))}
-            </ul>
-            {dirty ? (
-              <p className="publish-dialog__unsaved" data-testid="publish-unsaved">
-                {m('builder.publish.unsaved')}
-              </p>
-            ) : null}
-            <div className="publish-dialog__actions">
-              <button
-                ref={cancel}
-                type="button"
-                className="button button--ghost"
-                onClick={() => dialog.current?.close()}
-              >
-                {m('builder.publish.cancel')}
-              </button>
-              <button
-                type="button"
-                className={`button${published ? ' button--danger' : ''}`}
-                onClick={() => void confirm()}
-                disabled={busy}
-                data-testid="publish-confirm"
-              >
-                {busy
-                  ? m('builder.publish.working')
-                  : published
-                    ? m('builder.publish.confirmUnpublish')
-                    : m('builder.publish.confirmPublish')}
-              </button>
-            </div>
-          </>
+        <p className="publish-dialog__label">{m('builder.publish.address')}</p>
+        <ul className="publish-dialog__addresses" data-testid="publish-address">
+          {addresses.map((address) => (
+            <li key={address}>{address}</li>
+          ))}
+        </ul>
+        {dirty ? (
+          <p className="publish-dialog__unsaved" data-testid="publish-unsaved">
+            {m('builder.publish.unsaved')}
+          </p>
         ) : null}
-      </dialog>
+      </ConfirmDialog>
     </div>
   )
 }

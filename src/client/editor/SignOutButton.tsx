@@ -1,7 +1,8 @@
 // Sign out: the server ends every session of the account, the browser forgets the spec's storage items.
 // With unsaved changes it asks first, in our own dialog, before the session ends: "Stay" keeps the
 // session, so Save still works; leaving then skips the browser's own beforeunload prompt.
-import { useRef } from 'react'
+import { useState } from 'react'
+import { ConfirmDialog } from '../components/ConfirmDialog'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { clearSignIn } from '../lib/storage'
@@ -17,7 +18,7 @@ export function SignOutButton({
   /** The editor has changes not saved yet. */
   unsaved?: boolean
 }) {
-  const dialog = useRef<HTMLDialogElement>(null)
+  const [asking, setAsking] = useState(false)
 
   async function signOut() {
     allowLeaving()
@@ -27,7 +28,7 @@ export function SignOutButton({
   }
 
   function ask() {
-    if (unsaved && dialog.current) dialog.current.showModal()
+    if (unsaved) setAsking(true)
     else void signOut()
   }
 
@@ -36,26 +37,20 @@ export function SignOutButton({
       <button type="button" className="button button--small button--ghost" onClick={ask}>
         {t(messages, 'builder.signOut')}
       </button>
-      <dialog
-        ref={dialog}
-        className="dialog"
-        aria-labelledby="sign-out-title"
-        aria-describedby="sign-out-lead"
-        data-testid="sign-out-dialog"
-      >
-        <h2 id="sign-out-title">{t(messages, 'builder.signOut.title')}</h2>
-        <p id="sign-out-lead">{t(messages, 'builder.signOut.lead')}</p>
-        <div className="dialog__actions">
-          {/* Focus starts on the safe choice. */}
-          {/* biome-ignore lint/a11y/noAutofocus: a modal dialog's first focus belongs on its safe action */}
-          <button type="button" className="button" autoFocus onClick={() => dialog.current?.close()}>
-            {t(messages, 'builder.signOut.stay')}
-          </button>
-          <button type="button" className="button button--danger" onClick={() => void signOut()}>
-            {t(messages, 'builder.signOut.discard')}
-          </button>
-        </div>
-      </dialog>
+      {/* Focus starts on the safe choice, which is also the prominent one. */}
+      <ConfirmDialog
+        open={asking}
+        title={t(messages, 'builder.signOut.title')}
+        description={<p>{t(messages, 'builder.signOut.lead')}</p>}
+        cancelLabel={t(messages, 'builder.signOut.stay')}
+        cancelPrimary
+        initialFocus="cancel"
+        confirmLabel={t(messages, 'builder.signOut.discard')}
+        tone="danger"
+        testId="sign-out-dialog"
+        onConfirm={() => void signOut()}
+        onCancel={() => setAsking(false)}
+      />
     </>
   )
 }

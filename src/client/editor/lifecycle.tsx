@@ -1,8 +1,8 @@
 // The editor's parts of a homepage's lifecycle (docs/decisions/047-site-lifecycle.md): deleting by
 // typing the address, and the warning, confirmation and outcome of an address change.
 import { useState } from 'react'
+import { ConfirmDialog } from '../components/ConfirmDialog'
 import { type Messages, t } from '../lib/messages'
-import { ConfirmDialog } from './ConfirmDialog'
 
 /** A homepage's full address as visitors type it: `https://example.com/janekim`. */
 export const homepageUrlOf = (desiredUrl: string) =>
@@ -38,7 +38,7 @@ export function DeleteDialog({
       title={m('builder.lifecycle.deleteTitle')}
       confirmLabel={m(busy ? 'builder.lifecycle.deleting' : 'builder.lifecycle.deleteConfirm')}
       cancelLabel={m('builder.lifecycle.cancel')}
-      danger
+      tone="danger-solid"
       confirmDisabled={!matches || busy}
       testId="delete-dialog"
       onCancel={cancel}
@@ -47,8 +47,8 @@ export function DeleteDialog({
         setError(await onDelete(typed.trim()))
         setBusy(false)
       }}
+      description={<p>{m('builder.lifecycle.deleteIntro', { url: homepageUrlOf(desiredUrl) })}</p>}
     >
-      <p>{m('builder.lifecycle.deleteIntro', { url: homepageUrlOf(desiredUrl) })}</p>
       <div className="field">
         <label htmlFor="delete-address">{m('builder.lifecycle.deleteType', { address: desiredUrl })}</label>
         <input
@@ -74,7 +74,7 @@ export function DeleteDialog({
 /** Old → new, both as full addresses. */
 function AddressPair({ messages, from, to }: { messages: Messages; from: string; to: string }) {
   return (
-    <dl className="address-change__pair">
+    <dl className="address-change__pair address-change__pair--boxed">
       <dt>{t(messages, 'builder.lifecycle.addressFrom')}</dt>
       <dd>
         <code>{homepageUrlOf(from)}</code>
@@ -126,8 +126,8 @@ export function AddressDialog({
       testId="address-dialog"
       onConfirm={onConfirm}
       onCancel={onCancel}
+      description={<p>{m('builder.lifecycle.addressWarning')}</p>}
     >
-      <p>{m('builder.lifecycle.addressWarning')}</p>
       <AddressPair messages={messages} from={from} to={to} />
     </ConfirmDialog>
   )

@@ -117,7 +117,8 @@ export default function AdminConsole({
     setBusy(false)
     if (!result.ok) return setDialogError(result.message)
     replace(afterDelete(row, new Date()))
-    setDeleting(null)
+    // Closes with its error cleared, so the next delete starts clean.
+    closeDialogs()
     setNotice({ kind: 'ok', text: t(messages, 'builder.deleted') })
   }
 
