@@ -17,6 +17,14 @@ export function siteRoot(
   return { origin: new URL(publicOrigin).origin, base: realtor ? `/${realtor.desiredUrl}` : '' }
 }
 
+/**
+ * A homepage's addresses on the provider's site (`https://realtor.example.com/janekim`, `/en/janekim`):
+ * where it always answers, whatever its own domain; the builder names and links it by them.
+ */
+export function providerHomeUrls(desiredUrl: string, publicOrigin: string): PageUrls {
+  return pageUrls({ desiredUrl, hompageUrl: '' }, publicOrigin, '/')
+}
+
 /** The page at `pagePath` within a site ('/' for its home, '/terms'), in each locale. */
 export function pageUrls(
   realtor: Pick<Realtor, 'hompageUrl' | 'desiredUrl'> | null,

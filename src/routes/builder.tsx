@@ -127,6 +127,7 @@ app.get('/admin', async (c) => {
           realtor={realtor}
           isAdmin={user.role === 'admin'}
           accountEmail={owner?.email ?? null}
+          publicOrigin={c.env.PUBLIC_ORIGIN}
         />
       ),
       { values: { name: realtor.name || realtor.desiredUrl } },

@@ -18,16 +18,29 @@ export interface PublishControlProps {
   /** The stored realtor after the switch: the editor takes its publish state, keeping the draft. */
   onChange: (updated: Realtor) => void
   announce: (notice: Notice) => void
+  /** A homepage's full address on the provider's site. */
+  addressOf: (desiredUrl: string) => string
 }
 
-/** Where visitors find the homepage: this site's address of it, and the realtor's own domain when set. */
-export function publicAddresses(realtor: Pick<Realtor, 'desiredUrl' | 'hompageUrl'>, origin: string): string[] {
-  const addresses = [`${origin}/${realtor.desiredUrl}`]
+/** Where visitors find the homepage: its address on the provider's site, and the realtor's own domain when set. */
+export function publicAddresses(
+  realtor: Pick<Realtor, 'desiredUrl' | 'hompageUrl'>,
+  addressOf: (desiredUrl: string) => string,
+): string[] {
+  const addresses = [addressOf(realtor.desiredUrl)]
   if (realtor.hompageUrl) addresses.push(realtor.hompageUrl.replace(/\/+$/, ''))
   return addresses
 }
 
-export function PublishControl({ messages, realtor, dirty, disabled, onChange, announce }: PublishControlProps) {
+export function PublishControl({
+  messages,
+  realtor,
+  dirty,
+  disabled,
+  onChange,
+  announce,
+  addressOf,
+}: PublishControlProps) {
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
   const [addresses, setAddresses] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
@@ -35,7 +48,7 @@ export function PublishControl({ messages, realtor, dirty, disabled, onChange, a
   const published = isPublished(realtor)
 
   function show() {
-    setAddresses(publicAddresses(realtor, location.origin))
+    setAddresses(publicAddresses(realtor, addressOf))
     setOpen(true)
   }
 

@@ -4,20 +4,21 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { type Messages, t } from '../lib/messages'
 
-/** A homepage's full address as visitors type it: `https://example.com/janekim`. */
-export const homepageUrlOf = (desiredUrl: string) =>
-  `${typeof location === 'undefined' ? '' : location.origin}/${desiredUrl}`
+/** A homepage's full address as visitors type it (`https://realtor.example.com/janekim`), from its desiredUrl. */
+export type AddressOf = (desiredUrl: string) => string
 
 export function DeleteDialog({
   open,
   messages,
   desiredUrl,
+  addressOf,
   onDelete,
   onCancel,
 }: {
   open: boolean
   messages: Messages
   desiredUrl: string
+  addressOf: AddressOf
   /** Deletes; resolves to an error message to show, or null once deleted. */
   onDelete: (address: string) => Promise<string | null>
   onCancel: () => void
@@ -47,7 +48,7 @@ export function DeleteDialog({
         setError(await onDelete(typed.trim()))
         setBusy(false)
       }}
-      description={<p>{m('builder.lifecycle.deleteIntro', { url: homepageUrlOf(desiredUrl) })}</p>}
+      description={<p>{m('builder.lifecycle.deleteIntro', { url: addressOf(desiredUrl) })}</p>}
     >
       <div className="field">
         <label htmlFor="delete-address">{m('builder.lifecycle.deleteType', { address: desiredUrl })}</label>
@@ -72,16 +73,23 @@ export function DeleteDialog({
 }
 
 /** Old → new, both as full addresses. */
-function AddressPair({ messages, from, to }: { messages: Messages; from: string; to: string }) {
+interface AddressChange {
+  messages: Messages
+  from: string
+  to: string
+  addressOf: AddressOf
+}
+
+function AddressPair({ messages, from, to, addressOf }: AddressChange) {
   return (
     <dl className="address-change__pair address-change__pair--boxed">
       <dt>{t(messages, 'builder.lifecycle.addressFrom')}</dt>
       <dd>
-        <code>{homepageUrlOf(from)}</code>
+        <code>{addressOf(from)}</code>
       </dd>
       <dt>{t(messages, 'builder.lifecycle.addressTo')}</dt>
       <dd>
-        <code>{homepageUrlOf(to)}</code>
+        <code>{addressOf(to)}</code>
       </dd>
     </dl>
   )
@@ -91,11 +99,10 @@ function AddressPair({ messages, from, to }: { messages: Messages; from: string;
  * Shown in the save bar while the address field differs from the saved address, before anything is
  * saved: one short line, so the sticky bar never hides the field being typed in on a phone.
  */
-export function AddressChangeNotice({ messages, from, to }: { messages: Messages; from: string; to: string }) {
+export function AddressChangeNotice({ messages, from, to, addressOf }: AddressChange) {
   return (
     <p className="address-change address-change--inline" data-testid="address-change" role="note">
-      {t(messages, 'builder.lifecycle.addressNotice')} <code>{homepageUrlOf(from)}</code> →{' '}
-      <code>{homepageUrlOf(to)}</code>
+      {t(messages, 'builder.lifecycle.addressNotice')} <code>{addressOf(from)}</code> → <code>{addressOf(to)}</code>
     </p>
   )
 }
@@ -106,16 +113,10 @@ export function AddressDialog({
   messages,
   from,
   to,
+  addressOf,
   onConfirm,
   onCancel,
-}: {
-  open: boolean
-  messages: Messages
-  from: string
-  to: string
-  onConfirm: () => void
-  onCancel: () => void
-}) {
+}: AddressChange & { open: boolean; onConfirm: () => void; onCancel: () => void }) {
   const m = (key: string) => t(messages, key)
   return (
     <ConfirmDialog
@@ -128,7 +129,7 @@ export function AddressDialog({
       onCancel={onCancel}
       description={<p>{m('builder.lifecycle.addressWarning')}</p>}
     >
-      <AddressPair messages={messages} from={from} to={to} />
+      <AddressPair messages={messages} from={from} to={to} addressOf={addressOf} />
     </ConfirmDialog>
   )
 }

@@ -12,7 +12,7 @@ import { setItem } from '../lib/storage'
 import { focusField, inFormOrder } from './focus-field'
 import { useEditorForm } from './form-binding'
 import { isLeaving } from './leave-guard'
-import { homepageUrlOf } from './lifecycle'
+import type { AddressOf } from './lifecycle'
 
 export type Notice = { kind: 'ok' | 'error'; text: string } | null
 
@@ -26,6 +26,8 @@ export interface EditorOptions {
   confirmAddress?: ConfirmAddress
   /** The owning account's email, offered for an empty contact email. */
   accountEmail?: string | null
+  /** A homepage's full address, to announce the redirect an address change made. */
+  addressOf?: AddressOf
 }
 
 /**
@@ -40,7 +42,11 @@ export function useRealtorEditor(
   messages: Messages,
   locale: Locale,
   localePrefix: string,
-  { confirmAddress = async () => true, accountEmail = null }: EditorOptions = {},
+  {
+    confirmAddress = async () => true,
+    accountEmail = null,
+    addressOf = (desiredUrl) => `/${desiredUrl}`,
+  }: EditorOptions = {},
 ) {
   const [realtor, setRealtor] = useState(initial)
   const [saved, setSaved] = useState<RealtorDraft>(() => draftOf(initial))
@@ -130,7 +136,7 @@ export function useRealtorEditor(
     }
     adopt(result.data)
     const moved = result.data.desiredUrl.toLowerCase() !== realtor.desiredUrl.toLowerCase()
-    const redirect = { from: homepageUrlOf(realtor.desiredUrl), to: homepageUrlOf(result.data.desiredUrl) }
+    const redirect = { from: addressOf(realtor.desiredUrl), to: addressOf(result.data.desiredUrl) }
     announce({ kind: 'ok', text: moved ? m('builder.lifecycle.redirectNow', redirect) : m('builder.updated') })
   }
 

@@ -4,6 +4,7 @@
 import { useRef, useState } from 'react'
 import type { Locale } from '../../lib/locale'
 import type { Realtor } from '../../lib/realtors/types'
+import { providerHomeUrls } from '../../lib/urls'
 import { EditorSections } from '../editor/EditorSections'
 import { EditorToolbar } from '../editor/EditorToolbar'
 import { ImportDialog } from '../editor/ImportDialog'
@@ -74,6 +75,8 @@ export interface RealtorEditorProps {
   settingsHref: string
   /** The owning account's email, offered for an empty contact email (null when unknown). */
   accountEmail?: string | null
+  /** The provider's public origin: the homepage's address is named and linked there on every site. */
+  publicOrigin: string
 }
 
 export default function RealtorEditor({
@@ -85,7 +88,9 @@ export default function RealtorEditor({
   loginHref,
   settingsHref,
   accountEmail = null,
+  publicOrigin,
 }: RealtorEditorProps) {
+  const addressOf = (desiredUrl: string) => providerHomeUrls(desiredUrl, publicOrigin).ko
   const [deleting, setDeleting] = useState(false)
   // The address change waiting for the dialog's answer, and how to give it.
   const [moving, setMoving] = useState<{ from: string; to: string } | null>(null)
@@ -99,13 +104,14 @@ export default function RealtorEditor({
     setMoving(null)
     answer.current(ok)
   }
-  const editor = useRealtorEditor(initial, messages, locale, localePrefix, { confirmAddress, accountEmail })
+  const editor = useRealtorEditor(initial, messages, locale, localePrefix, { confirmAddress, accountEmail, addressOf })
   // The file chosen for import, waiting for the realtor to confirm that it replaces the homepage.
   const [pendingImport, setPendingImport] = useState<File | null>(null)
   const { realtor, form, dirty, busy, deleted, notice } = editor
   const hydrated = useHydrated()
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
-  const homepageHref = `${localePrefix}/${realtor.desiredUrl}`
+  // Absolute, so it is right from a custom domain's editor too (there /{desiredUrl} is no page).
+  const homepageHref = providerHomeUrls(realtor.desiredUrl, publicOrigin)[locale]
   const draftAddress = editor.draft.desiredUrl
 
   return (
@@ -129,6 +135,7 @@ export default function RealtorEditor({
             disabled={!hydrated || deleted}
             onChange={editor.adoptPublishState}
             announce={editor.announce}
+            addressOf={addressOf}
           />
         }
       />
@@ -136,6 +143,7 @@ export default function RealtorEditor({
         open={deleting}
         messages={messages}
         desiredUrl={realtor.desiredUrl}
+        addressOf={addressOf}
         onDelete={editor.remove}
         onCancel={() => setDeleting(false)}
       />
@@ -144,6 +152,7 @@ export default function RealtorEditor({
         messages={messages}
         from={moving?.from ?? ''}
         to={moving?.to ?? ''}
+        addressOf={addressOf}
         onConfirm={() => settleMove(true)}
         onCancel={() => settleMove(false)}
       />
@@ -182,7 +191,12 @@ export default function RealtorEditor({
           />
           <div className="savebar" data-dirty={dirty ? '' : undefined}>
             {hydrated && draftAddress && draftAddress.toLowerCase() !== realtor.desiredUrl.toLowerCase() ? (
-              <AddressChangeNotice messages={messages} from={realtor.desiredUrl} to={draftAddress} />
+              <AddressChangeNotice
+                messages={messages}
+                from={realtor.desiredUrl}
+                to={draftAddress}
+                addressOf={addressOf}
+              />
             ) : null}
             <span className="savebar__state" aria-live="polite">
               {dirty ? m('builder.unsaved') : m('builder.saved')}

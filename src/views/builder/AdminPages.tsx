@@ -87,12 +87,14 @@ export function EditorPage({
   realtor,
   isAdmin,
   accountEmail = null,
+  publicOrigin,
 }: {
   ctx: PageContext
   title: string
   realtor: Realtor
   isAdmin: boolean
   accountEmail?: string | null
+  publicOrigin: string
 }) {
   return (
     <BuilderPage ctx={ctx} title={title} width="wide">
@@ -108,6 +110,7 @@ export function EditorPage({
           loginHref: `${ctx.localePrefix}/login`,
           settingsHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/settings`,
           accountEmail,
+          publicOrigin,
         }}
       />
     </BuilderPage>
