@@ -138,16 +138,27 @@ describe('deep and wide bodies (property)', () => {
       width: fc.integer({ min: 0, max: 2000 }),
       kind: fc.constantFrom('array', 'object'),
       // Not sign-in: its budget is shared by every local request (docs/decisions/026-sign-in-throttling.md).
-      path: fc.constantFrom('/v1/realtor-contacts', '/api/send-to-slack', '/v1/realtor/{id}', '/v1/accounts'),
+      // Each JSON endpoint with its method; the builder's own (settings, preview, delete) included.
+      target: fc.constantFrom(
+        ['POST', '/v1/realtor-contacts'],
+        ['POST', '/api/send-to-slack'],
+        ['PATCH', '/v1/realtor/{id}'],
+        ['DELETE', '/v1/realtor/{id}'],
+        ['POST', '/v1/realtor/{id}/restore'],
+        ['POST', '/v1/accounts'],
+        ['PATCH', '/v1/accounts/me'],
+        ['POST', '/janekim/admin/preview'],
+      ),
     })
     await fc.assert(
-      fc.asyncProperty(shape, async ({ depth, width, kind, path }) => {
+      fc.asyncProperty(shape, async ({ depth, width, kind, target: [method, path] }) => {
         const inner = kind === 'array' ? nested(depth) : deepObject(depth)
         const body = `{"wide":[${Array.from({ length: width }, () => '0').join(',')}],"deep":${inner}}`
         const response = await api(path.replace('{id}', String(JANE_ID)), {
-          method: path.includes('{id}') ? 'PATCH' : 'POST',
+          method,
           token: await janeToken(),
-          headers: { 'content-type': 'application/json' },
+          // The preview answers only the site's own pages.
+          headers: { 'content-type': 'application/json', origin: 'http://localhost' },
           body,
         })
         await response.arrayBuffer()
