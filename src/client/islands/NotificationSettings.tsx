@@ -124,7 +124,7 @@ export default function NotificationSettings({ messages, locale, realtorId, init
             {m('builder.notify.test')}
           </button>
         </div>
-        <p id="notify-test-lead" className="muted">
+        <p id="notify-test-lead" className="field__hint">
           {m('builder.notify.testLead')}
         </p>
       </form>

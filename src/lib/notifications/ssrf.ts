@@ -2,6 +2,9 @@
 // a public host, so a realtor cannot make the worker call into private networks (SSRF). Checked when the
 // settings are saved and again before every send, since a rule may tighten after a URL was stored.
 
+/** Whether the production rules apply: everywhere but a local run (`ENVIRONMENT=local`, tests included). */
+export const productionRules = (environment: string | undefined) => (environment ?? 'production') !== 'local'
+
 /** Why a URL is refused, as a catalogue key suffix; null when it may be used. */
 export type WebhookUrlProblem = 'invalid' | 'https' | 'private'
 

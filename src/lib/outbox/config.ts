@@ -1,5 +1,6 @@
 // The outbox's settings from the worker's environment: one reading for the request and the cron alike.
 import { REALTOR_DESTINATIONS, type RealtorDestination } from '../notifications/settings'
+import { productionRules } from '../notifications/ssrf'
 import { type FetchLike, upstreamTimeout } from '../upstream'
 import { type EmailSend, emailSender } from './email'
 
@@ -53,7 +54,7 @@ export function outboxConfig(env: OutboxEnv, fetch: FetchLike): OutboxConfig {
     sendEmail: emailSender(env.SEND_EMAIL),
     fromEmail: env.NOTIFY_FROM_EMAIL,
     publicOrigin: env.PUBLIC_ORIGIN,
-    production: (env.ENVIRONMENT ?? 'production') !== 'local',
+    production: productionRules(env.ENVIRONMENT),
   }
 }
 

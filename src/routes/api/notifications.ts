@@ -12,7 +12,7 @@ import {
   notificationSettingsSchema,
   saveNotificationSettings,
 } from '../../lib/notifications/settings'
-import { webhookUrlProblem } from '../../lib/notifications/ssrf'
+import { productionRules, webhookUrlProblem } from '../../lib/notifications/ssrf'
 import { outboxConfig } from '../../lib/outbox/config'
 import { d1Store } from '../../lib/realtors/d1-store'
 import type { Realtor } from '../../lib/realtors/types'
@@ -36,7 +36,7 @@ async function ownRealtor(c: Context<AppEnv>): Promise<Realtor> {
 /** The SSRF rules of the environment: a refused webhook URL is a 400 on `webhookUrl`. */
 function checkWebhookUrl(c: Context<AppEnv>, settings: NotificationSettingsInput): void {
   if (!settings.webhookUrl) return
-  const problem = webhookUrlProblem(settings.webhookUrl, (c.env.ENVIRONMENT ?? 'production') !== 'local')
+  const problem = webhookUrlProblem(settings.webhookUrl, productionRules(c.env.ENVIRONMENT))
   if (!problem) return
   const key =
     problem === 'https'
