@@ -9,11 +9,13 @@ import { listAccounts } from '../lib/accounts/list'
 import { findAccountById, sessionUserOf } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
+import { findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
 import { auth } from '../middleware/auth'
 import { pageContext, renderPage } from '../render'
 import { AdminConsolePage, EditorPage, NoProfilePage } from '../views/builder/AdminPages'
 import { DeletedPage } from '../views/builder/DeletedPage'
+import { NotificationsPage } from '../views/builder/NotificationsPage'
 import { SettingsPage } from '../views/builder/SettingsPage'
 import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
 import type { PageContext } from '../views/context'
@@ -92,6 +94,27 @@ app.get('/admin/settings', async (c) => {
     />
   ))
 })
+app.use('/admin/notifications', auth({ requireUser: true }))
+
+/** A realtor's notification settings: on the realtor's own site, for its owner or an admin. */
+app.get('/admin/notifications', async (c) => {
+  const user = c.get('user')!
+  const realtor = c.get('realtor')
+  const adminHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
+  // The provider's site and a deleted homepage have none: /admin says where to go.
+  if (!realtor || realtor.deletedAt) return c.redirect(adminHref, 302)
+  if (user.role !== 'admin' && realtor.userId !== user.id) {
+    throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
+  }
+  const saved = await findNotificationSettings(c.env.DB, realtor.id)
+  // Nothing saved yet: the form suggests the homepage's contact email, else the owner's account email.
+  const owner = saved || realtor.email || !realtor.userId ? null : await findAccountById(c.env.DB, realtor.userId)
+  const initial = saved ?? { email: realtor.email || owner?.email || '', webhookUrl: '' }
+  return render(c, 'builder.notify.title', (ctx, title) => (
+    <NotificationsPage ctx={ctx} title={title} realtorId={realtor.id} initial={initial} backHref={adminHref} />
+  ))
+})
+
 app.get('/admin', async (c) => {
   const user = c.get('user')!
   const realtor = c.get('realtor')

@@ -14,6 +14,7 @@ import { LANGUAGE_SWITCHER_MESSAGES } from '../../src/client/islands/LanguageSwi
 import { LEAD_REQUEST_MESSAGES } from '../../src/client/islands/LeadRequest'
 import { LOGIN_FORM_MESSAGES } from '../../src/client/islands/LoginForm'
 import { LOGIN_REDIRECT_MESSAGES } from '../../src/client/islands/LoginRedirect'
+import { NOTIFICATION_SETTINGS_MESSAGES } from '../../src/client/islands/NotificationSettings'
 import { REALTOR_CAROUSEL_MESSAGES } from '../../src/client/islands/RealtorCarousel'
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { VIDEO_EMBED_MESSAGES } from '../../src/client/islands/VideoEmbed'
@@ -38,6 +39,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   DeletedHomepageActions: DELETED_HOMEPAGE_MESSAGES,
   LanguageSwitcher: LANGUAGE_SWITCHER_MESSAGES,
   LeadRequest: LEAD_REQUEST_MESSAGES,
+  NotificationSettings: NOTIFICATION_SETTINGS_MESSAGES,
   LoginForm: LOGIN_FORM_MESSAGES,
   LoginRedirect: LOGIN_REDIRECT_MESSAGES,
   RealtorCarousel: REALTOR_CAROUSEL_MESSAGES,

@@ -41,6 +41,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^builder\.etc\.\w+$/, source: 'builder.etc.${' },
   { ids: /^landing\.showcase\.(previous|next)$/, source: 'landing.showcase.${direction}' },
   { ids: /^builder\.failed\.(lead|contact)$/, source: 'builder.failed.${delivery.topic}' },
+  { ids: /^builder\.notify\.channel\.realtor-(email|webhook)$/, source: 'builder.notify.channel.${channel}' },
   { ids: /^builder\.photo\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/, source: 'builder.photo.${path}' },
   {
     ids: /^builder\.photo\.where\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/,

@@ -36,6 +36,8 @@ export function EditorToolbar({
   publish,
 }: EditorToolbarProps) {
   const m = (key: string) => t(messages, key)
+  // The notification settings sit next to the account settings under this site's /admin.
+  const notificationsHref = settingsHref.replace(/\/settings$/, '/notifications')
   return (
     <div className="builder-toolbar editor__toolbar">
       <div className="builder-toolbar__links">
@@ -44,6 +46,7 @@ export function EditorToolbar({
           {m('builder.viewHomepage')} ↗
         </a>
         <a href={settingsHref}>{m('builder.settings.title')}</a>
+        <a href={notificationsHref}>{m('builder.notify.title')}</a>
       </div>
       <div className="builder-toolbar__actions">
         {publish}

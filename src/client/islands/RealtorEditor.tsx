@@ -33,6 +33,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.import.',
   'builder.emailPrefilled',
   'builder.editorTitle',
+  'builder.notify.title',
   'builder.unsaved',
   'builder.saved',
   'builder.save',

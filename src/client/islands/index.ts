@@ -11,6 +11,7 @@ export const islands = {
   AgreementForm: () => import('./AgreementForm'),
   AdminConsole: () => import('./AdminConsole'),
   AccountSettings: () => import('./AccountSettings'),
+  NotificationSettings: () => import('./NotificationSettings'),
   RealtorEditor: () => import('./RealtorEditor'),
   VideoEmbed: () => import('./VideoEmbed'),
   DeletedHomepageActions: () => import('./DeletedHomepageActions'),

@@ -1,5 +1,7 @@
 // Contacts in D1: written first, together with their delivery to the operator's webhook, which the outbox
 // then sends (src/lib/outbox, docs/decisions/024-outbox.md).
+
+import { enabledDestinations, findNotificationSettings } from '../notifications/settings'
 import type { Destination } from '../outbox/config'
 import { enqueue } from '../outbox/deliveries'
 import type { Contact } from './schema'
@@ -10,10 +12,12 @@ export interface StoredContact extends Contact {
   createdAt: string
 }
 
-/** Where every contact goes (a realtor's own email and webhook are to come). */
+/** Where every contact goes; the realtor's own channels are added (docs/decisions/050-notifications.md). */
 const DESTINATIONS: readonly Destination[] = ['operator-webhook']
 
 export async function insertContact(db: D1Database, contact: Contact, locale: string): Promise<StoredContact> {
+  // The channels on when the contact arrives get a delivery each, stored with it in the one batch.
+  const own = enabledDestinations(await findNotificationSettings(db, contact.realtorId))
   const [inserted] = await db.batch<{ id: number; created_at: string }>([
     db
       .prepare(
@@ -33,7 +37,7 @@ export async function insertContact(db: D1Database, contact: Contact, locale: st
         contact.isTerm,
         locale,
       ),
-    enqueue(db, 'contact', DESTINATIONS),
+    enqueue(db, 'contact', [...DESTINATIONS, ...own]),
   ])
   const row = inserted?.results[0]
   if (!row) throw new Error('The contact was not stored')

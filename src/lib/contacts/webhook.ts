@@ -1,5 +1,7 @@
-// Forwarding stored contacts to CONTACT_WEBHOOK_URL through the outbox (src/lib/outbox): the request makes
+// Forwarding stored contacts to CONTACT_WEBHOOK_URL and the realtor's own channels through the outbox (src/lib/outbox): the request makes
 // the first attempt, the cron the retries, and the claim lets only one of them send a contact.
+
+import { notifyRealtor } from '../notifications/send'
 import type { OutboxConfig } from '../outbox/config'
 import { deliveredEverywhere, deliverMessage, type Messages } from '../outbox/deliver'
 import { contactsById, type StoredContact } from './store'
@@ -8,6 +10,8 @@ export const contactMessages: Messages<StoredContact> = {
   topic: 'contact',
   load: contactsById,
   body: (contact) => ({ type: 'realtor_contact', contact }),
+  // The realtor's own email and webhook (docs/decisions/050-notifications.md).
+  sendOwn: notifyRealtor,
 }
 
 /** The request's attempt: true once the webhook took the contact, else it waits for the cron. */

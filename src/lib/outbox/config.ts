@@ -1,8 +1,18 @@
 // The outbox's settings from the worker's environment: one reading for the request and the cron alike.
+import { REALTOR_DESTINATIONS, type RealtorDestination } from '../notifications/settings'
+import { productionRules } from '../notifications/ssrf'
 import { type FetchLike, upstreamTimeout } from '../upstream'
+import { type EmailSend, emailSender } from './email'
 
-/** Where a message goes, by role; the address is looked up when it is sent, so a rotated secret applies. */
-export type Destination = 'operator-slack' | 'operator-webhook'
+/** The operator's destinations: one address each, from the environment. */
+export type OperatorDestination = 'operator-slack' | 'operator-webhook'
+export type { RealtorDestination }
+
+/** Where a message goes, by role (a realtor's own: docs/decisions/050-notifications.md); the address is looked up when it is sent, so a changed one applies. */
+export type Destination = OperatorDestination | RealtorDestination
+
+export const isOperatorDestination = (destination: Destination): destination is OperatorDestination =>
+  destination === 'operator-slack' || destination === 'operator-webhook'
 
 /** The environment fields the outbox reads (the worker's Bindings have them; src/lib does not import env.ts). */
 export interface OutboxEnv {
@@ -10,6 +20,10 @@ export interface OutboxEnv {
   SLACK_WEBHOOK_URL?: string
   CONTACT_WEBHOOK_URL?: string
   UPSTREAM_TIMEOUT_MS?: string
+  SEND_EMAIL?: SendEmail
+  NOTIFY_FROM_EMAIL?: string
+  PUBLIC_ORIGIN?: string
+  ENVIRONMENT?: string
 }
 
 export interface OutboxConfig {
@@ -17,8 +31,16 @@ export interface OutboxConfig {
   fetch: FetchLike
   /** Deadline of one attempt, in milliseconds. */
   timeoutMs: number
-  /** Each destination's webhook; one without a URL keeps its deliveries pending until it gets one. */
-  webhooks: Partial<Record<Destination, string>>
+  /** Each operator destination's webhook; one without a URL keeps its deliveries pending until it gets one. */
+  webhooks: Partial<Record<OperatorDestination, string>>
+  /** Sends a raw email (the send_email binding); none: email deliveries wait and retry. */
+  sendEmail?: EmailSend
+  /** The sender address of realtors' notification emails. */
+  fromEmail?: string
+  /** The provider's origin, for links to the inbox. */
+  publicOrigin?: string
+  /** Production rules for realtors' webhook URLs (https, no private hosts): anywhere but local runs. */
+  production?: boolean
   /** The time, in milliseconds (tests move it forward). */
   now?: () => number
 }
@@ -29,10 +51,20 @@ export function outboxConfig(env: OutboxEnv, fetch: FetchLike): OutboxConfig {
     fetch,
     timeoutMs: upstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
     webhooks: { 'operator-slack': env.SLACK_WEBHOOK_URL, 'operator-webhook': env.CONTACT_WEBHOOK_URL },
+    sendEmail: emailSender(env.SEND_EMAIL),
+    fromEmail: env.NOTIFY_FROM_EMAIL,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    production: productionRules(env.ENVIRONMENT),
   }
 }
 
-/** The destinations that can be sent to now. */
+/**
+ * The destinations that can be sent to now: the operator's with an address, and the realtors' (whose
+ * address is each realtor's, looked up per delivery; a realtor's row exists only for a channel they set).
+ */
 export function configuredDestinations(config: OutboxConfig): Destination[] {
-  return (Object.keys(config.webhooks) as Destination[]).filter((destination) => config.webhooks[destination])
+  const operator = (Object.keys(config.webhooks) as OperatorDestination[]).filter(
+    (destination) => config.webhooks[destination],
+  )
+  return [...operator, ...REALTOR_DESTINATIONS]
 }

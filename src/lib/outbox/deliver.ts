@@ -1,5 +1,5 @@
 // Claim → send → mark: how the request's first attempt and the cron both deliver a stored message.
-import { configuredDestinations, type Destination, type OutboxConfig } from './config'
+import { configuredDestinations, type Destination, isOperatorDestination, type OutboxConfig } from './config'
 import { claim, claimable, type Delivery, markDelivered, release, type Topic } from './deliveries'
 import { clockAt, nextAttemptAt } from './retry'
 import { postJson } from './webhook'
@@ -11,6 +11,11 @@ export interface Messages<M extends { id: number }> {
   load(db: D1Database, ids: number[]): Promise<M[]>
   /** The JSON a destination gets for a message. */
   body(message: M, destination: Destination): unknown
+  /**
+   * Sends to a destination whose address is not the operator's (a realtor's email or webhook), looked up
+   * now; throws a short reason when it cannot, and the delivery is retried like a failed post.
+   */
+  sendOwn?(config: OutboxConfig, message: M, delivery: Delivery, headers: Record<string, string>): Promise<void>
 }
 
 /** pending: another attempt will come (or another sender has it now); failed: given up after a day, kept. */
@@ -26,8 +31,8 @@ export async function deliver<M extends { id: number }>(
   delivery: Delivery,
   message: M,
 ): Promise<Outcome> {
-  const url = config.webhooks[delivery.destination]
-  if (!url) return 'pending'
+  const url = isOperatorDestination(delivery.destination) ? config.webhooks[delivery.destination] : undefined
+  if (isOperatorDestination(delivery.destination) && !url) return 'pending'
   const now = config.now ?? Date.now
   const attempt = await claim(config.db, delivery.id, clockAt(now(), config.timeoutMs))
   if (attempt === null) return 'pending'
@@ -36,7 +41,9 @@ export async function deliver<M extends { id: number }>(
     // The key is the delivery's own: the same on every attempt, so a webhook that dedupes by it takes each
     // message once even when an earlier attempt's answer came too late.
     const headers = { 'Idempotency-Key': `delivery-${delivery.id}` }
-    await postJson(config, url, messages.body(message, delivery.destination), headers)
+    if (url) await postJson(config, url, messages.body(message, delivery.destination), headers)
+    else if (messages.sendOwn) await messages.sendOwn(config, message, delivery, headers)
+    else throw new Error(`no way to send to ${delivery.destination}`)
   } catch (error) {
     failure = error instanceof Error ? error.message : 'unknown error'
   }

@@ -11,6 +11,7 @@ import auth from './auth'
 import contacts from './contacts'
 import leads from './leads'
 import listings from './listings'
+import notifications from './notifications'
 import photos from './photos'
 import realtor from './realtor'
 
@@ -20,6 +21,8 @@ const cors = apiCors({ isPublicRead: isPublicRealtorRead })
 for (const path of ['/v1/realtor', '/v1/realtor/*', '/v1/auth/*', '/v1/accounts', '/v1/accounts/*', '/photos/*'])
   app.use(path, cors)
 
+// Before /v1/realtor, whose upstream proxy would otherwise take these paths.
+app.route('/v1/realtor/:id/notifications', notifications)
 app.route('/v1/realtor', realtor)
 app.route('/v1/auth', auth)
 app.route('/v1/accounts/me', accountSettings)

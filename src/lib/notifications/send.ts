@@ -1,0 +1,64 @@
+// Sending a notification to a realtor's own channel (docs/decisions/050-notifications.md): the outbox's
+// deliveries of a contact and the settings page's test both come here, so a passing test means the real
+// notifications get through the same way.
+
+import type { OutboxConfig } from '../outbox/config'
+import type { Delivery } from '../outbox/deliveries'
+import { postJson } from '../outbox/webhook'
+import { inboxLink, mimeMessage, type Notification, type NotifiedContact, notificationOf, slackBody } from './message'
+import { findNotificationSettings, type NotificationSettingsInput, type RealtorDestination } from './settings'
+import { webhookUrlProblem } from './ssrf'
+
+/**
+ * One notification to one channel; throws a short reason of our own when it was not taken. `key` names
+ * the message for the receiver: the delivery's Idempotency-Key, and the email's Message-ID.
+ */
+export async function sendNotification(
+  config: OutboxConfig,
+  destination: RealtorDestination,
+  settings: NotificationSettingsInput,
+  notification: Notification,
+  key: string,
+): Promise<void> {
+  if (destination === 'realtor-email') {
+    if (!settings.email) throw new Error('no email address is set')
+    if (!config.sendEmail || !config.fromEmail)
+      throw new Error('email is not configured (SEND_EMAIL, NOTIFY_FROM_EMAIL)')
+    const domain = config.fromEmail.slice(config.fromEmail.lastIndexOf('@') + 1)
+    const header = { from: config.fromEmail, to: settings.email, messageId: `${key}@${domain}`, date: new Date() }
+    await config.sendEmail(config.fromEmail, settings.email, mimeMessage(header, notification))
+    return
+  }
+  if (!settings.webhookUrl) throw new Error('no webhook URL is set')
+  // Checked again at send time: a URL saved under other rules (or another environment) is not called.
+  const problem = webhookUrlProblem(settings.webhookUrl, config.production ?? true)
+  if (problem) throw new Error(`the webhook URL is refused (${problem})`)
+  await postJson(config, settings.webhookUrl, slackBody(notification), { 'Idempotency-Key': key })
+}
+
+async function desiredUrlOf(db: D1Database, realtorId: number): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT desired_url FROM realtors WHERE id = ?')
+    .bind(realtorId)
+    .first<{ desired_url: string }>()
+  return row?.desired_url ?? null
+}
+
+/** The outbox's send for a contact's realtor-email and realtor-webhook deliveries: settings as they are now. */
+export async function notifyRealtor(
+  config: OutboxConfig,
+  contact: NotifiedContact & { realtorId: number },
+  delivery: Delivery,
+  headers: Record<string, string>,
+): Promise<void> {
+  const [settings, desiredUrl] = await Promise.all([
+    findNotificationSettings(config.db, contact.realtorId),
+    desiredUrlOf(config.db, contact.realtorId),
+  ])
+  if (!settings) throw new Error('the realtor has no notification settings')
+  if (!desiredUrl) throw new Error('the realtor is not in this database')
+  const link = inboxLink(config.publicOrigin ?? '', desiredUrl, contact.id, settings.locale)
+  const notification = notificationOf(contact, link, settings.locale)
+  const key = headers['Idempotency-Key'] ?? `delivery-${delivery.id}`
+  await sendNotification(config, delivery.destination as RealtorDestination, settings, notification, key)
+}

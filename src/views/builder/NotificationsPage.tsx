@@ -1,0 +1,47 @@
+// /{desiredUrl}/admin/notifications: the realtor's notification settings (docs/decisions/050-notifications.md).
+import NotificationSettings, { NOTIFICATION_SETTINGS_MESSAGES } from '../../client/islands/NotificationSettings'
+import { messagesOf } from '../../lib/island-messages'
+import type { PageContext } from '../context'
+import { Island } from '../Island'
+import { BuilderPage } from './BuilderPage'
+
+export function NotificationsPage({
+  ctx,
+  title,
+  realtorId,
+  initial,
+  backHref,
+}: {
+  ctx: PageContext
+  title: string
+  realtorId: number
+  initial: { email: string; webhookUrl: string }
+  backHref: string
+}) {
+  const t = (id: string) => ctx.intl.formatMessage({ id })
+  return (
+    <BuilderPage
+      ctx={ctx}
+      title={title}
+      lead={
+        <>
+          <p>
+            <a href={backHref}>← {t('builder.notify.back')}</a>
+          </p>
+          <p>{t('builder.notify.intro')}</p>
+        </>
+      }
+    >
+      <Island
+        name="NotificationSettings"
+        component={NotificationSettings}
+        props={{
+          messages: messagesOf(ctx.locale, NOTIFICATION_SETTINGS_MESSAGES),
+          locale: ctx.locale,
+          realtorId,
+          initial,
+        }}
+      />
+    </BuilderPage>
+  )
+}

@@ -1,0 +1,173 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from './fixtures'
+
+// Notifications of issue 18 in the browser, at 1280 and 390 px: Jane sets an email and a loopback webhook on
+// /janekim/admin/notifications and sends a test notification; a visitor's contact form then reaches her
+// once by email (wrangler's local send_email writes it to a file under the OS temp dir, README.md
+// "Notifications") and once by webhook.
+const SHOTS = 'test/e2e/screenshots'
+const JANE = { email: 'janekim@realtor.local', password: 'demo-realtor-2026' }
+
+interface Hook {
+  server: Server
+  url: string
+  bodies: { text: string }[]
+}
+
+/** A Slack-compatible webhook on 127.0.0.1 that records what it is posted. */
+async function loopbackHook(): Promise<Hook> {
+  const bodies: { text: string }[] = []
+  const server = createServer((request, response) => {
+    let data = ''
+    request.on('data', (chunk) => {
+      data += chunk
+    })
+    request.on('end', () => {
+      bodies.push(JSON.parse(data))
+      response.end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies }
+}
+
+// The text of every email wrangler's local send_email wrote since `since` (ms): the .eml files in
+// files/email under each miniflare-{hex} folder of the OS temp dir, with their base64 bodies decoded.
+function localEmails(since: number): string[] {
+  const texts: string[] = []
+  for (const dir of readdirSync(tmpdir()).filter((name) => name.startsWith('miniflare-'))) {
+    const folder = path.join(tmpdir(), dir, 'files', 'email')
+    let files: string[] = []
+    try {
+      files = readdirSync(folder).filter((name) => name.endsWith('.eml'))
+    } catch {
+      continue
+    }
+    for (const file of files) {
+      const full = path.join(folder, file)
+      if (statSync(full).mtimeMs < since) continue
+      const raw = readFileSync(full, 'utf8')
+      const body = raw
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('')
+      texts.push(`${raw}\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`)
+    }
+  }
+  return texts
+}
+
+async function signInTo(page: Page, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`)
+  await page.getByLabel('이메일').fill(JANE.email)
+  await page.getByLabel('비밀번호').fill(JANE.password)
+  await page.getByRole('button', { name: '로그인' }).click()
+  await page.waitForURL((url) => url.pathname === '/agreement' || url.pathname === next)
+  if (new URL(page.url()).pathname === '/agreement') {
+    await expect(page.getByRole('button', { name: '동의하고 계속하기' })).toBeEnabled()
+    await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
+    await page.getByRole('button', { name: '동의하고 계속하기' }).click()
+  }
+  await expect(page).toHaveURL(new RegExp(`${next}$`))
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('.builder').analyze()
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+}
+
+let hook: Hook
+
+test.beforeAll(async () => {
+  hook = await loopbackHook()
+})
+
+test.afterAll(async () => {
+  await new Promise((resolve) => hook.server.close(resolve))
+})
+
+test('a realtor sets an email and a webhook, tests them, and a visitor’s message reaches both once', async ({
+  page,
+  browser,
+}, testInfo) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  const started = Date.now() - 1000
+  const project = testInfo.project.name
+  const inbox = `jane-${project}-${started}@example.com`
+
+  // The editor's toolbar leads to the page.
+  await signInTo(page, '/janekim/admin')
+  const link = page.getByRole('link', { name: '알림 설정' })
+  await expect(link).toHaveAttribute('href', '/janekim/admin/notifications')
+  await link.click()
+  await expect(page).toHaveURL(/\/janekim\/admin\/notifications$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('알림 설정')
+
+  const save = page.getByRole('button', { name: '저장', exact: true })
+  await expect(save).toBeEnabled()
+  // A bad webhook is refused inline before anything is sent.
+  await page.getByLabel('웹훅 URL (슬랙 호환)').fill('hooks.slack.com/x')
+  await save.click()
+  await expect(page.locator('#notify-webhook-error')).toHaveText('올바른 URL을 입력해 주세요.')
+
+  await page.getByLabel('이메일 주소').fill(inbox)
+  await page.getByLabel('웹훅 URL (슬랙 호환)').fill(hook.url)
+  await save.click()
+  await expect(page.locator('#notify-notice')).toHaveText('저장했습니다. 새 문의가 오면 여기로 알려 드립니다.')
+
+  const before = hook.bodies.length
+  await page.getByRole('button', { name: '테스트 알림 보내기' }).click()
+  await expect(page.locator('#notify-notice')).toContainText('이메일: 테스트 알림을 보냈습니다.')
+  await expect(page.locator('#notify-notice')).toContainText('웹훅: 테스트 알림을 보냈습니다.')
+  expect(hook.bodies.slice(before).map((body) => body.text.includes('테스트 알림입니다'))).toEqual([true])
+  await expect.poll(() => localEmails(started).filter((text) => text.includes(`To: ${inbox}`)).length).toBe(1)
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/notify-ko-${project}.png`, fullPage: true })
+  await page.goto('/en/janekim/admin/notifications')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notifications')
+  await expect(page.getByLabel('Email address')).toHaveValue(inbox)
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/notify-en-${project}.png`, fullPage: true })
+
+  // A visitor writes to Jane from her homepage.
+  const visitorName = `알림${project}${started % 100000}`
+  const visitor = await browser.newContext({ locale: 'ko-KR' })
+  const visitorPage = await visitor.newPage()
+  await visitorPage.goto('/janekim')
+  const form = visitorPage.locator('form.contact-form')
+  await form.scrollIntoViewIfNeeded()
+  await visitorPage.locator('form.contact-form[data-hydrated]').waitFor()
+  await form.getByLabel('성', { exact: true }).fill('김')
+  await form.getByLabel('이름', { exact: true }).fill(visitorName)
+  await form.getByLabel('이메일').fill('minsu@example.com')
+  await form.getByLabel('전화번호').fill('010-1234-5678')
+  await form.getByLabel('문의 내용').fill('알림 테스트 문의입니다.')
+  await form.getByRole('checkbox').check()
+  const posted = visitorPage.waitForResponse((response) => response.url().endsWith('/v1/realtor-contacts'))
+  await form.getByRole('button', { name: '문의 보내기' }).click()
+  const response = await posted
+  expect(response.status()).toBe(201)
+  const { id } = (await response.json()) as { id: number }
+  await visitor.close()
+
+  const entry = `/janekim/admin/inbox/${id}`
+  const fromVisitor = () => hook.bodies.filter((body) => body.text.includes(`김 ${visitorName}`))
+  await expect.poll(() => fromVisitor().length).toBe(1)
+  expect(fromVisitor()[0]!.text).toContain(entry)
+  expect(fromVisitor()[0]!.text).toContain('문의 내용:\n알림 테스트 문의입니다.')
+  const emails = () => localEmails(started).filter((text) => text.includes(`김 ${visitorName}`))
+  await expect.poll(() => emails().length).toBe(1)
+  expect(emails()[0]).toContain(`To: ${inbox}`)
+  expect(emails()[0]).toContain(entry)
+  // Nothing more arrives later (the cron finds nothing left to send).
+  await page.waitForTimeout(500)
+  expect(fromVisitor()).toHaveLength(1)
+  expect(emails()).toHaveLength(1)
+})

@@ -1,0 +1,195 @@
+// /v1/realtor/{id}/notifications (docs/decisions/050-notifications.md): only the owner or an admin reads and
+// writes a realtor's settings; bad addresses are refused with translated field errors and change nothing;
+// production refuses webhook URLs that are not public https; the test notification reports each channel.
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/worker'
+import { makeAccount, tokenFor } from '../fixtures/accounts'
+import { fakeUpstream } from '../fixtures/upstream'
+
+const HOOK = 'http://127.0.0.1:9/hook'
+
+let owner = ''
+let other = ''
+let admin = ''
+let realtorId = 0
+
+beforeAll(async () => {
+  const ownerId = await makeAccount('notify-owner@example.com', 'password-123', { desiredUrl: 'notifyowner' })
+  const otherId = await makeAccount('notify-other@example.com', 'password-123', { desiredUrl: 'notifyother' })
+  const adminId = await makeAccount('notify-admin@example.com', 'password-123', { role: 'admin' })
+  ;[owner, other, admin] = await Promise.all([tokenFor(ownerId), tokenFor(otherId), tokenFor(adminId)])
+  realtorId = (await env.DB.prepare("SELECT id FROM realtors WHERE desired_url = 'notifyowner'").first<{
+    id: number
+  }>())!.id
+})
+
+interface Options {
+  token?: string
+  json?: unknown
+  method?: string
+  language?: string
+  vars?: Record<string, unknown>
+  upstream?: ReturnType<typeof fakeUpstream>
+}
+
+function request(path: string, { token, json, method = 'GET', language = 'ko', vars = {}, upstream }: Options = {}) {
+  const headers: Record<string, string> = { 'accept-language': language }
+  if (token) headers.authorization = `Bearer ${token}`
+  if (json !== undefined) headers['content-type'] = 'application/json'
+  return createApp(upstream ? { upstreamFetch: upstream.fetch } : {}).request(
+    `http://127.0.0.1:8787/v1/realtor/${realtorId}/notifications${path}`,
+    { method, headers, body: json === undefined ? undefined : JSON.stringify(json) },
+    { ...env, ...vars },
+  )
+}
+
+const fieldsOf = async (response: Response) =>
+  ((await response.json()) as { error: { fields?: { path: string; message: string }[] } }).error.fields ?? []
+
+describe('who may read and write the settings', () => {
+  it('refuses a signed-out caller and another realtor; takes the owner and an admin', async () => {
+    expect((await request('')).status).toBe(401)
+    expect((await request('', { token: other })).status).toBe(403)
+    expect(
+      (await request('', { token: other, method: 'PUT', json: { email: 'x@example.com', webhookUrl: '' } })).status,
+    ).toBe(403)
+    expect(
+      (await request('/test', { token: other, method: 'POST', json: { email: 'x@example.com', webhookUrl: '' } }))
+        .status,
+    ).toBe(403)
+    expect((await request('', { token: owner })).status).toBe(200)
+    expect((await request('', { token: admin })).status).toBe(200)
+  })
+
+  it('answers 404 for a realtor that does not exist, and for an id that is not one', async () => {
+    const app = createApp()
+    const headers = { authorization: `Bearer ${admin}` }
+    expect((await app.request('http://127.0.0.1:8787/v1/realtor/999999/notifications', { headers }, env)).status).toBe(
+      404,
+    )
+    expect((await app.request('http://127.0.0.1:8787/v1/realtor/abc/notifications', { headers }, env)).status).toBe(404)
+  })
+})
+
+describe('saving', () => {
+  it('stores both addresses and the language of the builder, and reads them back', async () => {
+    const saved = await request('', {
+      token: owner,
+      method: 'PUT',
+      json: { email: ' jane@example.com ', webhookUrl: HOOK },
+      language: 'en',
+    })
+    expect(saved.status).toBe(200)
+    expect(await saved.json()).toEqual({
+      settings: { email: 'jane@example.com', webhookUrl: HOOK, locale: 'en' },
+      channels: ['realtor-email', 'realtor-webhook'],
+    })
+    const read = (await (await request('', { token: owner })).json()) as { settings: { locale: string } }
+    expect(read.settings).toEqual({ email: 'jane@example.com', webhookUrl: HOOK, locale: 'en' })
+  })
+
+  it.each([
+    [{ email: 'not-an-email', webhookUrl: '' }, 'email', '올바른 이메일 주소를 입력해 주세요.'],
+    [{ email: '', webhookUrl: 'hooks.slack.com/x' }, 'webhookUrl', null],
+    [{ email: '', webhookUrl: 'ftp://hooks.example.com/x' }, 'webhookUrl', null],
+    [{ email: '', webhookUrl: 'https://user:pw@hooks.example.com/x' }, 'webhookUrl', null],
+    [{ email: '', webhookUrl: `https://example.com/${'a'.repeat(2001)}` }, 'webhookUrl', null],
+    [{ email: '', webhookUrl: '', extra: 1 }, 'extra', null],
+    [{ email: 5, webhookUrl: '' }, 'email', null],
+  ])('refuses %j on %s and changes nothing', async (json, path, message) => {
+    const before = await (await request('', { token: owner })).text()
+    const response = await request('', { token: owner, method: 'PUT', json })
+    expect(response.status).toBe(400)
+    const fields = await fieldsOf(response)
+    expect(fields.map((field) => field.path)).toContain(path)
+    if (message) expect(fields[0]!.message).toBe(message)
+    expect(await (await request('', { token: owner })).text()).toBe(before)
+  })
+
+  it('refuses, in production, a webhook that is not https or points at a private address', async () => {
+    const production = { ENVIRONMENT: 'production' }
+    const http = await request('', {
+      token: owner,
+      method: 'PUT',
+      json: { email: '', webhookUrl: 'http://hooks.example.com/x' },
+      vars: production,
+    })
+    expect(http.status).toBe(400)
+    expect(await fieldsOf(http)).toEqual([{ path: 'webhookUrl', message: '웹훅 URL은 https://로 시작해야 합니다.' }])
+    for (const url of [
+      'https://127.0.0.1/x',
+      'https://[::1]/x',
+      'https://169.254.169.254/x',
+      'https://router.local/x',
+    ]) {
+      const response = await request('', {
+        token: owner,
+        method: 'PUT',
+        json: { email: '', webhookUrl: url },
+        vars: production,
+        language: 'en',
+      })
+      expect(response.status).toBe(400)
+      expect((await fieldsOf(response))[0]!.message).toMatch(/private or local address/)
+    }
+    const fine = await request('', {
+      token: owner,
+      method: 'PUT',
+      json: { email: '', webhookUrl: 'https://hooks.slack.com/services/T/B/X' },
+      vars: production,
+    })
+    expect(fine.status).toBe(200)
+  })
+})
+
+describe('the test notification', () => {
+  it('sends through each channel of the form and reports each plainly', async () => {
+    const sent: EmailMessage[] = []
+    const SEND_EMAIL = { send: async (message: EmailMessage) => void sent.push(message) }
+    const upstream = fakeUpstream(() => new Response('ok'))
+    const response = await request('/test', {
+      token: owner,
+      method: 'POST',
+      json: { email: 'jane@example.com', webhookUrl: HOOK },
+      vars: { SEND_EMAIL },
+      upstream,
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      results: [
+        { channel: 'realtor-email', ok: true },
+        { channel: 'realtor-webhook', ok: true },
+      ],
+    })
+    expect(sent.map((message) => [message.from, message.to])).toEqual([[env.NOTIFY_FROM_EMAIL, 'jane@example.com']])
+    expect(upstream.requests).toHaveLength(1)
+    const body = (await upstream.requests[0]!.json()) as { text: string }
+    expect(body.text).toContain('테스트 알림입니다')
+    expect(body.text).toContain('/notifyowner/admin/inbox')
+  })
+
+  it('says which channel failed', async () => {
+    const upstream = fakeUpstream(() => new Response('nope', { status: 404 }))
+    const response = await request('/test', {
+      token: owner,
+      method: 'POST',
+      json: { email: '', webhookUrl: HOOK },
+      upstream,
+    })
+    expect(await response.json()).toEqual({ results: [{ channel: 'realtor-webhook', ok: false }] })
+  })
+
+  it('asks for an address when both are empty', async () => {
+    const response = await request('/test', {
+      token: owner,
+      method: 'POST',
+      json: { email: '', webhookUrl: '' },
+      language: 'en',
+    })
+    expect(response.status).toBe(400)
+    expect(await fieldsOf(response)).toEqual([
+      { path: 'email', message: 'Enter an email address or a webhook URL first.' },
+    ])
+  })
+})

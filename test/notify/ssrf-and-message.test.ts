@@ -1,0 +1,123 @@
+// The webhook URL rules (docs/decisions/050-notifications.md) and what a realtor's notification says, in
+// each language: the visitor's name, phone, email and message, and the link to the inbox entry.
+import { describe, expect, it } from 'vitest'
+import { inboxLink, mimeMessage, notificationOf, slackBody } from '../../src/lib/notifications/message'
+import { isPrivateHost, webhookUrlProblem } from '../../src/lib/notifications/ssrf'
+
+const REFUSED_IN_PRODUCTION: [string, 'invalid' | 'https' | 'private'][] = [
+  ['http://hooks.slack.com/services/x', 'https'],
+  ['https://127.0.0.1/hook', 'private'],
+  ['https://127.1.2.3/hook', 'private'],
+  ['https://0x7f000001/hook', 'private'],
+  ['https://2130706433/hook', 'private'],
+  ['https://10.0.0.8/hook', 'private'],
+  ['https://172.16.0.1/hook', 'private'],
+  ['https://172.31.255.255/hook', 'private'],
+  ['https://192.168.1.1/hook', 'private'],
+  ['https://169.254.169.254/latest/meta-data', 'private'],
+  ['https://100.64.0.1/hook', 'private'],
+  ['https://0.0.0.0/hook', 'private'],
+  ['https://[::1]/hook', 'private'],
+  ['https://[::]/hook', 'private'],
+  ['https://[fe80::1]/hook', 'private'],
+  ['https://[fd00::1]/hook', 'private'],
+  ['https://[fc12:3456::1]/hook', 'private'],
+  ['https://[::ffff:127.0.0.1]/hook', 'private'],
+  ['https://[::ffff:10.1.2.3]/hook', 'private'],
+  ['https://localhost/hook', 'private'],
+  ['https://LOCALHOST./hook', 'private'],
+  ['https://api.localhost/hook', 'private'],
+  ['https://printer.local/hook', 'private'],
+  ['https://metadata.google.internal/hook', 'private'],
+  ['https://intranet/hook', 'private'],
+  ['ftp://hooks.example.com/x', 'invalid'],
+  ['javascript:alert(1)', 'invalid'],
+  ['https://user:pass@hooks.example.com/x', 'invalid'],
+  ['not a url', 'invalid'],
+]
+
+const ALLOWED_IN_PRODUCTION = [
+  'https://hooks.slack.com/services/T000/B000/XXXX',
+  'https://8.8.8.8/hook',
+  'https://172.32.0.1/hook',
+  'https://[2001:4860:4860::8888]/hook',
+  'https://example.com:8443/a?b=c',
+]
+
+describe('webhook URLs in production', () => {
+  it.each(REFUSED_IN_PRODUCTION)('refuses %s (%s)', (url, problem) => {
+    expect(webhookUrlProblem(url, true)).toBe(problem)
+  })
+  it.each(ALLOWED_IN_PRODUCTION)('takes %s', (url) => {
+    expect(webhookUrlProblem(url, true)).toBeNull()
+  })
+})
+
+describe('webhook URLs in local runs', () => {
+  it('takes a loopback http fake, so tests and local runs can use one', () => {
+    expect(webhookUrlProblem('http://127.0.0.1:9999/hook', false)).toBeNull()
+    expect(webhookUrlProblem('http://localhost:9999/hook', false)).toBeNull()
+  })
+  it('still refuses what is no http(s) URL', () => {
+    expect(webhookUrlProblem('file:///etc/passwd', false)).toBe('invalid')
+  })
+  it('names hosts as private whatever their spelling', () => {
+    expect(isPrivateHost('[0:0:0:0:0:0:0:1]')).toBe(true)
+    expect(isPrivateHost('hooks.slack.com')).toBe(false)
+  })
+})
+
+const VISITOR = {
+  id: 42,
+  name: '김 민수',
+  phone: '01012345678',
+  email: 'minsu@example.com',
+  message: '집을 보고 싶어요.\n연락 주세요.',
+}
+
+describe('the notification', () => {
+  it('is in Korean for a Korean realtor, with every field and the link', () => {
+    const link = inboxLink('http://127.0.0.1:8787', 'janekim', 42, 'ko')
+    expect(link).toBe('http://127.0.0.1:8787/janekim/admin/inbox/42')
+    const notification = notificationOf(VISITOR, link, 'ko')
+    expect(notification.subject).toBe('홈페이지 새 문의: 김 민수')
+    for (const part of ['이름: 김 민수', '연락처: 01012345678', '이메일: minsu@example.com', VISITOR.message, link])
+      expect(notification.text).toContain(part)
+  })
+
+  it('is in English for an English realtor, linking the English inbox', () => {
+    const link = inboxLink('https://realtor.example.com/', 'janekim', 42, 'en')
+    expect(link).toBe('https://realtor.example.com/en/janekim/admin/inbox/42')
+    const notification = notificationOf(VISITOR, link, 'en')
+    expect(notification.subject).toBe('New message from your homepage: 김 민수')
+    expect(notification.text).toContain('Phone: 01012345678')
+    expect(notification.text).toContain(`Open it in your inbox: ${link}`)
+  })
+
+  it('reaches Slack as text, with a visitor unable to make links or mentions', () => {
+    const body = slackBody(notificationOf({ ...VISITOR, name: '<!channel> <http://evil|x>' }, 'https://x.test', 'en'))
+    expect(body.text).not.toContain('<!channel>')
+    expect(body.text).toContain('&lt;!channel&gt;')
+    expect(body.blocks).toHaveLength(1)
+  })
+
+  it('is a MIME message whose Korean survives, with no header a visitor can inject', () => {
+    const notification = notificationOf({ ...VISITOR, name: '김\r\nBcc: evil@example.com' }, 'https://x.test', 'ko')
+    const raw = mimeMessage(
+      {
+        from: 'notify@realtor.example.com',
+        to: 'jane@example.com',
+        messageId: 'delivery-1@realtor.example.com',
+        date: new Date(0),
+      },
+      notification,
+    )
+    const [head = '', body = ''] = raw.split('\r\n\r\n')
+    expect(head).not.toMatch(/^Bcc:/m)
+    expect(head).toMatch(/^Subject: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=$/m)
+    expect(head).toContain('Message-ID: <delivery-1@realtor.example.com>')
+    const text = new TextDecoder().decode(Uint8Array.from(atob(body.replace(/\r\n/g, '')), (c) => c.charCodeAt(0)))
+    expect(text).toContain('문의 내용:\n집을 보고 싶어요.')
+    expect(body.split('\r\n').every((line) => line.length <= 76)).toBe(true)
+  })
+})
