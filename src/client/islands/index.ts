@@ -14,6 +14,7 @@ export const islands = {
   RealtorEditor: () => import('./RealtorEditor'),
   VideoEmbed: () => import('./VideoEmbed'),
   DeletedHomepageActions: () => import('./DeletedHomepageActions'),
+  InboxEntryActions: () => import('./InboxEntryActions'),
 } as const
 
 export type IslandName = keyof typeof islands

@@ -11,5 +11,5 @@ export function csvCell(value: string): string {
 }
 
 export function toCsv(rows: readonly (readonly string[])[]): string {
-  return BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  return `${BOM}${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`
 }

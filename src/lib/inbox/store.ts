@@ -29,20 +29,27 @@ function scopeOf(scope: Scope): [string[], unknown[]] {
 /** The WHERE of a filter: each condition with its own bound values, in order. */
 function whereOf<T>(source: InboxSource<T>, scope: Scope, filter: EntryFilter): [string, unknown[]] {
   const [conditions, values] = scopeOf(scope)
-  if (filter.after !== undefined) conditions.push('id < ?'), values.push(filter.after)
-  if (filter.status === 'inbox') conditions.push("status != 'archived'")
-  else if (filter.status !== 'all') conditions.push('status = ?'), values.push(filter.status)
-  if (filter.from) conditions.push('created_at >= ?'), values.push(filter.from)
+  const add = (condition: string, ...bound: unknown[]) => {
+    conditions.push(condition)
+    values.push(...bound)
+  }
+  if (filter.after !== undefined) add('id < ?', filter.after)
+  if (filter.status === 'inbox') add("status != 'archived'")
+  else if (filter.status !== 'all') add('status = ?', filter.status)
+  if (filter.from) add('created_at >= ?', filter.from)
   // The whole last day: anything before the next day's midnight.
-  if (filter.to) conditions.push("created_at < strftime('%Y-%m-%d', ?, '+1 day')"), values.push(filter.to)
+  if (filter.to) add("created_at < strftime('%Y-%m-%d', ?, '+1 day')", filter.to)
   const q = filter.q.trim()
   if (q) {
     const matches = source.searchColumns.map((column) => `${column} LIKE ? ESCAPE '\\'`)
-    values.push(...source.searchColumns.map(() => likePattern(q)))
+    const bound = source.searchColumns.map(() => likePattern(q))
     // Phones are stored as digits: "010-1234" finds 0101234….
     const digits = q.replace(/[\s()+.-]/g, '')
-    if (/^\d+$/.test(digits)) matches.push("phone LIKE ? ESCAPE '\\'"), values.push(likePattern(digits))
-    conditions.push(`(${matches.join(' OR ')})`)
+    if (/^\d+$/.test(digits)) {
+      matches.push("phone LIKE ? ESCAPE '\\'")
+      bound.push(likePattern(digits))
+    }
+    add(`(${matches.join(' OR ')})`, ...bound)
   }
   return [conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values]
 }
