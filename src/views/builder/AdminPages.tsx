@@ -54,7 +54,14 @@ export function AdminConsolePage({
       ctx={ctx}
       title={title}
       width="wide"
-      lead={<p>{ctx.intl.formatMessage({ id: 'page.admin.intro' })}</p>}
+      lead={
+        <>
+          <p>{ctx.intl.formatMessage({ id: 'page.admin.intro' })}</p>
+          <p>
+            <a href={`${ctx.localePrefix}/admin/leads`}>{ctx.intl.formatMessage({ id: 'inbox.leadsTitle' })} →</a>
+          </p>
+        </>
+      }
     >
       <FailedDeliveries ctx={ctx} failed={failed} />
       <Island
