@@ -303,6 +303,8 @@ describe('/v1/leads (the landing page’s leads)', () => {
     expect((await api('/v1/leads/export', { token: demos[0]!.token })).status).toBe(403)
     const list = (await (await api('/v1/leads?q=서준', { token: admin })).json()) as EntryPage<LeadEntry>
     expect(list.items.map((item) => item.id)).toEqual([lead!.id])
+    const byPhone = (await (await api('/v1/leads?q=010-1234', { token: admin })).json()) as EntryPage<LeadEntry>
+    expect(byPhone.items.map((item) => item.id)).toEqual([lead!.id])
     expect(list.unread).toBeGreaterThanOrEqual(1)
     const changed = await api(`/v1/leads/${lead!.id}`, {
       method: 'PATCH',

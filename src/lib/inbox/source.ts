@@ -64,7 +64,7 @@ export const contactSource: InboxSource<ContactEntry> = {
 export const leadSource: InboxSource<LeadEntry> = {
   table: 'leads',
   topic: 'lead',
-  searchColumns: ['name', 'area'],
+  searchColumns: ['name', 'area', 'phone'],
   entryOf: (row) => ({
     ...state(row),
     name: text(row.name),

@@ -64,7 +64,7 @@ export function InboxPage({
       <div className="inbox">
         <form className="inbox__filters card" method="get" action={path} aria-label={t('inbox.filters')}>
           <div className="field">
-            <label htmlFor="inbox-q">{t('inbox.search')}</label>
+            <label htmlFor="inbox-q">{t(view.kind === 'leads' ? 'inbox.searchLeads' : 'inbox.search')}</label>
             <input id="inbox-q" name="q" type="search" defaultValue={filter.q} maxLength={100} />
           </div>
           <div className="field">
