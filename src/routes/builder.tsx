@@ -1,8 +1,7 @@
 // The builder's pages (docs/product.md §2): sign-in, the sign-in redirect, the service agreement, and
 // /admin — the admin console on the provider's site, a realtor's editor on the realtor's site. One
 // sub-app, mounted on every site in src/worker.ts. Every page depends on who is signed in: none is cached.
-import { type Context, Hono } from 'hono'
-import type { ReactElement } from 'react'
+import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { adminCredentials } from '../lib/accounts/config'
 import { listAccounts } from '../lib/accounts/list'
@@ -12,35 +11,16 @@ import { AppError } from '../lib/errors'
 import { findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
 import { auth } from '../middleware/auth'
-import { pageContext, renderPage } from '../render'
 import { AdminConsolePage, EditorPage, NoProfilePage } from '../views/builder/AdminPages'
 import { DeletedPage } from '../views/builder/DeletedPage'
 import { NotificationsPage } from '../views/builder/NotificationsPage'
 import { SettingsPage } from '../views/builder/SettingsPage'
 import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
-import type { PageContext } from '../views/context'
+import { loginHrefOf, render } from './builder-render'
+import { builderNav, inboxPages } from './inbox'
 
-const NO_STORE = { 'Cache-Control': 'no-store' }
 /** The console's first page (the island loads the next ones from GET /v1/accounts). */
 const ADMIN_PAGE_SIZE = 50
-
-/** Renders a builder page titled by a message; only the provider's sign-in page is indexable. */
-function render(
-  c: Context<AppEnv>,
-  titleId: string,
-  body: (ctx: PageContext, title: string) => ReactElement,
-  { values = {}, indexable = false }: { values?: Record<string, string>; indexable?: boolean } = {},
-) {
-  const ctx = pageContext(c)
-  const title = ctx.intl.formatMessage({ id: titleId }, values)
-  const brand = c.get('realtor')?.name ?? ctx.intl.formatMessage({ id: 'brand.name' })
-  return renderPage(c, body(ctx, title), {
-    head: { title: `${title} | ${brand}`, description: title, noindex: !indexable },
-    headers: NO_STORE,
-  })
-}
-
-const loginHrefOf = (c: Context<AppEnv>) => `${c.get('localePrefix')}${c.get('tenantBase')}/login`
 
 const app = new Hono<AppEnv>()
 
@@ -75,6 +55,7 @@ app.get('/agreement', async (c) => {
   return render(c, 'page.agreement.title', (ctx, title) => <AgreementPage ctx={ctx} title={title} state={state} />)
 })
 
+app.route('/', inboxPages)
 app.use('/admin', auth({ requireUser: true }))
 app.use('/admin/settings', auth({ requireUser: true }))
 
@@ -84,6 +65,9 @@ app.get('/admin/settings', async (c) => {
   const account = await findAccountById(c.env.DB, user.id)
   if (!account) return c.redirect(loginHrefOf(c), 302)
   const backHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
+  const realtor = c.get('realtor')
+  const owns = realtor && (user.role === 'admin' || realtor.userId === user.id)
+  const nav = owns ? await builderNav(c, realtor, 'settings') : undefined
   return render(c, 'builder.settings.title', (ctx, title) => (
     <SettingsPage
       ctx={ctx}
@@ -91,6 +75,7 @@ app.get('/admin/settings', async (c) => {
       user={sessionUserOf(account)}
       backHref={backHref}
       loginHref={loginHrefOf(c)}
+      nav={nav}
     />
   ))
 })
@@ -139,7 +124,10 @@ app.get('/admin', async (c) => {
       ))
     }
     // An empty contact email is offered the owner's account email (docs/decisions/048-onboarding.md).
-    const owner = realtor.email || !realtor.userId ? null : await findAccountById(c.env.DB, realtor.userId)
+    const [owner, nav] = await Promise.all([
+      realtor.email || !realtor.userId ? null : findAccountById(c.env.DB, realtor.userId),
+      builderNav(c, realtor, 'editor'),
+    ])
     return render(
       c,
       'builder.editorTitle',
@@ -151,6 +139,7 @@ app.get('/admin', async (c) => {
           isAdmin={user.role === 'admin'}
           accountEmail={owner?.email ?? null}
           publicOrigin={c.env.PUBLIC_ORIGIN}
+          nav={nav}
         />
       ),
       { values: { name: realtor.name || realtor.desiredUrl } },

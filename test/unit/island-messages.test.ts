@@ -10,6 +10,7 @@ import { AGREEMENT_FORM_MESSAGES } from '../../src/client/islands/AgreementForm'
 import { CITY_HOMES_MESSAGES } from '../../src/client/islands/CityHomes'
 import { CONTACT_FORM_MESSAGES } from '../../src/client/islands/ContactForm'
 import { DELETED_HOMEPAGE_MESSAGES } from '../../src/client/islands/DeletedHomepageActions'
+import { INBOX_ENTRY_MESSAGES } from '../../src/client/islands/InboxEntryActions'
 import { LANGUAGE_SWITCHER_MESSAGES } from '../../src/client/islands/LanguageSwitcher'
 import { LEAD_REQUEST_MESSAGES } from '../../src/client/islands/LeadRequest'
 import { LOGIN_FORM_MESSAGES } from '../../src/client/islands/LoginForm'
@@ -37,6 +38,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   CityHomes: CITY_HOMES_MESSAGES,
   ContactForm: CONTACT_FORM_MESSAGES,
   DeletedHomepageActions: DELETED_HOMEPAGE_MESSAGES,
+  InboxEntryActions: INBOX_ENTRY_MESSAGES,
   LanguageSwitcher: LANGUAGE_SWITCHER_MESSAGES,
   LeadRequest: LEAD_REQUEST_MESSAGES,
   NotificationSettings: NOTIFICATION_SETTINGS_MESSAGES,

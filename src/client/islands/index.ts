@@ -15,6 +15,7 @@ export const islands = {
   RealtorEditor: () => import('./RealtorEditor'),
   VideoEmbed: () => import('./VideoEmbed'),
   DeletedHomepageActions: () => import('./DeletedHomepageActions'),
+  InboxEntryActions: () => import('./InboxEntryActions'),
 } as const
 
 export type IslandName = keyof typeof islands

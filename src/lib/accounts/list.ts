@@ -56,7 +56,7 @@ const ROWS = `SELECT 0 AS kind, a.id AS key_id, a.id AS account_id, a.role, a.na
     FROM realtors r WHERE r.user_id IS NULL`
 
 /** `%`, `_` and the escape itself stand for themselves in a search. */
-function likePattern(query: string): string {
+export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 

@@ -15,15 +15,21 @@ export interface StoredContact extends Contact {
 /** Where every contact goes; the realtor's own channels are added (docs/decisions/050-notifications.md). */
 const DESTINATIONS: readonly Destination[] = ['operator-webhook']
 
-export async function insertContact(db: D1Database, contact: Contact, locale: string): Promise<StoredContact> {
+/** `page`: the path of the homepage page the form was sent from, shown in the inbox (null if unknown). */
+export async function insertContact(
+  db: D1Database,
+  contact: Contact,
+  locale: string,
+  page: string | null = null,
+): Promise<StoredContact> {
   // The channels on when the contact arrives get a delivery each, stored with it in the one batch.
   const own = enabledDestinations(await findNotificationSettings(db, contact.realtorId))
   const [inserted] = await db.batch<{ id: number; created_at: string }>([
     db
       .prepare(
         `INSERT INTO realtor_contacts
-          (realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term, locale)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`,
+          (realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term, locale, page)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`,
       )
       .bind(
         contact.realtorId,
@@ -36,6 +42,7 @@ export async function insertContact(db: D1Database, contact: Contact, locale: st
         contact.message,
         contact.isTerm,
         locale,
+        page,
       ),
     enqueue(db, 'contact', [...DESTINATIONS, ...own]),
   ])

@@ -11,10 +11,22 @@ import { outboxConfig } from '../../lib/outbox/config'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
+/** The path of the page that sent the form (from Referer; no query, which may carry anything), capped. */
+function pageOf(referer: string | undefined): string | null {
+  if (!referer) return null
+  try {
+    return new URL(referer).pathname.slice(0, 300)
+  } catch {
+    return null
+  }
+}
+
 const app = new Hono<AppEnv>()
 
-app.use(
-  '*',
+// Only the public form's POST answers any origin; the inbox's reads and writes (./inbox.ts) do not.
+app.on(
+  ['POST', 'OPTIONS'],
+  '/',
   cors({
     origin: '*',
     allowMethods: ['POST', 'OPTIONS'],
@@ -36,7 +48,7 @@ app.post('/', limitBody(16 * 1024), jsonBody(contactSchema), async (c) => {
   // per client address): a visitor who corrects a refused form is not locked out, and leads sent from
   // the same address do not use it up. The realtor lookup above is the one every homepage view makes.
   await enforceRateLimit(c, c.env.CONTACT_LIMITER, (ip) => `contact:${ip}`, 'api.contacts.tooMany')
-  const stored = await insertContact(c.env.DB, contact, locale)
+  const stored = await insertContact(c.env.DB, contact, locale, pageOf(c.req.header('referer')))
   // A contact the webhook did not take yet waits in D1 for the cron (the outbox logs why).
   const delivered = await forwardContact(outboxConfig(c.env, c.get('upstreamFetch')), stored)
   return c.json({ id: stored.id, createdAt: stored.createdAt, delivered }, 201)

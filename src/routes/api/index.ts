@@ -9,6 +9,7 @@ import accountSettings from './account-settings'
 import accounts from './accounts'
 import auth from './auth'
 import contacts from './contacts'
+import { contactInbox, leadInbox } from './inbox'
 import leads from './leads'
 import listings from './listings'
 import notifications from './notifications'
@@ -29,6 +30,9 @@ app.route('/v1/accounts/me', accountSettings)
 app.route('/v1/accounts', accounts)
 app.route('/photos', photos)
 app.route('/v1/realtor-contacts', contacts)
+// After the public form's POST, which ends its own chain: the inbox's CORS never sees it.
+app.route('/v1/realtor-contacts', contactInbox)
+app.route('/v1/leads', leadInbox)
 app.route('/cozying-api', listings)
 app.route('/api', leads)
 

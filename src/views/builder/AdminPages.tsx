@@ -1,5 +1,6 @@
 // The builder's working screens: the admin console (every realtor), a realtor's editor, and the notice
 // for an account that has no homepage yet.
+import type { ReactNode } from 'react'
 import AdminConsole, { ADMIN_CONSOLE_MESSAGES } from '../../client/islands/AdminConsole'
 import RealtorEditor, { REALTOR_EDITOR_MESSAGES } from '../../client/islands/RealtorEditor'
 import type { AccountPage } from '../../lib/accounts/list'
@@ -53,7 +54,14 @@ export function AdminConsolePage({
       ctx={ctx}
       title={title}
       width="wide"
-      lead={<p>{ctx.intl.formatMessage({ id: 'page.admin.intro' })}</p>}
+      lead={
+        <>
+          <p>{ctx.intl.formatMessage({ id: 'page.admin.intro' })}</p>
+          <p>
+            <a href={`${ctx.localePrefix}/admin/leads`}>{ctx.intl.formatMessage({ id: 'inbox.leadsTitle' })} →</a>
+          </p>
+        </>
+      }
     >
       <FailedDeliveries ctx={ctx} failed={failed} />
       <Island
@@ -88,16 +96,19 @@ export function EditorPage({
   isAdmin,
   accountEmail = null,
   publicOrigin,
+  nav,
 }: {
   ctx: PageContext
   title: string
+  /** The realtor's builder navigation (BuilderNav). */
+  nav?: ReactNode
   realtor: Realtor
   isAdmin: boolean
   accountEmail?: string | null
   publicOrigin: string
 }) {
   return (
-    <BuilderPage ctx={ctx} title={title} width="wide">
+    <BuilderPage ctx={ctx} title={title} width="wide" nav={nav}>
       <Island
         name="RealtorEditor"
         component={RealtorEditor}

@@ -9,17 +9,21 @@ export function BuilderPage({
   title,
   lead,
   width = 'narrow',
+  nav,
   children,
 }: {
   ctx: PageContext
   title: string
   lead?: ReactNode
   width?: 'narrow' | 'wide'
+  /** The realtor's builder navigation (BuilderNav), above the heading. */
+  nav?: ReactNode
   children: ReactNode
 }) {
   return (
     <Layout ctx={ctx} mainLabel={title}>
       <section className={`builder builder--${width}`}>
+        {nav}
         <h1 className="builder__title">{title}</h1>
         {lead ? <div className="builder__lead">{lead}</div> : null}
         {children}

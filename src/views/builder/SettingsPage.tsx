@@ -1,5 +1,6 @@
 // /admin/settings: the signed-in account's own settings (docs/decisions/046-account-settings.md), on
 // the provider's site and on each realtor's, with a way back to where the user works.
+import type { ReactNode } from 'react'
 import AccountSettings, { ACCOUNT_SETTINGS_MESSAGES } from '../../client/islands/AccountSettings'
 import { messagesOf } from '../../lib/island-messages'
 import type { SessionUser } from '../../lib/session'
@@ -13,18 +14,22 @@ export function SettingsPage({
   user,
   backHref,
   loginHref,
+  nav,
 }: {
   ctx: PageContext
   title: string
   user: SessionUser
   backHref: string
   loginHref: string
+  /** The realtor's builder navigation, on a realtor's site. */
+  nav?: ReactNode
 }) {
   const t = (id: string) => ctx.intl.formatMessage({ id })
   return (
     <BuilderPage
       ctx={ctx}
       title={title}
+      nav={nav}
       lead={
         <>
           <p>

@@ -1,0 +1,86 @@
+// The two tables an inbox reads: realtor_contacts (a realtor's Inbox, scoped by realtor) and leads (the
+// operator's Leads view). One description each, so listing, search, export and updates are written once.
+import type { Topic } from '../outbox/deliveries'
+import type { ContactEntry, EntryStatus, LeadEntry } from './types'
+
+type Row = Record<string, string | number | null>
+
+export interface InboxSource<T> {
+  table: 'realtor_contacts' | 'leads'
+  topic: Topic
+  /** Text columns a search matches (the phone is matched on its digits besides). */
+  searchColumns: readonly string[]
+  entryOf(row: Row): T
+  /** The export's columns: message key of the heading, and the cell of an entry. */
+  columns: readonly (readonly [string, (entry: T) => string])[]
+}
+
+const text = (value: string | number | null | undefined) => (value == null ? '' : String(value))
+const nullable = (value: string | number | null | undefined) => (value == null ? null : String(value))
+
+const state = (row: Row) => ({
+  id: Number(row.id),
+  status: row.status as EntryStatus,
+  note: text(row.note),
+  readAt: nullable(row.read_at),
+  archivedAt: nullable(row.archived_at),
+  locale: text(row.locale),
+  createdAt: text(row.created_at),
+})
+
+export const contactSource: InboxSource<ContactEntry> = {
+  table: 'realtor_contacts',
+  topic: 'contact',
+  searchColumns: ['name', 'last_name', 'first_name', 'email'],
+  entryOf: (row) => ({
+    ...state(row),
+    realtorId: Number(row.realtor_id),
+    name: text(row.name),
+    lastName: text(row.last_name),
+    firstName: text(row.first_name),
+    email: text(row.email),
+    phone: text(row.phone),
+    phoneCountryCode: text(row.phone_country_code),
+    message: text(row.message),
+    consent: row.is_term === 'Y',
+    page: nullable(row.page),
+  }),
+  columns: [
+    ['inbox.field.id', (e) => String(e.id)],
+    ['inbox.field.receivedAt', (e) => e.createdAt],
+    ['inbox.field.status', (e) => e.status],
+    ['inbox.field.name', (e) => e.name],
+    ['inbox.field.email', (e) => e.email],
+    ['inbox.field.phone', (e) => e.phone],
+    ['inbox.field.countryCode', (e) => e.phoneCountryCode],
+    ['inbox.field.message', (e) => e.message],
+    ['inbox.field.locale', (e) => e.locale],
+    ['inbox.field.page', (e) => e.page ?? ''],
+    ['inbox.field.consentAt', (e) => (e.consent ? e.createdAt : '')],
+    ['inbox.field.note', (e) => e.note],
+  ],
+}
+
+export const leadSource: InboxSource<LeadEntry> = {
+  table: 'leads',
+  topic: 'lead',
+  searchColumns: ['name', 'area', 'phone'],
+  entryOf: (row) => ({
+    ...state(row),
+    name: text(row.name),
+    area: text(row.area),
+    phone: text(row.phone),
+    hasSite: row.has_site === 'yes' ? 'yes' : 'no',
+  }),
+  columns: [
+    ['inbox.field.id', (e) => String(e.id)],
+    ['inbox.field.receivedAt', (e) => e.createdAt],
+    ['inbox.field.status', (e) => e.status],
+    ['inbox.field.name', (e) => e.name],
+    ['inbox.field.phone', (e) => e.phone],
+    ['inbox.field.area', (e) => e.area],
+    ['inbox.field.hasSite', (e) => e.hasSite],
+    ['inbox.field.locale', (e) => e.locale],
+    ['inbox.field.note', (e) => e.note],
+  ],
+}

@@ -1,0 +1,158 @@
+// Reading and updating inbox entries in D1: keyset pages newest first (never OFFSET, so page 100 costs
+// what page 1 costs), the filters and search, the unread count, and each channel's delivery state.
+import { likePattern } from '../accounts/list'
+import type { InboxSource } from './source'
+import type { ChannelState, ChannelStatus, EntryPage, EntryStatus, StatusFilter } from './types'
+
+/** Only a realtor's own contacts; the leads view has no scope. */
+export interface Scope {
+  realtorId?: number
+}
+
+export interface EntryFilter {
+  status: StatusFilter
+  q: string
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  from?: string
+  to?: string
+  /** The id the previous page ended with. */
+  after?: number
+  limit: number
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+function scopeOf(scope: Scope): [string[], unknown[]] {
+  return scope.realtorId === undefined ? [[], []] : [['realtor_id = ?'], [scope.realtorId]]
+}
+
+/** The WHERE of a filter: each condition with its own bound values, in order. */
+function whereOf<T>(source: InboxSource<T>, scope: Scope, filter: EntryFilter): [string, unknown[]] {
+  const [conditions, values] = scopeOf(scope)
+  const add = (condition: string, ...bound: unknown[]) => {
+    conditions.push(condition)
+    values.push(...bound)
+  }
+  if (filter.after !== undefined) add('id < ?', filter.after)
+  if (filter.status === 'inbox') add("status != 'archived'")
+  else if (filter.status !== 'all') add('status = ?', filter.status)
+  if (filter.from) add('created_at >= ?', filter.from)
+  // The whole last day: anything before the next day's midnight.
+  if (filter.to) add("created_at < strftime('%Y-%m-%d', ?, '+1 day')", filter.to)
+  const q = filter.q.trim()
+  if (q) {
+    const matches = source.searchColumns.map((column) => `${column} LIKE ? ESCAPE '\\'`)
+    const bound = source.searchColumns.map(() => likePattern(q))
+    // Phones are stored as digits: "010-1234" finds 0101234….
+    const digits = q.replace(/[\s()+.-]/g, '')
+    if (/^\d+$/.test(digits)) {
+      matches.push("phone LIKE ? ESCAPE '\\'")
+      bound.push(likePattern(digits))
+    }
+    add(`(${matches.join(' OR ')})`, ...bound)
+  }
+  return [conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values]
+}
+
+export async function listEntries<T>(
+  db: D1Database,
+  source: InboxSource<T>,
+  scope: Scope,
+  filter: EntryFilter,
+): Promise<EntryPage<T>> {
+  const [where, values] = whereOf(source, scope, filter)
+  const [rows, unread] = await Promise.all([
+    db
+      .prepare(`SELECT * FROM ${source.table} ${where} ORDER BY id DESC LIMIT ?`)
+      .bind(...values, filter.limit + 1)
+      .all<Record<string, string | number | null>>(),
+    unreadCount(db, source, scope),
+  ])
+  const items = rows.results.slice(0, filter.limit).map(source.entryOf)
+  const last = items.at(-1) as { id: number } | undefined
+  return { items, next: rows.results.length > filter.limit && last ? String(last.id) : null, unread }
+}
+
+export async function unreadCount<T>(db: D1Database, source: InboxSource<T>, scope: Scope): Promise<number> {
+  const [conditions, values] = scopeOf(scope)
+  conditions.push("status = 'unread'")
+  const row = await db
+    .prepare(`SELECT COUNT(*) AS n FROM ${source.table} WHERE ${conditions.join(' AND ')}`)
+    .bind(...values)
+    .first<{ n: number }>()
+  return row?.n ?? 0
+}
+
+export async function findEntry<T>(db: D1Database, source: InboxSource<T>, id: number): Promise<T | null> {
+  const row = await db
+    .prepare(`SELECT * FROM ${source.table} WHERE id = ?`)
+    .bind(id)
+    .first<Record<string, string | number | null>>()
+  return row ? source.entryOf(row) : null
+}
+
+export interface EntryPatch {
+  status?: EntryStatus
+  note?: string
+}
+
+/**
+ * Sets the status and/or note; read_at is the first time it left `unread` (cleared when marked unread
+ * again), archived_at the time it was archived (cleared when it comes back).
+ */
+export async function updateEntry<T>(
+  db: D1Database,
+  source: InboxSource<T>,
+  id: number,
+  patch: EntryPatch,
+): Promise<T | null> {
+  const row = await db
+    .prepare(
+      `UPDATE ${source.table} SET
+         status = COALESCE(?1, status),
+         note = COALESCE(?2, note),
+         read_at = CASE WHEN ?1 = 'unread' THEN NULL WHEN ?1 IS NOT NULL THEN COALESCE(read_at, ${NOW}) ELSE read_at END,
+         archived_at = CASE WHEN ?1 = 'archived' THEN COALESCE(archived_at, ${NOW}) WHEN ?1 IS NOT NULL THEN NULL ELSE archived_at END
+       WHERE id = ?3 RETURNING *`,
+    )
+    .bind(patch.status ?? null, patch.note ?? null, id)
+    .first<Record<string, string | number | null>>()
+  return row ? source.entryOf(row) : null
+}
+
+/** Opening an unread entry marks it read; any other status stays as it is. */
+export async function markOpened<T>(db: D1Database, source: InboxSource<T>, id: number): Promise<void> {
+  await db
+    .prepare(`UPDATE ${source.table} SET status = 'read', read_at = ${NOW} WHERE id = ? AND status = 'unread'`)
+    .bind(id)
+    .run()
+}
+
+function stateOf(status: string, attempts: number): ChannelState {
+  if (status === 'delivered' || status === 'failed') return status
+  return attempts > 0 ? 'retrying' : 'pending'
+}
+
+/** Each destination of the message (whatever the outbox holds for it) and where its delivery stands. */
+export async function channelsOf<T>(db: D1Database, source: InboxSource<T>, id: number): Promise<ChannelStatus[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT destination, status, attempts, delivered_at, next_attempt_at FROM deliveries
+       WHERE topic = ? AND message_id = ? ORDER BY destination`,
+    )
+    .bind(source.topic, id)
+    .all<{
+      destination: string
+      status: string
+      attempts: number
+      delivered_at: string | null
+      next_attempt_at: string | null
+    }>()
+  return results.map((row) => ({
+    destination: row.destination,
+    state: stateOf(row.status, row.attempts),
+    attempts: row.attempts,
+    deliveredAt: row.delivered_at,
+    nextAttemptAt: row.next_attempt_at,
+  }))
+}

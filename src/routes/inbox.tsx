@@ -1,0 +1,150 @@
+// The Inbox pages (docs/decisions/049-inbox.md): a realtor's /{desiredUrl}/admin/inbox and one entry at
+// /admin/inbox/{id} (opening it marks it read), the admin's /admin/leads on the provider's site, and the
+// builder navigation with the unread count that the realtor's builder screens share.
+import { type Context, Hono } from 'hono'
+import type { ReactElement } from 'react'
+import type { AppEnv } from '../env'
+import { AppError } from '../lib/errors'
+import { entryListSchema } from '../lib/inbox/query'
+import { contactSource, type InboxSource, leadSource } from '../lib/inbox/source'
+import {
+  channelsOf,
+  type EntryFilter,
+  findEntry,
+  listEntries,
+  markOpened,
+  type Scope,
+  unreadCount,
+} from '../lib/inbox/store'
+import type { ContactEntry, LeadEntry } from '../lib/inbox/types'
+import type { Realtor } from '../lib/realtors/types'
+import { auth } from '../middleware/auth'
+import { pageContext } from '../render'
+import { BuilderNav, type BuilderScreen } from '../views/builder/BuilderNav'
+import { InboxEntryPage } from '../views/builder/InboxEntryPage'
+import { filterQuery, InboxPage } from '../views/builder/InboxPage'
+import { render } from './builder-render'
+
+const PAGE_SIZE = 50
+
+/** The navigation of a realtor's builder screens, with the realtor's unread count. */
+export async function builderNav(c: Context<AppEnv>, realtor: Realtor, current: BuilderScreen): Promise<ReactElement> {
+  const unread = await unreadCount(c.env.DB, contactSource, { realtorId: realtor.id })
+  return <BuilderNav ctx={pageContext(c)} current={current} unread={unread} />
+}
+
+/** The inbox this site shows to the signed-in user: a realtor's contacts, or (provider site) the leads. */
+interface Box<T> {
+  source: InboxSource<T>
+  scope: Scope
+  path: string
+  apiBase: string
+  exportQuery: URLSearchParams
+  realtor: Realtor | null
+}
+
+function forbidden(c: Context<AppEnv>): never {
+  throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
+}
+
+function notFound(c: Context<AppEnv>): never {
+  throw new AppError(404, c.get('intl').formatMessage({ id: 'api.inbox.notFound' }))
+}
+
+function contactBox(c: Context<AppEnv>): Box<ContactEntry> {
+  const user = c.get('user')!
+  const realtor = c.get('realtor')
+  if (!realtor) notFound(c)
+  if (user.role !== 'admin' && realtor.userId !== user.id) forbidden(c)
+  return {
+    source: contactSource,
+    scope: { realtorId: realtor.id },
+    path: `${c.get('localePrefix')}${c.get('tenantBase')}/admin/inbox`,
+    apiBase: '/v1/realtor-contacts',
+    exportQuery: new URLSearchParams({ realtorId: String(realtor.id) }),
+    realtor,
+  }
+}
+
+function leadBox(c: Context<AppEnv>): Box<LeadEntry> {
+  if (c.get('realtor')) notFound(c)
+  if (c.get('user')!.role !== 'admin') forbidden(c)
+  const path = `${c.get('localePrefix')}/admin/leads`
+  return {
+    source: leadSource,
+    scope: {},
+    path,
+    apiBase: '/v1/leads',
+    exportQuery: new URLSearchParams(),
+    realtor: null,
+  }
+}
+
+/** The list's filter from the URL; a value that does not parse is left out rather than failing the page. */
+function filterOf(c: Context<AppEnv>): EntryFilter {
+  const defaults = entryListSchema.parse({})
+  const query: Record<string, string> = {}
+  for (const key of ['status', 'q', 'from', 'to', 'after'] as const) {
+    const value = c.req.query(key)
+    if (value && entryListSchema.safeParse({ [key]: value }).success) query[key] = value
+  }
+  return { ...defaults, ...entryListSchema.parse(query), limit: PAGE_SIZE }
+}
+
+async function listPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>, box: Box<T>, titleId: string) {
+  const filter = filterOf(c)
+  const page = await listEntries(c.env.DB, box.source, box.scope, filter)
+  const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
+  const exportHref = (format: 'csv' | 'json') => {
+    const query = new URLSearchParams([...box.exportQuery, ...filterQuery(filter), ['format', format]])
+    return `${box.apiBase}/export?${query}`
+  }
+  const view = {
+    kind: box.realtor ? ('contacts' as const) : ('leads' as const),
+    page,
+    filter,
+    path: box.path,
+    exportHref,
+  }
+  return render(c, titleId, (ctx, title) => <InboxPage ctx={ctx} title={title} view={view} nav={nav} />)
+}
+
+async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>, box: Box<T>) {
+  const id = Number(c.req.param('id'))
+  const found = Number.isSafeInteger(id) ? await findEntry(c.env.DB, box.source, id) : null
+  if (!found || ('realtorId' in found && found.realtorId !== box.scope.realtorId)) notFound(c)
+  // Opening it is reading it: the unread count in the navigation drops with this very page.
+  await markOpened(c.env.DB, box.source, id)
+  const [entry, channels] = await Promise.all([
+    findEntry(c.env.DB, box.source, id),
+    channelsOf(c.env.DB, box.source, id),
+  ])
+  if (!entry) notFound(c)
+  const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
+  return render(
+    c,
+    'inbox.entryTitle',
+    (ctx, title) => (
+      <InboxEntryPage
+        ctx={ctx}
+        title={title}
+        entry={entry}
+        channels={channels}
+        listHref={box.path}
+        apiPath={`${box.apiBase}/${entry.id}`}
+        nav={nav}
+      />
+    ),
+    { values: { name: entry.name } },
+  )
+}
+
+export const inboxPages = new Hono<AppEnv>()
+
+for (const path of ['/admin/inbox', '/admin/inbox/*', '/admin/leads', '/admin/leads/*'])
+  inboxPages.use(path, auth({ requireUser: true }))
+
+inboxPages.get('/admin/inbox', (c) => listPage(c, contactBox(c), 'inbox.title'))
+inboxPages.get('/admin/inbox/:id{[0-9]{1,15}}', (c) => entryPage(c, contactBox(c)))
+inboxPages.get('/admin/leads', (c) => listPage(c, leadBox(c), 'inbox.leadsTitle'))
+inboxPages.get('/admin/leads/:id{[0-9]{1,15}}', (c) => entryPage(c, leadBox(c)))

@@ -1,0 +1,16 @@
+// How the inbox shows a stored time: date and time in UTC, named as such, in the page's language.
+import type { PageContext } from '../context'
+
+export function formatTime(ctx: PageContext, iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return ctx.intl.formatDate(date, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  })
+}
