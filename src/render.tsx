@@ -11,11 +11,15 @@ import { renderToReadableStream } from 'react-dom/server.node'
 import { LANGUAGE_SWITCHER_MESSAGES } from './client/islands/LanguageSwitcher'
 import type { AppEnv, TenantEnv } from './env'
 import { isBot } from './lib/environment'
+import { contactSource } from './lib/inbox/source'
+import { unreadCount } from './lib/inbox/store'
 import { messagesOf } from './lib/island-messages'
 import { LOCALES, localizedPath } from './lib/locale'
 import { isPublished } from './lib/realtors/publish'
+import type { Realtor } from './lib/realtors/types'
 import { renderToBuffer } from './lib/render-to-buffer'
 import { pageUrls } from './lib/urls'
+import { BuilderNav, type BuilderScreen } from './views/builder/BuilderNav'
 import type { PageContext } from './views/context'
 import { Document, type HeadProps } from './views/Document'
 import { tenantDocument } from './views/home/TenantHead'
@@ -120,4 +124,34 @@ export function renderTenantPage(
       body(frame)
     )
   return renderPage(c, page, { ...document, head: { ...document.head, noindex: noindex || hidden } })
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/**
+ * A builder page (sign-in, agreement, console, editor, settings, inbox…) titled by a message: never
+ * cached, as each depends on who is signed in, and only the provider's sign-in page indexable.
+ */
+export function renderBuilderPage(
+  c: Context<AppEnv>,
+  titleId: string,
+  body: (ctx: PageContext, title: string) => ReactElement,
+  { values = {}, indexable = false }: { values?: Record<string, string>; indexable?: boolean } = {},
+): Promise<Response> {
+  const ctx = pageContext(c)
+  const title = ctx.intl.formatMessage({ id: titleId }, values)
+  const brand = c.get('realtor')?.name ?? ctx.intl.formatMessage({ id: 'brand.name' })
+  return renderPage(c, body(ctx, title), {
+    head: { title: `${title} | ${brand}`, description: title, noindex: !indexable },
+    headers: NO_STORE,
+  })
+}
+
+/** The sign-in page of the site the request is on. */
+export const loginHrefOf = (c: Context<AppEnv>) => `${c.get('localePrefix')}${c.get('tenantBase')}/login`
+
+/** The navigation of a realtor's builder screens, with the realtor's unread count. */
+export async function builderNav(c: Context<AppEnv>, realtor: Realtor, current: BuilderScreen): Promise<ReactElement> {
+  const unread = await unreadCount(c.env.DB, contactSource, { realtorId: realtor.id })
+  return <BuilderNav ctx={pageContext(c)} current={current} unread={unread} />
 }

@@ -23,6 +23,7 @@ import { tenant } from './middleware/tenant'
 import api from './routes/api'
 import builder from './routes/builder'
 import { handleError, handleNotFound } from './routes/errors'
+import inboxPages from './routes/inbox'
 import pages from './routes/pages'
 import preview from './routes/preview'
 import seo from './routes/seo'
@@ -87,6 +88,7 @@ export function createApp({
   app.use('*', locale())
 
   for (const base of PROVIDER_SITE) app.route(base, pages)
+  for (const base of [...PROVIDER_SITE, ...TENANT_SITES]) app.route(base, inboxPages)
   for (const base of [...PROVIDER_SITE, ...TENANT_SITES]) app.route(base, builder)
   // The editor's preview of the unsaved draft (POST /admin/preview on a realtor's site).
   for (const base of TENANT_SITES) app.route(base, preview)

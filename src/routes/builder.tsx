@@ -11,13 +11,12 @@ import { AppError } from '../lib/errors'
 import { findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
 import { auth } from '../middleware/auth'
+import { builderNav, loginHrefOf, renderBuilderPage as render } from '../render'
 import { AdminConsolePage, EditorPage, NoProfilePage } from '../views/builder/AdminPages'
 import { DeletedPage } from '../views/builder/DeletedPage'
 import { NotificationsPage } from '../views/builder/NotificationsPage'
 import { SettingsPage } from '../views/builder/SettingsPage'
 import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
-import { loginHrefOf, render } from './builder-render'
-import { builderNav, inboxPages } from './inbox'
 
 /** The console's first page (the island loads the next ones from GET /v1/accounts). */
 const ADMIN_PAGE_SIZE = 50
@@ -55,7 +54,6 @@ app.get('/agreement', async (c) => {
   return render(c, 'page.agreement.title', (ctx, title) => <AgreementPage ctx={ctx} title={title} state={state} />)
 })
 
-app.route('/', inboxPages)
 app.use('/admin', auth({ requireUser: true }))
 app.use('/admin/settings', auth({ requireUser: true }))
 
@@ -95,8 +93,16 @@ app.get('/admin/notifications', async (c) => {
   // Nothing saved yet: the form suggests the homepage's contact email, else the owner's account email.
   const owner = saved || realtor.email || !realtor.userId ? null : await findAccountById(c.env.DB, realtor.userId)
   const initial = saved ?? { email: realtor.email || owner?.email || '', webhookUrl: '' }
+  const nav = await builderNav(c, realtor, 'notifications')
   return render(c, 'builder.notify.title', (ctx, title) => (
-    <NotificationsPage ctx={ctx} title={title} realtorId={realtor.id} initial={initial} backHref={adminHref} />
+    <NotificationsPage
+      ctx={ctx}
+      title={title}
+      realtorId={realtor.id}
+      initial={initial}
+      backHref={adminHref}
+      nav={nav}
+    />
   ))
 })
 

@@ -1,37 +1,20 @@
 // The Inbox pages (docs/decisions/049-inbox.md): a realtor's /{desiredUrl}/admin/inbox and one entry at
-// /admin/inbox/{id} (opening it marks it read), the admin's /admin/leads on the provider's site, and the
-// builder navigation with the unread count that the realtor's builder screens share.
+// /admin/inbox/{id} (opening it marks it read), and the admin's /admin/leads on the provider's site.
+// Mounted in src/worker.ts on every site, like the builder.
 import { type Context, Hono } from 'hono'
-import type { ReactElement } from 'react'
 import type { AppEnv } from '../env'
 import { AppError } from '../lib/errors'
 import { entryListSchema } from '../lib/inbox/query'
 import { contactSource, type InboxSource, leadSource } from '../lib/inbox/source'
-import {
-  channelsOf,
-  type EntryFilter,
-  findEntry,
-  listEntries,
-  markOpened,
-  type Scope,
-  unreadCount,
-} from '../lib/inbox/store'
+import { channelsOf, type EntryFilter, findEntry, listEntries, markOpened, type Scope } from '../lib/inbox/store'
 import type { ContactEntry, LeadEntry } from '../lib/inbox/types'
 import type { Realtor } from '../lib/realtors/types'
 import { auth } from '../middleware/auth'
-import { pageContext } from '../render'
-import { BuilderNav, type BuilderScreen } from '../views/builder/BuilderNav'
+import { builderNav, renderBuilderPage as render } from '../render'
 import { InboxEntryPage } from '../views/builder/InboxEntryPage'
 import { filterQuery, InboxPage } from '../views/builder/InboxPage'
-import { render } from './builder-render'
 
 const PAGE_SIZE = 50
-
-/** The navigation of a realtor's builder screens, with the realtor's unread count. */
-export async function builderNav(c: Context<AppEnv>, realtor: Realtor, current: BuilderScreen): Promise<ReactElement> {
-  const unread = await unreadCount(c.env.DB, contactSource, { realtorId: realtor.id })
-  return <BuilderNav ctx={pageContext(c)} current={current} unread={unread} />
-}
 
 /** The inbox this site shows to the signed-in user: a realtor's contacts, or (provider site) the leads. */
 interface Box<T> {
@@ -139,7 +122,7 @@ async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>,
   )
 }
 
-export const inboxPages = new Hono<AppEnv>()
+const inboxPages = new Hono<AppEnv>()
 
 for (const path of ['/admin/inbox', '/admin/inbox/*', '/admin/leads', '/admin/leads/*'])
   inboxPages.use(path, auth({ requireUser: true }))
@@ -148,3 +131,5 @@ inboxPages.get('/admin/inbox', (c) => listPage(c, contactBox(c), 'inbox.title'))
 inboxPages.get('/admin/inbox/:id{[0-9]{1,15}}', (c) => entryPage(c, contactBox(c)))
 inboxPages.get('/admin/leads', (c) => listPage(c, leadBox(c), 'inbox.leadsTitle'))
 inboxPages.get('/admin/leads/:id{[0-9]{1,15}}', (c) => entryPage(c, leadBox(c)))
+
+export default inboxPages

@@ -1,8 +1,8 @@
 // The builder's navigation on a realtor's screens (docs/decisions/049-inbox.md): Dashboard, Inbox with the
-// unread count, Editor and Settings, each at /{desiredUrl}/admin/… (or /admin/… on a custom domain).
+// unread count, Editor, Notifications and Settings, each at /{desiredUrl}/admin/… (or /admin/… on a custom domain).
 import type { PageContext } from '../context'
 
-export type BuilderScreen = 'dashboard' | 'inbox' | 'editor' | 'settings'
+export type BuilderScreen = 'dashboard' | 'inbox' | 'editor' | 'notifications' | 'settings'
 
 export function BuilderNav({ ctx, current, unread }: { ctx: PageContext; current: BuilderScreen; unread: number }) {
   const t = (id: string, values?: Record<string, string | number>) => ctx.intl.formatMessage({ id }, values)
@@ -11,6 +11,7 @@ export function BuilderNav({ ctx, current, unread }: { ctx: PageContext; current
     ['dashboard', `${base}/dashboard`],
     ['inbox', `${base}/inbox`],
     ['editor', base],
+    ['notifications', `${base}/notifications`],
     ['settings', `${base}/settings`],
   ]
   return (

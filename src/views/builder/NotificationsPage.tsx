@@ -1,4 +1,6 @@
 // /{desiredUrl}/admin/notifications: the realtor's notification settings (docs/decisions/050-notifications.md).
+
+import type { ReactNode } from 'react'
 import NotificationSettings, { NOTIFICATION_SETTINGS_MESSAGES } from '../../client/islands/NotificationSettings'
 import { messagesOf } from '../../lib/island-messages'
 import type { PageContext } from '../context'
@@ -11,18 +13,22 @@ export function NotificationsPage({
   realtorId,
   initial,
   backHref,
+  nav,
 }: {
   ctx: PageContext
   title: string
   realtorId: number
   initial: { email: string; webhookUrl: string }
   backHref: string
+  /** The realtor's builder navigation. */
+  nav?: ReactNode
 }) {
   const t = (id: string) => ctx.intl.formatMessage({ id })
   return (
     <BuilderPage
       ctx={ctx}
       title={title}
+      nav={nav}
       lead={
         <>
           <p>
