@@ -36,6 +36,9 @@ function launch() {
       '--config',
       e2eConfig,
       '--test-scheduled',
+      // Homepage views reach D1 within half a second, so the dashboard test sees the views it made.
+      '--var',
+      'PAGE_VIEW_FLUSH_MS:500',
       ...(process.env.E2E_WRANGLER_ARGS ?? '').split(' ').filter(Boolean),
     ],
   }).child

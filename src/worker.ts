@@ -8,6 +8,7 @@ import { type DataCache, dataCache } from './lib/data-cache'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
 import { withPageCache } from './lib/page-cache'
+import { withViewCounting } from './lib/page-views/count'
 import { d1Store } from './lib/realtors/d1-store'
 import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
 import { purgeRealtor } from './lib/realtors/service'
@@ -22,6 +23,7 @@ import { session } from './middleware/session'
 import { tenant } from './middleware/tenant'
 import api from './routes/api'
 import builder from './routes/builder'
+import dashboard from './routes/dashboard'
 import { handleError, handleNotFound } from './routes/errors'
 import inboxPages from './routes/inbox'
 import pages from './routes/pages'
@@ -92,6 +94,8 @@ export function createApp({
   for (const base of [...PROVIDER_SITE, ...TENANT_SITES]) app.route(base, builder)
   // The editor's preview of the unsaved draft (POST /admin/preview on a realtor's site).
   for (const base of TENANT_SITES) app.route(base, preview)
+  // The builder's dashboard of views and contacts (docs/decisions/051-dashboard.md).
+  for (const base of TENANT_SITES) app.route(base, dashboard)
   for (const base of TENANT_SITES) app.route(base, tenantPages)
 
   app.notFound(handleNotFound)
@@ -102,7 +106,8 @@ export function createApp({
 const app = createApp({ dataCache })
 
 export default {
-  fetch: withPageCache(app.fetch),
+  // Homepage views are counted around the page cache, so cached pages count too (docs/decisions/051-dashboard.md).
+  fetch: withViewCounting(withPageCache(app.fetch)),
   // Cron: every delivery the request did not get through (leads to Slack, contacts to the webhook) gets
   // another attempt (src/lib/outbox, docs/decisions/024-outbox.md).
   // Homepages deleted over 30 days ago are removed with their photos, a few per run

@@ -13,6 +13,7 @@ import { canSeeUnpublished, isPublished } from '../lib/realtors/publish'
 import { pageUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { cachePage } from '../middleware/page-cache'
+import { markView } from '../middleware/page-view'
 import { requireTenant } from '../middleware/tenant'
 import { pageContext, renderPage, renderTenantPage } from '../render'
 import { TenantHome } from '../views/home/TenantHome'
@@ -24,6 +25,8 @@ import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/document
 const app = new Hono<TenantEnv>()
 
 app.use('*', requireTenant())
+// Every public page of a published homepage counts as a view (docs/decisions/051-dashboard.md).
+app.use('*', markView())
 app.use('/', auth())
 app.use('/probiz', auth())
 app.use('/process', auth())

@@ -13,6 +13,8 @@ export interface EditorToolbarProps {
   loginHref: string
   /** The signed-in account's settings page. */
   settingsHref: string
+  /** The homepage's dashboard of views and contacts. */
+  dashboardHref?: string
   /** Changes not saved yet: sign-out asks first. */
   unsaved: boolean
   disabled: boolean
@@ -29,6 +31,7 @@ export function EditorToolbar({
   homepageHref,
   loginHref,
   settingsHref,
+  dashboardHref,
   unsaved,
   disabled,
   onImport,
@@ -45,6 +48,7 @@ export function EditorToolbar({
         <a href={homepageHref} target="_blank" rel="noopener">
           {m('builder.viewHomepage')} ↗
         </a>
+        {dashboardHref ? <a href={dashboardHref}>{m('builder.dashboard.title')}</a> : null}
         <a href={settingsHref}>{m('builder.settings.title')}</a>
         <a href={notificationsHref}>{m('builder.notify.title')}</a>
       </div>

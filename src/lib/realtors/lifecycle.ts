@@ -153,6 +153,7 @@ export async function purgeDeletedHomepages(
         )
         .bind(id),
       db.prepare('DELETE FROM realtor_contacts WHERE realtor_id = ?').bind(id),
+      db.prepare('DELETE FROM page_views WHERE realtor_id = ?').bind(id),
       db.prepare('DELETE FROM realtors WHERE id = ? AND deleted_at IS NOT NULL').bind(id),
     ])
     await onRemoved(id)

@@ -1,0 +1,34 @@
+// The builder's dashboard of a realtor's site (issue 18, docs/decisions/051-dashboard.md): the last 30
+// days of homepage views and contacts, for the homepage's owner and admins. Mounted on each realtor's
+// site in src/worker.ts; personal, so never stored by any cache.
+import { Hono } from 'hono'
+import type { TenantEnv } from '../env'
+import { AppError } from '../lib/errors'
+import { dashboardOf } from '../lib/page-views/dashboard'
+import { canSeeUnpublished } from '../lib/realtors/publish'
+import { auth } from '../middleware/auth'
+import { requireTenant } from '../middleware/tenant'
+import { pageContext, renderPage } from '../render'
+import { DashboardPage } from '../views/builder/DashboardPage'
+
+const app = new Hono<TenantEnv>()
+
+app.use('/admin/dashboard', requireTenant(), auth({ requireUser: true }))
+app.get('/admin/dashboard', async (c) => {
+  const user = c.get('user')!
+  const realtor = c.get('realtor')
+  // The homepage's owner and admins: the same people who may see it unpublished.
+  if (!canSeeUnpublished(user, realtor)) {
+    throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
+  }
+  const dashboard = await dashboardOf(c.env.DB, realtor.id)
+  const ctx = pageContext(c)
+  const title = ctx.intl.formatMessage({ id: 'builder.dashboard.title' })
+  const editorHref = `${ctx.localePrefix}${ctx.tenantBase}/admin`
+  return renderPage(c, <DashboardPage ctx={ctx} title={title} dashboard={dashboard} editorHref={editorHref} />, {
+    head: { title: `${title} | ${realtor.name || realtor.desiredUrl}`, description: title, noindex: true },
+    headers: { 'Cache-Control': 'no-store' },
+  })
+})
+
+export default app
