@@ -132,8 +132,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
  * A builder page (sign-in, agreement, console, editor, settings, inbox…) titled by a message: never
  * cached, as each depends on who is signed in, and only the provider's sign-in page indexable.
  */
-export function renderBuilderPage(
-  c: Context<AppEnv>,
+export function renderBuilderPage<E extends AppEnv>(
+  c: Context<E>,
   titleId: string,
   body: (ctx: PageContext, title: string) => ReactElement,
   { values = {}, indexable = false }: { values?: Record<string, string>; indexable?: boolean } = {},
@@ -151,7 +151,11 @@ export function renderBuilderPage(
 export const loginHrefOf = (c: Context<AppEnv>) => `${c.get('localePrefix')}${c.get('tenantBase')}/login`
 
 /** The navigation of a realtor's builder screens, with the realtor's unread count. */
-export async function builderNav(c: Context<AppEnv>, realtor: Realtor, current: BuilderScreen): Promise<ReactElement> {
+export async function builderNav<E extends AppEnv>(
+  c: Context<E>,
+  realtor: Realtor,
+  current: BuilderScreen,
+): Promise<ReactElement> {
   const unread = await unreadCount(c.env.DB, contactSource, { realtorId: realtor.id })
   return <BuilderNav ctx={pageContext(c)} current={current} unread={unread} />
 }

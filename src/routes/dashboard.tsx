@@ -8,7 +8,7 @@ import { dashboardOf } from '../lib/page-views/dashboard'
 import { canSeeUnpublished } from '../lib/realtors/publish'
 import { auth } from '../middleware/auth'
 import { requireTenant } from '../middleware/tenant'
-import { pageContext, renderPage } from '../render'
+import { builderNav, renderBuilderPage } from '../render'
 import { DashboardPage } from '../views/builder/DashboardPage'
 
 const app = new Hono<TenantEnv>()
@@ -21,14 +21,11 @@ app.get('/admin/dashboard', async (c) => {
   if (!canSeeUnpublished(user, realtor)) {
     throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
   }
-  const dashboard = await dashboardOf(c.env.DB, realtor.id)
-  const ctx = pageContext(c)
-  const title = ctx.intl.formatMessage({ id: 'builder.dashboard.title' })
-  const editorHref = `${ctx.localePrefix}${ctx.tenantBase}/admin`
-  return renderPage(c, <DashboardPage ctx={ctx} title={title} dashboard={dashboard} editorHref={editorHref} />, {
-    head: { title: `${title} | ${realtor.name || realtor.desiredUrl}`, description: title, noindex: true },
-    headers: { 'Cache-Control': 'no-store' },
-  })
+  const [dashboard, nav] = await Promise.all([dashboardOf(c.env.DB, realtor.id), builderNav(c, realtor, 'dashboard')])
+  const editorHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
+  return renderBuilderPage(c, 'builder.dashboard.title', (ctx, title) => (
+    <DashboardPage ctx={ctx} title={title} dashboard={dashboard} editorHref={editorHref} nav={nav} />
+  ))
 })
 
 export default app

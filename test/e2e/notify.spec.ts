@@ -102,9 +102,9 @@ test('a realtor sets an email and a webhook, tests them, and a visitor’s messa
   const project = testInfo.project.name
   const inbox = `jane-${project}-${started}@example.com`
 
-  // The editor's toolbar leads to the page.
+  // The builder's navigation leads to the page.
   await signInTo(page, '/janekim/admin')
-  const link = page.getByRole('link', { name: '알림 설정' })
+  const link = page.getByTestId('builder-nav').getByRole('link', { name: '알림' })
   await expect(link).toHaveAttribute('href', '/janekim/admin/notifications')
   await link.click()
   await expect(page).toHaveURL(/\/janekim\/admin\/notifications$/)

@@ -13,8 +13,6 @@ export interface EditorToolbarProps {
   loginHref: string
   /** The signed-in account's settings page. */
   settingsHref: string
-  /** The homepage's dashboard of views and contacts. */
-  dashboardHref?: string
   /** Changes not saved yet: sign-out asks first. */
   unsaved: boolean
   disabled: boolean
@@ -31,7 +29,6 @@ export function EditorToolbar({
   homepageHref,
   loginHref,
   settingsHref,
-  dashboardHref,
   unsaved,
   disabled,
   onImport,
@@ -39,8 +36,6 @@ export function EditorToolbar({
   publish,
 }: EditorToolbarProps) {
   const m = (key: string) => t(messages, key)
-  // The notification settings sit next to the account settings under this site's /admin.
-  const notificationsHref = settingsHref.replace(/\/settings$/, '/notifications')
   return (
     <div className="builder-toolbar editor__toolbar">
       <div className="builder-toolbar__links">
@@ -48,9 +43,7 @@ export function EditorToolbar({
         <a href={homepageHref} target="_blank" rel="noopener">
           {m('builder.viewHomepage')} ↗
         </a>
-        {dashboardHref ? <a href={dashboardHref}>{m('builder.dashboard.title')}</a> : null}
         <a href={settingsHref}>{m('builder.settings.title')}</a>
-        <a href={notificationsHref}>{m('builder.notify.title')}</a>
       </div>
       <div className="builder-toolbar__actions">
         {publish}

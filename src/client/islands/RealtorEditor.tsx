@@ -33,7 +33,6 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.import.',
   'builder.emailPrefilled',
   'builder.editorTitle',
-  'builder.notify.title',
   'builder.unsaved',
   'builder.saved',
   'builder.save',
@@ -53,7 +52,6 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.signOut',
   'builder.signOut.',
   'builder.settings.title',
-  'builder.dashboard.title',
   'builder.publish.',
   'builder.add',
   'builder.remove',
@@ -75,8 +73,6 @@ export interface RealtorEditorProps {
   loginHref: string
   /** The signed-in account's settings page. */
   settingsHref: string
-  /** The homepage's dashboard of views and contacts (docs/decisions/051-dashboard.md). */
-  dashboardHref?: string
   /** The owning account's email, offered for an empty contact email (null when unknown). */
   accountEmail?: string | null
   /** The provider's public origin: the homepage's address is named and linked there on every site. */
@@ -91,7 +87,6 @@ export default function RealtorEditor({
   adminHref,
   loginHref,
   settingsHref,
-  dashboardHref,
   accountEmail = null,
   publicOrigin,
 }: RealtorEditorProps) {
@@ -128,7 +123,6 @@ export default function RealtorEditor({
         homepageHref={homepageHref}
         loginHref={loginHref}
         settingsHref={settingsHref}
-        dashboardHref={dashboardHref}
         unsaved={dirty}
         disabled={!hydrated || deleted}
         onImport={(file) => setPendingImport(file ?? null)}

@@ -120,7 +120,6 @@ export function EditorPage({
           adminHref: isAdmin ? `${ctx.localePrefix}/admin` : null,
           loginHref: `${ctx.localePrefix}/login`,
           settingsHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/settings`,
-          dashboardHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/dashboard`,
           accountEmail,
           publicOrigin,
         }}

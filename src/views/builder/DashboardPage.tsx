@@ -1,6 +1,7 @@
 // /{desiredUrl}/admin/dashboard (docs/decisions/051-dashboard.md): the realtor's last 30 days at a
 // glance: totals, views and contacts per day as charts with the numbers in a table, views by language
 // and device, and the most viewed pages. Server-rendered, no island: it reads well without script.
+import type { ReactNode } from 'react'
 import type { Dashboard } from '../../lib/page-views/dashboard'
 import type { PageContext } from '../context'
 import { BuilderPage } from './BuilderPage'
@@ -63,11 +64,14 @@ export function DashboardPage({
   title,
   dashboard,
   editorHref,
+  nav,
 }: {
   ctx: PageContext
   title: string
   dashboard: Dashboard
   editorHref: string
+  /** The realtor's builder navigation. */
+  nav?: ReactNode
 }) {
   const t = (id: string, values?: Record<string, string>) => ctx.intl.formatMessage({ id }, values)
   const formatNumber = (value: number) => ctx.intl.formatNumber(value)
@@ -82,6 +86,7 @@ export function DashboardPage({
       ctx={ctx}
       title={title}
       width="wide"
+      nav={nav}
       lead={
         <>
           <p>
