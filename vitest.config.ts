@@ -27,6 +27,9 @@ export default defineConfig(async () => {
       exclude: ['test/e2e/**'],
       setupFiles: ['./test/setup.ts'],
       globalSetup: ['./test/global-setup.ts'],
+      // A rate-limit test may first wait up to 5 s for a fresh counting window (test/fixtures/rate-limits.ts)
+      // before its own requests: vitest's default 5 s would fail it on the wait alone.
+      testTimeout: 15_000,
     },
   }
 })
