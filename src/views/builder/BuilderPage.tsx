@@ -4,6 +4,18 @@ import type { ReactNode } from 'react'
 import type { PageContext } from '../context'
 import { Layout } from '../Layout'
 
+/** A screen reached from another: a link back to it and a line saying what this one is for. */
+export function BackAndIntro({ href, back, intro }: { href: string; back: string; intro: string }) {
+  return (
+    <>
+      <p>
+        <a href={href}>← {back}</a>
+      </p>
+      <p>{intro}</p>
+    </>
+  )
+}
+
 export function BuilderPage({
   ctx,
   title,
@@ -14,6 +26,7 @@ export function BuilderPage({
 }: {
   ctx: PageContext
   title: string
+  /** Under the heading: a line of text, or BackAndIntro. */
   lead?: ReactNode
   width?: 'narrow' | 'wide'
   /** The realtor's builder navigation (BuilderNav), above the heading. */

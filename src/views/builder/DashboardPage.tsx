@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react'
 import type { Dashboard } from '../../lib/page-views/dashboard'
 import type { PageContext } from '../context'
-import { BuilderPage } from './BuilderPage'
+import { BackAndIntro, BuilderPage } from './BuilderPage'
 import { DayChart } from './DayChart'
 
 const TABLE_ID = 'dashboard-days'
@@ -87,14 +87,7 @@ export function DashboardPage({
       title={title}
       width="wide"
       nav={nav}
-      lead={
-        <>
-          <p>
-            <a href={editorHref}>← {t('builder.dashboard.back')}</a>
-          </p>
-          <p>{t('builder.dashboard.intro')}</p>
-        </>
-      }
+      lead={<BackAndIntro href={editorHref} back={t('builder.dashboard.back')} intro={t('builder.dashboard.intro')} />}
     >
       <div className="dashboard">
         <div className="dashboard__totals">

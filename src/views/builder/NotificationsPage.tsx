@@ -5,7 +5,7 @@ import NotificationSettings, { NOTIFICATION_SETTINGS_MESSAGES } from '../../clie
 import { messagesOf } from '../../lib/island-messages'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
-import { BuilderPage } from './BuilderPage'
+import { BackAndIntro, BuilderPage } from './BuilderPage'
 
 export function NotificationsPage({
   ctx,
@@ -29,14 +29,7 @@ export function NotificationsPage({
       ctx={ctx}
       title={title}
       nav={nav}
-      lead={
-        <>
-          <p>
-            <a href={backHref}>← {t('builder.notify.back')}</a>
-          </p>
-          <p>{t('builder.notify.intro')}</p>
-        </>
-      }
+      lead={<BackAndIntro href={backHref} back={t('builder.notify.back')} intro={t('builder.notify.intro')} />}
     >
       <Island
         name="NotificationSettings"

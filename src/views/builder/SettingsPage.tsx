@@ -6,7 +6,7 @@ import { messagesOf } from '../../lib/island-messages'
 import type { SessionUser } from '../../lib/session'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
-import { BuilderPage } from './BuilderPage'
+import { BackAndIntro, BuilderPage } from './BuilderPage'
 
 export function SettingsPage({
   ctx,
@@ -30,14 +30,7 @@ export function SettingsPage({
       ctx={ctx}
       title={title}
       nav={nav}
-      lead={
-        <>
-          <p>
-            <a href={backHref}>← {t('builder.settings.back')}</a>
-          </p>
-          <p>{t('builder.settings.intro')}</p>
-        </>
-      }
+      lead={<BackAndIntro href={backHref} back={t('builder.settings.back')} intro={t('builder.settings.intro')} />}
     >
       <Island
         name="AccountSettings"
