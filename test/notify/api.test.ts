@@ -5,6 +5,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
+import { budgetOf, freshWindow } from '../fixtures/rate-limits'
 import { fakeUpstream } from '../fixtures/upstream'
 
 const HOOK = 'http://127.0.0.1:9/hook'
@@ -178,6 +179,42 @@ describe('the test notification', () => {
       upstream,
     })
     expect(await response.json()).toEqual({ results: [{ channel: 'realtor-webhook', ok: false }] })
+  })
+
+  it('is limited per homepage: past its budget a minute, a 429 with Retry-After that sends nothing', async () => {
+    const { limit, period } = budgetOf('NOTIFY_TEST_LIMITER')
+    const id = await makeAccount('notify-burst@example.com', 'password-123', { desiredUrl: 'notifyburst' })
+    const token = await tokenFor(id)
+    const burstId = (await env.DB.prepare("SELECT id FROM realtors WHERE desired_url = 'notifyburst'").first<{
+      id: number
+    }>())!.id
+    const upstream = fakeUpstream(() => new Response('ok'))
+    await freshWindow(period)
+    const responses = []
+    for (let index = 0; index < limit + 2; index++) {
+      responses.push(
+        await createApp({ upstreamFetch: upstream.fetch }).request(
+          `/v1/realtor/${burstId}/notifications/test`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+            body: JSON.stringify({ email: '', webhookUrl: HOOK }),
+          },
+          env,
+        ),
+      )
+    }
+    expect(responses.map((response) => response.status)).toEqual([
+      ...Array.from({ length: limit }, () => 200),
+      429,
+      429,
+    ])
+    expect(Number(responses[limit]!.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(((await responses[limit]!.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Too many test notifications/,
+    )
+    // Only the tests within the budget reached the webhook.
+    expect(upstream.requests).toHaveLength(limit)
   })
 
   it('asks for an address when both are empty', async () => {

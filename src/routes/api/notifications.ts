@@ -17,7 +17,16 @@ import { outboxConfig } from '../../lib/outbox/config'
 import { d1Store } from '../../lib/realtors/d1-store'
 import type { Realtor } from '../../lib/realtors/types'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
-import { apiLocale, apiMessage, assertCanWrite, jsonBody, limitBody, requireUser, signedIn } from '../../middleware/api'
+import {
+  apiLocale,
+  apiMessage,
+  assertCanWrite,
+  enforceRateLimit,
+  jsonBody,
+  limitBody,
+  requireUser,
+  signedIn,
+} from '../../middleware/api'
 
 const app = new Hono<AppEnv>()
 const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -74,6 +83,10 @@ app.post('/test', jsonBody(notificationSettingsSchema), async (c) => {
   const realtor = await ownRealtor(c)
   checkWebhookUrl(c, input)
   const channels = enabledDestinations(input)
+  // Each test is a real email or post: a budget per homepage, whoever and wherever the caller is.
+  await enforceRateLimit(c, c.env.NOTIFY_TEST_LIMITER, () => `notify-test:${realtor.id}`, 'api.notify.tooMany', {
+    limitEveryone: true,
+  })
   if (channels.length === 0) {
     throw new AppError(400, INVALID_INPUT_MESSAGE[apiLocale(c)], {
       fields: [{ path: 'email', message: apiMessage(c, 'builder.notify.noChannel') }],
