@@ -3,7 +3,7 @@
 // until typing pauses, and a newer draft cancels the request of an older one.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { inputOf, type RealtorDraft } from '../../lib/builder/form'
-import type { Locale } from '../../lib/locale'
+import { type Locale, localizedPath, splitLocalePath } from '../../lib/locale'
 
 export interface PreviewDocument {
   /** The last preview rendered, kept while the next one loads (null before the first). */
@@ -19,8 +19,8 @@ const PAUSE_MS = 400
  * a custom domain's `/admin`) in `language`: the editor's own site, so the same session and origin.
  */
 export function previewPath(pathname: string, language: Locale): string {
-  const site = pathname.replace(/^\/en(?=\/|$)/, '').replace(/\/admin\/?$/, '')
-  return `${language === 'en' ? '/en' : ''}${site}/admin/preview`
+  const site = splitLocalePath(pathname).rest.replace(/\/admin\/?$/, '')
+  return localizedPath(language, `${site}/admin/preview`)
 }
 
 /** The preview of `draft` in `language`, fetched only while `active` (the preview is on screen). */

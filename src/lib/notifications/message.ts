@@ -2,7 +2,7 @@
 // and the link to the contact in their inbox. Written as plain text for email and as Slack-compatible JSON
 // for webhooks (`text` for any receiver, `blocks` for Slack).
 import { intlFor } from '../i18n'
-import type { Locale } from '../locale'
+import { type Locale, localizedPath } from '../locale'
 
 /** The parts of a stored contact a notification shows. */
 export interface NotifiedContact {
@@ -21,9 +21,8 @@ export interface Notification {
 
 /** `{origin}/{desiredUrl}/admin/inbox/{id}` (the inbox itself without an id); English lives under /en. */
 export function inboxLink(origin: string, desiredUrl: string, contactId: number | null, locale: Locale): string {
-  const prefix = locale === 'en' ? '/en' : ''
   const entry = contactId === null ? '' : `/${contactId}`
-  return `${origin.replace(/\/$/, '')}${prefix}/${desiredUrl}/admin/inbox${entry}`
+  return `${origin.replace(/\/$/, '')}${localizedPath(locale, `/${desiredUrl}/admin/inbox${entry}`)}`
 }
 
 export function notificationOf(contact: NotifiedContact, link: string, locale: Locale, test = false): Notification {
