@@ -31,6 +31,13 @@ export interface CacheLimits {
   maxAgeMs: number
 }
 
+/**
+ * Every cache of the isolate: when a check learns that a tag moved on, entries of every cache made under
+ * its older generation go at once. A page's check must drop the data it was rendered from too, or its
+ * next render would serve that data from the data cache and be stored as new.
+ */
+const isolateCaches = new Set<TaggedCache<CacheEntry>>()
+
 /** An LRU of tagged entries, bounded by count, bytes and age. */
 export class TaggedCache<E extends CacheEntry> {
   private readonly entries = new Map<string, E>()
@@ -42,7 +49,9 @@ export class TaggedCache<E extends CacheEntry> {
     private readonly limits: CacheLimits,
     private readonly sizeOf: (entry: E) => number,
     readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    isolateCaches.add(this as unknown as TaggedCache<CacheEntry>)
+  }
 
   get size(): number {
     return this.entries.size
@@ -93,9 +102,16 @@ export class TaggedCache<E extends CacheEntry> {
     return purged
   }
 
-  /** Whether `entry` is still what the cache holds under `key` (a newer one may have replaced it). */
-  holds(key: string, entry: E): boolean {
-    return this.entries.get(key) === entry
+  /**
+   * Drops the entries made under another generation of `tag` than `generation` (another isolate's write,
+   * just learned of). Counts as a purge: a value loaded meanwhile may be from before that write.
+   */
+  dropStale(tag: string, generation: string): void {
+    this.epoch++
+    for (const [key, entry] of this.entries) {
+      const index = entry.tags.indexOf(tag)
+      if (index >= 0 && entry.generations[index] !== generation) this.delete(key)
+    }
   }
 
   /** Whether the entry should be checked against the generation store now (and marks it checked). */
@@ -118,16 +134,12 @@ export async function generationsOf(store: GenerationStore | undefined, tags: st
 }
 
 /**
- * Drops the entry when another isolate has purged one of its tags since it was made. When the store
- * cannot be read at all the entry stays (served stale, checked again in a second): a slow or
- * unreachable store must never turn into a wave of renders or a failed page.
+ * Drops the entry when another isolate has purged one of its tags since it was made, with every entry
+ * of the isolate's caches made under that tag's older generation. When the store cannot be read at all
+ * the entry stays (served stale, checked again in a second): a slow or unreachable store must never
+ * turn into a wave of renders or a failed page.
  */
-export async function revalidate<E extends CacheEntry>(
-  cache: TaggedCache<E>,
-  key: string,
-  entry: E,
-  store: GenerationStore | undefined,
-): Promise<void> {
+export async function revalidate<E extends CacheEntry>(entry: E, store: GenerationStore | undefined): Promise<void> {
   if (!store) return
   let current: string[]
   try {
@@ -135,19 +147,20 @@ export async function revalidate<E extends CacheEntry>(
   } catch {
     return
   }
-  const changed = current.some((generation, index) => generation !== entry.generations[index])
-  if (changed && cache.holds(key, entry)) cache.delete(key)
+  entry.tags.forEach((tag, index) => {
+    const generation = current[index] ?? 'unknown'
+    if (generation !== entry.generations[index]) for (const cache of isolateCaches) cache.dropStale(tag, generation)
+  })
 }
 
 /** On a hit: when the entry is due, revalidates it in the background (the hit is served as is). */
 export function revalidateWhenDue<E extends CacheEntry>(
   cache: TaggedCache<E>,
-  key: string,
   entry: E,
   store: GenerationStore | undefined,
   waitUntil: (promise: Promise<unknown>) => void,
 ): void {
-  if (store && cache.due(entry)) waitUntil(revalidate(cache, key, entry, store))
+  if (store && cache.due(entry)) waitUntil(revalidate(entry, store))
 }
 
 /**

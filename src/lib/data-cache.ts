@@ -57,7 +57,7 @@ export async function readThrough<V>(
   const { cache, store } = scope
   const entry = cache.get(key)
   if (entry) {
-    revalidateWhenDue(cache, key, entry, store, scope.waitUntil)
+    revalidateWhenDue(cache, entry, store, scope.waitUntil)
     return entry.value as V
   }
   // Concurrent misses each load: a load belongs to the request that started it (the Workers runtime

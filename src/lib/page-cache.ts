@@ -115,7 +115,7 @@ export function withPageCache<E extends GenerationBindings & { PROVIDER_HOSTS?: 
     const key = cacheKey(request, env.PROVIDER_HOSTS)
     const entry = key ? cache.get(key) : null
     if (key && entry) {
-      revalidateWhenDue(cache, key, entry, storeOf(env), (promise) => ctx.waitUntil(promise))
+      revalidateWhenDue(cache, entry, storeOf(env), (promise) => ctx.waitUntil(promise))
       return responseOf(entry)
     }
     return renderAndStore(request, env, ctx, key)

@@ -87,7 +87,7 @@ describe('durableGenerations', () => {
     const cache = new TaggedCache<CacheEntry>({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 60_000 }, () => 1)
     const entry = { tags: ['realtor:1'], generations: ['old'], storedAt: Date.now(), checkedAt: 0 }
     cache.set('page', entry)
-    await revalidate(cache, 'page', entry, store)
+    await revalidate(entry, store)
     expect(cache.get('page')).toBe(entry) // stale, not dropped: no wave of renders while the store is down
   })
 
@@ -97,8 +97,27 @@ describe('durableGenerations', () => {
     const entry = { tags: ['realtor:1'], generations: ['0'], storedAt: Date.now(), checkedAt: 0 }
     cache.set('page', entry)
     await store.bump(['realtor:1'])
-    await revalidate(cache, 'page', entry, store)
+    await revalidate(entry, store)
     expect(cache.get('page')).toBeNull()
+  })
+
+  it("drops, with a page, the data it was made from: the next render must not reuse another isolate's old data", async () => {
+    const store = memoryGenerations()
+    const limits = { maxEntries: 10, maxBytes: 1000, maxAgeMs: 60_000 }
+    const pages = new TaggedCache<CacheEntry>(limits, () => 1)
+    const data = new TaggedCache<CacheEntry>(limits, () => 1)
+    const made = (tags: string[], generations: string[]) => ({ tags, generations, storedAt: Date.now(), checkedAt: 0 })
+    const page = made(['realtor:3', 'realtors'], ['0', '0'])
+    pages.set('page', page)
+    data.set('realtor', made(['realtor:3'], ['0']))
+    data.set('other', made(['realtor:4'], ['0']))
+    const generation = await store.bump(['realtor:3'])
+    data.set('fresh', made(['realtor:3'], [generation])) // made after the write: stays
+    await revalidate(page, store)
+    expect(pages.get('page')).toBeNull()
+    expect(data.get('realtor')).toBeNull()
+    expect(data.get('other')).not.toBeNull()
+    expect(data.get('fresh')).not.toBeNull()
   })
 
   it('writes a bump to the object and KV alike, and sends one the object missed with the next call', async () => {
