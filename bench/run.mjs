@@ -9,15 +9,15 @@
 // missed. BENCH_ONLY and BENCH_PATHS narrow a run; BENCH_ROUNDS sets the rounds of judged figures.
 // Why two paths and which budget is judged on which: docs/decisions/005-data-cache-and-benchmark-topology.md.
 import { mkdir, writeFile } from 'node:fs/promises'
-import { request } from 'node:http'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { ensureChromium } from '../scripts/chromium.mjs'
 import { root } from '../scripts/lib.mjs'
 import { measureClientJs } from './client-js.mjs'
 import { cpuMillis, workerdPids } from './cpu.mjs'
+import { get } from './http.mjs'
 import { buildProduction } from './production.mjs'
-import { brotliSize, formatTable, gzipSize } from './report.mjs'
+import { brotliSize, formatTable, gzipSize, medianOf, percentiles } from './report.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8899)
 const PORTS = { app: PORT, ceiling: PORT + 1, reference: PORT + 2, entry: PORT + 3 }
@@ -182,38 +182,6 @@ async function measure(target, via) {
     errors: sum(runs.target, (r) => r.result.errors + r.result.timeouts + r.unexpected),
     cpuPerRequest: requests ? sum(runs.target, (r) => r.cpu) / requests : null,
   }
-}
-
-/**
- * A GET that may set Host (fetch may not): the custom-domain target is told apart by it. Headers as
- * node:http gives them (lower-case names; a repeated one joined).
- */
-function get(url, headers) {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (response) => {
-      const chunks = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => {
-        const joined = Object.entries(response.headers).map(([name, value]) => [name, [value].flat().join(', ')])
-        resolve({ status: response.statusCode, headers: Object.fromEntries(joined), body: Buffer.concat(chunks) })
-      })
-      response.on('error', reject)
-    })
-      .on('error', reject)
-      .end()
-  })
-}
-
-/** p50 and p99 of response times (ms), whole milliseconds as autocannon reports them. */
-function percentiles(latencies) {
-  const sorted = Float64Array.from(latencies).sort()
-  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
-  return { p50: at(0.5), p99: at(0.99) }
-}
-
-function medianOf(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
 }
 
 // BENCH_ONLY=tenant (a part of targets' names) and BENCH_PATHS=direct narrow a run while working on
