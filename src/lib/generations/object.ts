@@ -5,7 +5,7 @@
 import { DurableObject } from 'cloudflare:workers'
 
 /** What one call may name: a revalidation names an entry's few tags, a bump a write's. */
-const MAX_TAGS = 500
+export const MAX_TAGS = 500
 const MAX_TAG_LENGTH = 200
 const MAX_GENERATION_LENGTH = 64
 

@@ -3,7 +3,7 @@
 // bounded; when it fails or is slow, reads go to KV and bumps are kept to send with this isolate's next
 // call. Nothing here ever fails a page: a caller that cannot read generations keeps serving what it has.
 import type { GenerationStore } from '../cache'
-import type { TagGenerations } from './object'
+import { MAX_TAGS, type TagGenerations } from './object'
 
 /** KV keys of the fallback copy (the same keys the KV-only store used before the object). */
 const KV_PREFIX = 'page-generation:'
@@ -86,7 +86,8 @@ export function durableGenerations(
 
   /** Bumps `tags` (with any unsent ones) in the object; false when it did not answer in time. */
   async function bumpObject(tags: string[], generation: string): Promise<boolean> {
-    const all = [...new Set([...unsentBumps, ...tags])]
+    // This write's tags first; unsent ones as far as one call takes (a long outage may have gathered more).
+    const all = [...new Set([...tags, ...unsentBumps])].slice(0, MAX_TAGS)
     try {
       await within(object().bump(all, generation), timeoutMs, 'Durable Object bump')
       for (const tag of all) unsentBumps.delete(tag)
