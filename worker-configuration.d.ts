@@ -6,6 +6,7 @@ declare namespace Cloudflare {
 	}
 	interface Env {
 		CACHE: KVNamespace;
+		TAG_GENERATIONS: DurableObjectNamespace<import("./src/worker").TagGenerations>;
 		PHOTOS: R2Bucket;
 		DB: D1Database;
 		SEND_EMAIL: SendEmail;

@@ -60,6 +60,13 @@ export async function buildProduction(name) {
   async function startBench({ port, entryPort = 0, ceiling, reference }) {
     const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
     const { assets: _assets, ...worker } = workerOptions
+    // The ceiling and the reference bind the worker's Durable Objects too (same bindings), by its script name.
+    const objects = Object.fromEntries(
+      Object.entries(worker.durableObjects ?? {}).map(([name, object]) => [
+        name,
+        { ...(typeof object === 'string' ? { className: object } : object), scriptName: 'realtor-homepage' },
+      ]),
+    )
     const workers = [
       {
         ...worker,
@@ -76,6 +83,7 @@ export async function buildProduction(name) {
         // limiters for every request before any code runs) around a script that only answers
         // `/<name>` with a response given to it whole: the same bytes and headers as the target.
         ...worker,
+        durableObjects: objects,
         name: 'ceiling',
         modules: true,
         script: `const copies = new Map(Object.entries(${JSON.stringify(ceiling.copies)}).map(([name, { body, headers }]) => [
@@ -95,6 +103,7 @@ export default {
     if (reference) {
       workers.push({
         ...worker,
+        durableObjects: objects,
         name: 'renderer-reference',
         modules: true,
         scriptPath: await bundleReference(),

@@ -72,3 +72,15 @@ export function formatTable({
     budgetTable,
   ].join('\n')
 }
+
+/** p50 and p99 of response times (ms), whole milliseconds as autocannon reports them. */
+export function percentiles(latencies) {
+  const sorted = Float64Array.from(latencies).sort()
+  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
+  return { p50: at(0.5), p99: at(0.99) }
+}
+
+export function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}

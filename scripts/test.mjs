@@ -15,5 +15,6 @@ function step(title, ...commands) {
 step('typecheck', [bin('tsc'), ['-p', '.']], [bin('tsc'), ['-p', 'tsconfig.node.json']])
 step('lint and format check', [bin('biome'), ['ci', '.']])
 step('unit and integration tests (vitest in workerd)', [bin('vitest'), ['run']])
+step('node tests (wrangler and Miniflare from Node)', [process.execPath, ['--test', 'test/node/']])
 ensureChromium('the browser tests')
 step('browser tests (Playwright in Chromium)', [bin('playwright'), ['test']])

@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
+import { generationStoreOf } from './lib/generations/store'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
 import { withPageCache } from './lib/page-cache'
@@ -75,7 +76,9 @@ export function createApp({
     c.set('realtors', realtors(c.env))
     c.set(
       'dataCache',
-      cache ? { cache, store: c.env.CACHE, waitUntil: (promise) => c.executionCtx.waitUntil(promise) } : null,
+      cache
+        ? { cache, store: generationStoreOf(c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise) }
+        : null,
     )
     c.set('upstreamFetch', upstreamFetch)
     await next()
@@ -104,6 +107,9 @@ export function createApp({
 }
 
 const app = createApp({ dataCache })
+
+// The Durable Object holding the cache tags' generations (docs/decisions/055-tag-generations.md).
+export { TagGenerations } from './lib/generations/object'
 
 export default {
   // Homepage views are counted around the page cache, so cached pages count too (docs/decisions/051-dashboard.md).

@@ -1,16 +1,18 @@
 // The isolate's tagged caches: rendered pages (src/lib/page-cache.ts) and the data pages are made of
 // (realtor profiles, listing pages; src/lib/data-cache.ts). Every entry carries tags (`realtors`,
-// `realtor:42`); a write purges its tags here at once and bumps their generation in KV, which other
-// isolates check at most once a second per entry in the background (stale-while-revalidate), so a
-// change is visible everywhere within about a second (docs/decisions/004-page-cache.md).
+// `realtor:42`); a write purges its tags here at once and bumps their generation in the generation store
+// (a Durable Object, KV as fallback: src/lib/generations/store.ts), which other isolates check at most
+// once a second per entry in the background (stale-while-revalidate), so a change is visible everywhere
+// within about a second and a round trip (docs/decisions/004-page-cache.md, 055-tag-generations.md).
 
 const REVALIDATE_MS = 1_000
-const GENERATION_PREFIX = 'page-generation:'
 
-/** The generation store: KV in the worker, a Map in tests. */
+/** The generation store: the TagGenerations Durable Object in the worker, a Map in tests. */
 export interface GenerationStore {
-  get(key: string): Promise<string | null>
-  put(key: string, value: string): Promise<void>
+  /** Each tag's current generation ('0' when never bumped), in one round trip; rejects when unreadable. */
+  get(tags: string[]): Promise<string[]>
+  /** Moves every tag to one new generation (`generation`, or a fresh one) and returns it. */
+  bump(tags: string[], generation?: string): Promise<string>
 }
 
 export interface CacheEntry {
@@ -29,6 +31,13 @@ export interface CacheLimits {
   maxAgeMs: number
 }
 
+/**
+ * Every cache of the isolate: when a check learns that a tag moved on, entries of every cache made under
+ * its older generation go at once. A page's check must drop the data it was rendered from too, or its
+ * next render would serve that data from the data cache and be stored as new.
+ */
+const isolateCaches = new Set<TaggedCache<CacheEntry>>()
+
 /** An LRU of tagged entries, bounded by count, bytes and age. */
 export class TaggedCache<E extends CacheEntry> {
   private readonly entries = new Map<string, E>()
@@ -40,7 +49,9 @@ export class TaggedCache<E extends CacheEntry> {
     private readonly limits: CacheLimits,
     private readonly sizeOf: (entry: E) => number,
     readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    isolateCaches.add(this as unknown as TaggedCache<CacheEntry>)
+  }
 
   get size(): number {
     return this.entries.size
@@ -91,6 +102,18 @@ export class TaggedCache<E extends CacheEntry> {
     return purged
   }
 
+  /**
+   * Drops the entries made under another generation of `tag` than `generation` (another isolate's write,
+   * just learned of). Counts as a purge: a value loaded meanwhile may be from before that write.
+   */
+  dropStale(tag: string, generation: string): void {
+    this.epoch++
+    for (const [key, entry] of this.entries) {
+      const index = entry.tags.indexOf(tag)
+      if (index >= 0 && entry.generations[index] !== generation) this.delete(key)
+    }
+  }
+
   /** Whether the entry should be checked against the generation store now (and marks it checked). */
   due(entry: E): boolean {
     if (this.now() - entry.checkedAt < REVALIDATE_MS) return false
@@ -104,34 +127,57 @@ export class TaggedCache<E extends CacheEntry> {
   }
 }
 
+/** The tags' generations when an entry is made; 'unknown' when unreadable (its first check drops it). */
 export async function generationsOf(store: GenerationStore | undefined, tags: string[]): Promise<string[]> {
   if (!store) return tags.map(() => '0')
-  return Promise.all(tags.map(async (tag) => (await store.get(GENERATION_PREFIX + tag)) ?? '0')).catch(() =>
-    // Unreadable now: the first revalidation will find them changed and drop the entry.
-    tags.map(() => 'unknown'),
-  )
+  return store.get(tags).catch(() => tags.map(() => 'unknown'))
 }
 
-/** Drops the entry when another isolate has purged one of its tags since it was made. */
-export async function revalidate<E extends CacheEntry>(
-  cache: TaggedCache<E>,
-  key: string,
-  entry: E,
-  store: GenerationStore | undefined,
-): Promise<void> {
-  const current = await generationsOf(store, entry.tags)
-  if (current.some((generation, index) => generation !== entry.generations[index])) cache.delete(key)
+/**
+ * Drops the entry when another isolate has purged one of its tags since it was made, with every entry
+ * of the isolate's caches made under that tag's older generation. When the store cannot be read at all
+ * the entry stays (served stale, checked again in a second): a slow or unreachable store must never
+ * turn into a wave of renders or a failed page.
+ */
+export async function revalidate<E extends CacheEntry>(entry: E, store: GenerationStore | undefined): Promise<void> {
+  if (!store) return
+  let current: string[]
+  try {
+    current = await store.get(entry.tags)
+  } catch {
+    return
+  }
+  entry.tags.forEach((tag, index) => {
+    const generation = current[index] ?? 'unknown'
+    if (generation !== entry.generations[index]) for (const cache of isolateCaches) cache.dropStale(tag, generation)
+  })
 }
 
 /** On a hit: when the entry is due, revalidates it in the background (the hit is served as is). */
 export function revalidateWhenDue<E extends CacheEntry>(
   cache: TaggedCache<E>,
-  key: string,
   entry: E,
   store: GenerationStore | undefined,
   waitUntil: (promise: Promise<unknown>) => void,
 ): void {
-  if (cache.due(entry)) waitUntil(revalidate(cache, key, entry, store).catch(() => cache.delete(key)))
+  if (store && cache.due(entry)) waitUntil(revalidate(entry, store))
+}
+
+/**
+ * Stores an entry once its tags' generations are read, in the background: a miss is answered without
+ * waiting for the store. `epoch` is the cache's before the value was loaded, so a purge meanwhile (the
+ * value may be what it removed) keeps it out.
+ */
+export function storeWhenRead<E extends CacheEntry>(
+  cache: TaggedCache<E>,
+  key: string,
+  make: (generations: string[], now: number) => E,
+  tags: string[],
+  epoch: number,
+  store: GenerationStore | undefined,
+  waitUntil: (promise: Promise<unknown>) => void,
+): void {
+  waitUntil(generationsOf(store, tags).then((generations) => cache.set(key, make(generations, cache.now()), epoch)))
 }
 
 /** Purges tags in this isolate's caches and bumps their generation for every other isolate. */
@@ -141,9 +187,7 @@ export async function purgeTags(
   tags: string[],
 ): Promise<void> {
   for (const cache of caches) cache.purge(tags)
-  if (!store) return
-  const generation = `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`
-  await Promise.all(tags.map((tag) => store.put(GENERATION_PREFIX + tag, generation)))
+  await store?.bump(tags)
 }
 
 /** Tags of what shows a realtor: their pages and data, and the landing carousel (`realtors`). */

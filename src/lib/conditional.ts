@@ -42,14 +42,30 @@ export function preconditionStatus(headers: Headers, current: Validators): 304 |
     const since = httpDate(headers.get('if-unmodified-since'))
     if (since !== null && seconds(current.lastModified) > since) return 412
   }
-  const ifNoneMatch = headers.get('if-none-match')
-  if (ifNoneMatch !== null) {
-    const tags = entityTags(ifNoneMatch)
-    // Weak comparison.
-    if (tags === '*' || tags.some((tag) => tag.opaque === current.etag)) return 304
+  if (headers.get('if-none-match') !== null) {
+    if (noneMatchHits(headers, current.etag)) return 304
   } else {
     const since = httpDate(headers.get('if-modified-since'))
     if (since !== null && seconds(current.lastModified) <= since) return 304
   }
   return null
+}
+
+/**
+ * Whether If-None-Match says the client's copy is current (weak comparison, as the RFC says for it):
+ * for answers that have an entity tag and nothing else to compare (a realtor's public profile).
+ */
+export function noneMatchHits(headers: Headers, etag: string): boolean {
+  const field = headers.get('if-none-match')
+  if (field === null) return false
+  const tags = entityTags(field)
+  return tags === '*' || tags.some((tag) => tag.opaque === etag)
+}
+
+/** A strong entity tag of a body: its SHA-256, shortened (128 bits is plenty to tell versions apart). */
+export async function strongEtag(body: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)))
+  let hex = ''
+  for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0')
+  return `"${hex}"`
 }

@@ -2,7 +2,7 @@
 // lookup key (tagged `realtor:<id>`, so every write purges it like the realtor's pages) and listing
 // pages (a minute: this product never writes listings). A render that misses the page cache then costs
 // the renderer, not six database round trips (docs/decisions/005-data-cache-and-benchmark-topology.md).
-import { type CacheEntry, type GenerationStore, generationsOf, revalidateWhenDue, TaggedCache } from './cache'
+import { type CacheEntry, type GenerationStore, revalidateWhenDue, storeWhenRead, TaggedCache } from './cache'
 
 interface DataEntry extends CacheEntry {
   value: unknown
@@ -43,8 +43,9 @@ function deepFreeze<V>(value: V): V {
 
 /**
  * The cached value of `key`, else `load()`'s (stored when `tags` gives tags). Without a scope it just
- * loads. A failed load is never stored. A hit past its revalidation time is checked against the
- * generation store in the background.
+ * loads. A failed load is never stored; a loaded one is stored once its tags' generations are read, in
+ * the background. A hit past its revalidation time is checked against the generation store in the
+ * background.
  */
 export async function readThrough<V>(
   scope: DataCacheScope | null,
@@ -56,7 +57,7 @@ export async function readThrough<V>(
   const { cache, store } = scope
   const entry = cache.get(key)
   if (entry) {
-    revalidateWhenDue(cache, key, entry, store, scope.waitUntil)
+    revalidateWhenDue(cache, entry, store, scope.waitUntil)
     return entry.value as V
   }
   // Concurrent misses each load: a load belongs to the request that started it (the Workers runtime
@@ -65,14 +66,13 @@ export async function readThrough<V>(
   const value = await load()
   const tags = options.tags(value)
   if (tags) {
-    const generations = await generationsOf(store, tags)
-    const now = cache.now()
     const bytes = JSON.stringify(value)?.length ?? 0
-    cache.set(
-      key,
-      { value: deepFreeze(value), bytes, tags, generations, storedAt: now, checkedAt: now, maxAgeMs: options.maxAgeMs },
-      epoch,
-    )
+    const frozen = deepFreeze(value)
+    const { maxAgeMs } = options
+    const make = (generations: string[], now: number): DataEntry => {
+      return { value: frozen, bytes, tags, generations, storedAt: now, checkedAt: now, maxAgeMs }
+    }
+    storeWhenRead(cache, key, make, tags, epoch, store, scope.waitUntil)
   }
   return value
 }

@@ -1,7 +1,8 @@
 // The rendered-page cache. Pages that are the same for every visitor of a locale (the landing page, a
 // realtor's public homepage) are rendered once per isolate and served from memory afterwards, before
 // any routing or middleware runs; tags and cross-isolate purges are src/lib/cache.ts's.
-import { type CacheEntry, type GenerationStore, generationsOf, revalidateWhenDue, TaggedCache } from './cache'
+import { type CacheEntry, type GenerationStore, revalidateWhenDue, storeWhenRead, TaggedCache } from './cache'
+import { type GenerationBindings, generationStoreOf } from './generations/store'
 import { DEFAULT_LOCALE, detectLocale, isLocale, type Locale, localeCookieOf } from './locale'
 import { siteOf } from './tenant'
 
@@ -73,9 +74,10 @@ type Fetch<E> = (request: Request, env: E, ctx: ExecutionContext) => Response | 
  * Wraps the worker's fetch: answers cached pages before the router, and stores the responses the
  * routes marked cacheable (a 200 HTML page without cookies, for a request that has a cache key).
  */
-export function withPageCache<E extends { CACHE?: GenerationStore; PROVIDER_HOSTS?: string }>(
+export function withPageCache<E extends GenerationBindings & { PROVIDER_HOSTS?: string }>(
   fetch: Fetch<E>,
   cache = pageCache,
+  storeOf: (env: E) => GenerationStore | undefined = generationStoreOf,
 ): Fetch<E> {
   async function renderAndStore(request: Request, env: E, ctx: ExecutionContext, key: string | null) {
     const epoch = cache.epoch
@@ -91,20 +93,18 @@ export function withPageCache<E extends { CACHE?: GenerationStore; PROVIDER_HOST
     const csp = headers.get('content-security-policy')
     if (csp) headers.set('content-security-policy', sharedCsp(csp))
     const tagList = tags.split(' ').filter(Boolean)
-    const generations = await generationsOf(env.CACHE, tagList)
-    const now = cache.now()
-    cache.set(
+    const stored = { ...Object.fromEntries(headers), [CACHE_HEADER.toLowerCase()]: 'hit' }
+    storeWhenRead(
+      cache,
       key,
-      {
-        body,
-        status: response.status,
-        headers: { ...Object.fromEntries(headers), [CACHE_HEADER.toLowerCase()]: 'hit' },
-        tags: tagList,
-        generations,
-        storedAt: now,
-        checkedAt: now,
+      (generations, now) => {
+        const entry = { body, status: response.status, headers: stored, tags: tagList, generations }
+        return { ...entry, storedAt: now, checkedAt: now }
       },
+      tagList,
       epoch,
+      storeOf(env),
+      (promise) => ctx.waitUntil(promise),
     )
     headers.set(CACHE_HEADER, 'miss')
     return new Response(body, { status: response.status, headers })
@@ -115,7 +115,7 @@ export function withPageCache<E extends { CACHE?: GenerationStore; PROVIDER_HOST
     const key = cacheKey(request, env.PROVIDER_HOSTS)
     const entry = key ? cache.get(key) : null
     if (key && entry) {
-      revalidateWhenDue(cache, key, entry, env.CACHE, (promise) => ctx.waitUntil(promise))
+      revalidateWhenDue(cache, entry, storeOf(env), (promise) => ctx.waitUntil(promise))
       return responseOf(entry)
     }
     return renderAndStore(request, env, ctx, key)

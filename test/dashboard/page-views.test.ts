@@ -1,7 +1,7 @@
 // Homepage views are counted around the page cache, added up in the isolate and written to D1 in
 // batches (docs/decisions/051-dashboard.md); what reached D1 is there for a fresh app (an isolate restart).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { PageCache, withPageCache } from '../../src/lib/page-cache'
 import { PageViewBatch } from '../../src/lib/page-views/batch'
 import { VIEW_HEADER, viewOf, withViewCounting } from '../../src/lib/page-views/count'
@@ -41,13 +41,16 @@ function countingDb() {
 
 /** A worker like the deployed one (page cache, counting) on its own caches and batch. */
 function worker(batch: PageViewBatch, db: D1Database) {
-  const fetch = withViewCounting(withPageCache(createApp().fetch, new PageCache()), batch)
-  return async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+  const pages = new PageCache()
+  const fetch = withViewCounting(withPageCache(createApp().fetch, pages), batch)
+  const get = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
     const ctx = createExecutionContext()
     const response = await fetch(new Request(`${ORIGIN}${path}`, { method, headers }), { ...env, DB: db }, ctx)
     await response.arrayBuffer()
     return { response, ctx }
   }
+  // A page is stored once its tags' generations are read, after the response (decision 055).
+  return Object.assign(get, { stored: (count: number) => vi.waitFor(() => expect(pages.size).toBe(count)) })
 }
 
 const janeId = async () =>
@@ -75,6 +78,7 @@ describe('counting homepage views', () => {
     const first = await get('/janekim', { 'user-agent': PHONE })
     expect(first.response.status).toBe(200)
     expect(first.response.headers.has(VIEW_HEADER)).toBe(false)
+    await get.stored(1)
     // Cached now: these are served from memory and still count.
     const hit = await get('/janekim', { 'user-agent': PHONE })
     expect(hit.response.headers.get('x-page-cache')).toBe('hit')

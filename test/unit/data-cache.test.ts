@@ -1,17 +1,13 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { type GenerationStore, purgeTags } from '../../src/lib/cache'
+import { purgeTags } from '../../src/lib/cache'
 import { DataCache, type DataCacheScope, dataCache, readThrough } from '../../src/lib/data-cache'
+import { memoryGenerations } from '../../src/lib/generations/store'
 import { pageCache } from '../../src/lib/page-cache'
 import { realtorServiceOf } from '../../src/lib/realtors/service'
 import { call } from '../helpers'
 
-function memoryStore(): GenerationStore {
-  const data = new Map<string, string>()
-  return { get: async (key) => data.get(key) ?? null, put: async (key, value) => void data.set(key, value) }
-}
-
-function scopeOf(cache = new DataCache(), store = memoryStore()) {
+function scopeOf(cache = new DataCache(), store = memoryGenerations()) {
   const background: Promise<unknown>[] = []
   const scope: DataCacheScope = { cache, store, waitUntil: (promise) => void background.push(promise) }
   return { scope, cache, store, settle: () => Promise.all(background) }
@@ -24,10 +20,11 @@ const tagged = {
 
 describe('readThrough', () => {
   it('loads once and serves the frozen value after', async () => {
-    const { scope } = scopeOf()
+    const { scope, settle } = scopeOf()
     let loads = 0
     const load = async () => ({ id: 1, loads: ++loads, photos: [{ url: '/a' }] })
     const first = await readThrough(scope, 'k', load, tagged)
+    await settle() // stored once its tags' generations are read, in the background
     const second = await readThrough(scope, 'k', load, tagged)
     expect(second).toBe(first)
     expect(loads).toBe(1)
@@ -51,7 +48,7 @@ describe('readThrough', () => {
   })
 
   it('does not keep a value loaded while a purge happened', async () => {
-    const { scope, cache, store } = scopeOf()
+    const { scope, cache, store, settle } = scopeOf()
     let release!: () => void
     const pending = readThrough(
       scope,
@@ -62,15 +59,17 @@ describe('readThrough', () => {
     await purgeTags([cache], store, ['realtor:1'])
     release()
     await pending
+    await settle()
     expect(cache.size).toBe(0)
   })
 
   it('expires entries at their own maximum age', async () => {
     let now = 1_000
-    const { scope } = scopeOf(new DataCache(() => now))
+    const { scope, settle } = scopeOf(new DataCache(() => now))
     let loads = 0
     const options = { tags: () => ['listings'], maxAgeMs: 60_000 }
     await readThrough(scope, 'k', async () => ++loads, options)
+    await settle()
     now += 59_000
     await readThrough(scope, 'k', async () => ++loads, options)
     now += 2_000
@@ -84,6 +83,7 @@ describe('readThrough', () => {
     let loads = 0
     const load = async () => ({ id: 1, version: ++loads })
     await readThrough(scope, 'k', load, tagged)
+    await settle()
     await purgeTags([new DataCache()], store, ['realtor:1']) // another isolate's write
     now += 1_500
     expect((await readThrough(scope, 'k', load, tagged)).version).toBe(1) // served while revalidating

@@ -1,18 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { type GenerationStore, purgeTags } from '../../src/lib/cache'
+import { purgeTags } from '../../src/lib/cache'
+import { memoryGenerations } from '../../src/lib/generations/store'
 import { CACHE_HEADER, cacheKey, PageCache, sharedCsp, TAGS_HEADER, withPageCache } from '../../src/lib/page-cache'
 
 const url = (path: string) => `http://127.0.0.1:8787${path}`
-
-function memoryStore(): GenerationStore & { data: Map<string, string> } {
-  const data = new Map<string, string>()
-  return {
-    data,
-    get: async (key) => data.get(key) ?? null,
-    put: async (key, value) => void data.set(key, value),
-  }
-}
 
 describe('cacheKey', () => {
   it.each([
@@ -84,21 +76,25 @@ describe('withPageCache', () => {
   function setup() {
     let renders = 0
     const cache = new PageCache()
-    const store = memoryStore()
-    const fetch = withPageCache<{ CACHE: GenerationStore }>(async (request) => {
-      renders++
-      const path = new URL(request.url).pathname
-      const headers = new Headers({
-        'content-type': 'text/html',
-        'content-security-policy': "script-src 'self' 'nonce-xyz'",
-        vary: 'Cookie, Accept-Language',
-      })
-      if (path !== '/private') headers.set(TAGS_HEADER, 'realtor:1 realtors')
-      return new Response(`page ${renders}`, { headers })
-    }, cache)
+    const store = memoryGenerations()
+    const fetch = withPageCache<object>(
+      async (request) => {
+        renders++
+        const path = new URL(request.url).pathname
+        const headers = new Headers({
+          'content-type': 'text/html',
+          'content-security-policy': "script-src 'self' 'nonce-xyz'",
+          vary: 'Cookie, Accept-Language',
+        })
+        if (path !== '/private') headers.set(TAGS_HEADER, 'realtor:1 realtors')
+        return new Response(`page ${renders}`, { headers })
+      },
+      cache,
+      () => store,
+    )
     const get = async (path: string, init?: RequestInit) => {
       const ctx = createExecutionContext()
-      const response = await fetch(new Request(url(path), init), { CACHE: store }, ctx)
+      const response = await fetch(new Request(url(path), init), {}, ctx)
       await waitOnExecutionContext(ctx)
       return response
     }

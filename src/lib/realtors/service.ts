@@ -1,8 +1,9 @@
 // Every realtor write goes through here, so what shows a realtor is purged in one place (the `onWrite`
 // hook: the page and data caches' tags, src/lib/cache.ts), and the photos a save or an import dropped
 // are released in one place (the `onPhotos` hook: src/lib/photos/release.ts).
-import { type GenerationStore, purgeTags, realtorTags } from '../cache'
+import { purgeTags, realtorTags } from '../cache'
 import { dataCache } from '../data-cache'
+import { type GenerationBindings, generationStoreOf } from '../generations/store'
 import { pageCache } from '../page-cache'
 import { releaseAbandonedUploads, releasePhotos } from '../photos/release'
 import { d1Store, type RealtorRepository } from './d1-store'
@@ -76,12 +77,12 @@ export function realtorService(
 }
 
 /** Purges the realtor's cached pages and data (and the landing's) in every isolate. */
-export function purgeRealtor(env: { CACHE?: GenerationStore }, id: number | string): Promise<void> {
-  return purgeTags([pageCache, dataCache], env.CACHE, realtorTags(id))
+export function purgeRealtor(env: GenerationBindings, id: number | string): Promise<void> {
+  return purgeTags([pageCache, dataCache], generationStoreOf(env), realtorTags(id))
 }
 
 /** The worker's service: the D1 store, purging what shows the realtor on every write and releasing dropped photos. */
-export function realtorServiceOf(env: { DB: D1Database; CACHE?: GenerationStore; PHOTOS?: R2Bucket }): RealtorService {
+export function realtorServiceOf(env: GenerationBindings & { DB: D1Database; PHOTOS?: R2Bucket }): RealtorService {
   const bucket = env.PHOTOS
   return realtorService(
     d1Store(env.DB),
