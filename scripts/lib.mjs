@@ -123,7 +123,8 @@ export function prepareLocal({ persistTo }) {
   )
   const applied = /About to apply (\d+) migration/.exec(output)?.[1]
   console.log(applied ? `→ applied ${applied} D1 migrations (local, ${where})` : `→ D1 is up to date (local, ${where})`)
-  run(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo], { env: WRANGLER_ENV })
+  // WRANGLER_LOG=warn: getPlatformProxy's notice of where it read .dev.vars is not news here.
+  run(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo], { env: { ...WRANGLER_ENV, WRANGLER_LOG: 'warn' } })
 }
 
 /** wrangler dev lines that are noise to a person: the bindings table, notices, static files served. */
