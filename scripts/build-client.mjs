@@ -9,7 +9,8 @@ import { build, context } from 'esbuild'
 const root = path.resolve(import.meta.dirname, '..')
 const outdir = path.join(root, 'public/assets')
 const watch = process.argv.includes('--watch')
-await rm(outdir, { recursive: true, force: true })
+// A watch starts after a full build (scripts/dev.mjs): it keeps the files the running worker links.
+if (!watch) await rm(outdir, { recursive: true, force: true })
 
 const publicPath = (file) => `/${path.relative(path.join(root, 'public'), path.join(root, file))}`
 
@@ -61,7 +62,7 @@ if (watch) {
           builder.onEnd(async (result) => {
             if (result.errors.length > 0) return
             const manifest = await writeManifest(result)
-            console.log(`${first ? '→ client built' : '↻ client rebuilt'}: ${manifest.main}, ${manifest.css}`)
+            if (!first) console.log(`↻ client rebuilt: ${manifest.main}, ${manifest.css}`)
             first = false
           })
         },

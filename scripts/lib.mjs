@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { stripVTControlCharacters } from 'node:util'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
@@ -105,6 +106,9 @@ export function ensureDevVars() {
 
 const wranglerBin = path.join(root, 'node_modules/wrangler/bin/wrangler.js')
 
+/** The wrangler command of `npm run deploy` (scripts/deploy.mjs); the bench and the deploy test build with it. */
+export const DEPLOY_ARGS = ['deploy', '--env', 'production']
+
 export const wrangler = (args, opts = {}) =>
   run(process.execPath, [wranglerBin, ...args], { ...opts, env: { ...WRANGLER_ENV, ...opts.env } })
 
@@ -124,7 +128,9 @@ export function prepareLocal({ persistTo }) {
   const applied = /About to apply (\d+) migration/.exec(output)?.[1]
   console.log(applied ? `→ applied ${applied} D1 migrations (local, ${where})` : `→ D1 is up to date (local, ${where})`)
   // WRANGLER_LOG=warn: getPlatformProxy's notice of where it read .dev.vars is not news here.
-  run(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo], { env: { ...WRANGLER_ENV, WRANGLER_LOG: 'warn' } })
+  run(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo], {
+    env: { ...WRANGLER_ENV, WRANGLER_LOG: 'warn' },
+  })
 }
 
 /** wrangler dev lines that are noise to a person: the bindings table, notices, static files served. */
@@ -133,7 +139,7 @@ const NOISE = [
   /^(Binding|env\.)\S*\s/,
   /^Using (secrets|vars) defined in/,
   /Your types might be out of date/,
-  /^⎔ |^\[wrangler:info\] (✨|Ready on)/,
+  /^⎔ (Starting|Reloading)|^\[wrangler:info\] (✨|Ready on)/,
   /^\s*$/,
   /"(GET|HEAD) \/(assets|photos|fonts)\/|(GET|HEAD) \/(assets|photos|fonts)\/|(GET|HEAD) \/(favicon|robots)/,
 ]
@@ -184,12 +190,14 @@ export function startWorker({
   const log = quiet ? logFile(logName) : null
   if (log) {
     appendFileSync(log.file, `\n--- wrangler dev on ${origin}, ${new Date().toISOString()}\n`)
-    let errorBlock = false
+    // Lines still to show after an error (up to its blank line) or the email line (its file path).
+    let follow = 0
     const show = (line) => {
       appendFileSync(log.file, `${line}\n`)
-      if (errorBlock && line.trim() === '') errorBlock = false
-      if (ALWAYS.some((pattern) => pattern.test(line))) errorBlock = /✘|\[ERROR\]/.test(line)
-      else if (!errorBlock && !(live && !NOISE.some((pattern) => pattern.test(line)))) return
+      const plain = stripVTControlCharacters(line)
+      if (ALWAYS.some((pattern) => pattern.test(plain))) follow = /✘|\[ERROR\]/.test(plain) ? 50 : 1
+      else if (follow > 0) follow = plain.trim() === '' ? 0 : follow - 1
+      else if (!live || NOISE.some((pattern) => pattern.test(plain))) return
       console.log(line)
     }
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', show)

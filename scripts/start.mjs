@@ -20,7 +20,9 @@ async function announceWhenReady() {
   ready()
   if (response?.ok) {
     console.log(`\n✓ Realtor homepage platform running at ${origin}  (landing: ${origin}/  English: ${origin}/en)\n`)
-    console.log(`  Sign in at ${origin}/login with the demo admin of .dev.vars (README, "Quick start"). Ctrl+C stops.\n`)
+    console.log(
+      `  Sign in at ${origin}/login with the demo admin of .dev.vars (README, "Quick start"). Ctrl+C stops.\n`,
+    )
   } else if (response) {
     console.error(`✗ the worker answers ${response.status} at ${origin}: see the [config] line above and .dev.vars`)
   } else if (child.exitCode === null) {
@@ -28,7 +30,8 @@ async function announceWhenReady() {
   }
 }
 announceWhenReady()
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+// wrangler dev shuts its workerd down on SIGINT (Ctrl+C); a SIGTERM has been seen to leave it running.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGINT'))
 child.on('exit', (code) => {
   if (code) console.error(`✗ wrangler dev exited with code ${code}; its output: ${log}`)
   process.exit(code ?? 0)

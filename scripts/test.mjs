@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint and format check, vitest inside workerd, then the browser tests in
-// Debian's Chromium. Exits non-zero when anything fails.
+// `npm test`: typecheck, lint and format check, vitest inside workerd, the Node-side tests (wrangler
+// and Miniflare from Node, test/node/), then the browser tests in Debian's Chromium. Exits non-zero
+// when anything fails.
 import { ensureChromium } from './chromium.mjs'
 import { ensureDependencies, root, run } from './lib.mjs'
 
@@ -15,5 +16,6 @@ function step(title, ...commands) {
 step('typecheck', [bin('tsc'), ['-p', '.']], [bin('tsc'), ['-p', 'tsconfig.node.json']])
 step('lint and format check', [bin('biome'), ['ci', '.']])
 step('unit and integration tests (vitest in workerd)', [bin('vitest'), ['run']])
+step('node tests', [process.execPath, ['--test', 'test/node/']])
 ensureChromium('the browser tests')
 step('browser tests (Playwright in Chromium)', [bin('playwright'), ['test']])

@@ -5,7 +5,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import worker from '../../src/worker'
-import { ADMIN } from '../api/client'
+import { ADMIN, errorOf } from '../api/client'
 import { PRODUCTION_VARS } from '../fixtures/production'
 import { ORIGIN } from '../helpers'
 
@@ -94,6 +94,6 @@ describe('the demo passwords outside local mode', () => {
     expect((await login(env)).status).toBe(200)
     const refused = await login(bindings)
     expect(refused.status).toBe(401)
-    expect((await refused.json()).error.code).toBe('invalid_credentials')
+    expect((await errorOf(refused)).code).toBe('invalid_credentials')
   })
 })
