@@ -220,7 +220,9 @@ export function startWorker({
 export async function waitForWorker(origin, child) {
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline && child.exitCode === null) {
-    const response = await fetch(`${origin}/terms`, { signal: AbortSignal.timeout(2000) }).catch(() => null)
+    // A long deadline: a first render can take seconds, and a request dropped halfway makes workerd log an
+    // error that looks like a failure.
+    const response = await fetch(`${origin}/terms`, { signal: AbortSignal.timeout(30_000) }).catch(() => null)
     if (response) return response
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
