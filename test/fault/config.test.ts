@@ -53,7 +53,7 @@ describe('a worker outside local mode without a usable SESSION_SECRET', () => {
       expect(await read.json()).toEqual({
         error: {
           code: 'config_invalid',
-          message: 'The server is not configured correctly (SESSION_SECRET). Please try again later.',
+          message: 'The server is not configured correctly (SESSION_SECRET).',
         },
       })
       const login = await request('/v1/auth/login', bindings, {
