@@ -1,6 +1,18 @@
 // Vitest runs inside workerd with the real local D1/R2/KV bindings of wrangler.toml.
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * The local defaults every local run gets (ENVIRONMENT=local, localhost provider hosts, the demo
+ * admin): the uncommented lines of .dev.vars.example, the one place they are written down.
+ */
+function localVars(): Record<string, string> {
+  const lines = readFileSync(new URL('./.dev.vars.example', import.meta.url), 'utf8').split('\n')
+  const pairs = lines.map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim())).filter((match) => match !== null)
+  return Object.fromEntries(pairs.map(([, name, value]) => [name, value]))
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations')
@@ -11,8 +23,11 @@ export default defineConfig(async () => {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           bindings: {
+            ...localVars(),
             TEST_MIGRATIONS: migrations,
-            SESSION_SECRET: 'test-session-secret-which-is-long-enough',
+            // A secret of this run only: tests that switch to ENVIRONMENT=production pass the config check
+            // with it, where a fixed one published here would be a known development value.
+            SESSION_SECRET: `vitest-${randomUUID()}`,
             // fast-check runs per property: few in `npm test`, 10,000 in `npm run fuzz`.
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? '150',
             // Homepage views are written at once: a test's waitOnExecutionContext would otherwise wait out

@@ -11,8 +11,11 @@ import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs'
 import { root } from '../scripts/lib.mjs'
+import { AUDIT_HELP, helpRequested } from './help.mjs'
 import { buildProduction } from './production.mjs'
 import { table } from './report.mjs'
+
+helpRequested(AUDIT_HELP)
 
 const PORT = Number(process.env.AUDIT_PORT ?? 8898)
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']

@@ -1,5 +1,6 @@
 // The production build in workerd, for benchmarks and audits: the client assets and the worker bundle
-// exactly as `wrangler deploy` makes them (minified, NODE_ENV=production), run through Miniflare's API
+// exactly as `npm run deploy` makes them (its wrangler command, minified by wrangler.toml), with the
+// local defaults of .dev.vars.example (a local run, signed in as its demo admin), run through Miniflare's API
 // — not `wrangler dev`, which adds a proxy and ~2.6 ms per request — on a freshly migrated and seeded
 // local D1/R2/KV state. `start` serves the whole site as `wrangler dev` would (assets included), for
 // browsers; `startBench` gives the benchmark the worker, a static ceiling and a renderer reference.
@@ -9,7 +10,7 @@ import path from 'node:path'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
-import { prepareLocal, root, run } from '../scripts/lib.mjs'
+import { DEPLOY_ARGS, localVars, prepareLocal, root, wrangler } from '../scripts/lib.mjs'
 
 /** Builds everything into `.tmp/<name>`; returns the worker bundle and a starter. */
 export async function buildProduction(name) {
@@ -19,11 +20,8 @@ export async function buildProduction(name) {
   const dist = path.join(tmp, 'dist')
   await rm(tmp, { recursive: true, force: true })
   prepareLocal({ persistTo: state })
-  run(
-    process.execPath,
-    [path.join(root, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--minify', '--outdir', dist],
-    { env: { NODE_ENV: 'production' } },
-  )
+  // Exactly what `npm run deploy` ships: its wrangler command (minify comes from wrangler.toml), no flag of our own.
+  wrangler([...DEPLOY_ARGS, '--dry-run', '--outdir', dist])
   await cp(path.join(root, 'public'), assetsDir, { recursive: true })
 
   /** Starts workerd on 127.0.0.1:port; `vars` override wrangler.toml's. */
@@ -35,7 +33,7 @@ export async function buildProduction(name) {
       name: 'realtor-homepage',
       modules: true,
       scriptPath: path.join(dist, 'worker.js'),
-      bindings: { ...workerOptions.bindings, PUBLIC_ORIGIN: origin, ...vars },
+      bindings: { ...workerOptions.bindings, ...localVars(), PUBLIC_ORIGIN: origin, ...vars },
       assets: { ...workerOptions.assets, directory: assetsDir },
       d1Persist: path.join(state, 'v3/d1'),
       r2Persist: path.join(state, 'v3/r2'),
@@ -73,7 +71,7 @@ export async function buildProduction(name) {
         name: 'realtor-homepage',
         modules: true,
         scriptPath: path.join(dist, 'worker.js'),
-        bindings: { ...worker.bindings, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
+        bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
         unsafeDirectSockets: [{ host: '127.0.0.1', port }],
       },
     ]

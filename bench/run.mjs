@@ -16,8 +16,11 @@ import { root } from '../scripts/lib.mjs'
 import { measureClientJs } from './client-js.mjs'
 import { cpuMillis, workerdPids } from './cpu.mjs'
 import { get } from './http.mjs'
+import { BENCH_HELP, helpRequested } from './help.mjs'
 import { buildProduction } from './production.mjs'
 import { brotliSize, formatTable, gzipSize, medianOf, percentiles } from './report.mjs'
+
+helpRequested(BENCH_HELP)
 
 const PORT = Number(process.env.BENCH_PORT ?? 8899)
 const PORTS = { app: PORT, ceiling: PORT + 1, reference: PORT + 2, entry: PORT + 3 }

@@ -1,9 +1,26 @@
-// Helpers shared by the start and test scripts: Node built-ins only, so they run before `npm ci`.
+// Helpers shared by the start, dev, test, e2e, bench and audit scripts: Node built-ins only, so they
+// run before `npm ci`.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { appendFileSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { stripVTControlCharacters } from 'node:util'
 
 export const root = path.resolve(import.meta.dirname, '..')
+
+/** Where the scripts keep wrangler's full output (and wrangler its debug logs), for when something fails. */
+export const LOG_DIR = path.join(root, '.wrangler/logs')
+
+/**
+ * Every wrangler the scripts start: no banner or update check, no telemetry notice, and no fetch of
+ * `Request.cf` from the internet (without a network it prints an ENOTFOUND stack that looks like a failure).
+ */
+export const WRANGLER_ENV = {
+  WRANGLER_HIDE_BANNER: 'true',
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_LOG_PATH: LOG_DIR,
+}
 
 /** Runs a command in the project root, inheriting stdio; exits the process when it fails. */
 export function run(command, args, { env = {}, allowFailure = false } = {}) {
@@ -15,34 +32,139 @@ export function run(command, args, { env = {}, allowFailure = false } = {}) {
   return result.status ?? 1
 }
 
+/** The log file of one kind of run under .wrangler/logs, relative to the project for printing. */
+export function logFile(name) {
+  mkdirSync(LOG_DIR, { recursive: true })
+  const file = path.join(LOG_DIR, `${name}.log`)
+  return { file, shown: path.relative(root, file) }
+}
+
+/**
+ * Runs a command with its output written to a log file instead of the terminal; returns the output.
+ * When it fails, the output is printed after all, since then it is what the user needs.
+ */
+export function runLogged(command, args, { env = {}, log }) {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } })
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`
+  appendFileSync(log.file, `\n$ ${path.basename(command)} ${args.join(' ')}\n${output}`)
+  if (result.status !== 0) {
+    console.error(output)
+    console.error(`✗ ${path.basename(command)} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`)
+    process.exit(result.status || 1)
+  }
+  return output
+}
+
 /** Installs npm packages when node_modules is missing or older than the lockfile. */
 export function ensureDependencies() {
-  const marker = path.join(root, 'node_modules/.package-lock.json')
+  const modules = path.join(root, 'node_modules')
+  const marker = path.join(modules, '.package-lock.json')
   const lock = path.join(root, 'package-lock.json')
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return
+  // A linked node_modules is someone else's install (a worktree sharing one): npm ci would empty the
+  // directory it points to, under everyone using it.
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink()) {
+    console.log('→ node_modules is a link to another install: not reinstalling it')
+    return
+  }
   console.log('→ installing npm packages (npm ci)')
-  run('npm', ['ci', '--no-audit', '--no-fund'])
+  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'])
 }
 
-export const wrangler = (args, opts) =>
-  run(process.execPath, [path.join(root, 'node_modules/wrangler/bin/wrangler.js'), ...args], opts)
+export const DEV_VARS = path.join(root, '.dev.vars')
+export const DEV_VARS_EXAMPLE = path.join(root, '.dev.vars.example')
 
-/** Builds the client bundle and applies D1 migrations and seed data to a local state directory. */
+/** The uncommented `NAME=value` lines of a .dev.vars file. */
+export function readVars(file) {
+  const pairs = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim()))
+    .filter(Boolean)
+  return Object.fromEntries(pairs.map(([, name, value]) => [name, value]))
+}
+
+/** The local defaults of .dev.vars.example: what the tests', bench's and audit's workers run with. */
+export const localVars = () => readVars(DEV_VARS_EXAMPLE)
+
+/**
+ * Writes .dev.vars from .dev.vars.example when it is missing: the committed wrangler.toml holds no
+ * local defaults, so without it the worker refuses to serve (docs/decisions/052). An existing file
+ * is the developer's; it only gets a warning when it would make the worker refuse.
+ */
+export function ensureDevVars() {
+  if (!existsSync(DEV_VARS)) {
+    copyFileSync(DEV_VARS_EXAMPLE, DEV_VARS)
+    console.log('→ wrote .dev.vars from .dev.vars.example (local defaults; wrangler never deploys it)')
+    return
+  }
+  const vars = readVars(DEV_VARS)
+  if (vars.ENVIRONMENT !== 'local' && !vars.SESSION_SECRET)
+    console.warn('▲ .dev.vars sets neither ENVIRONMENT=local nor SESSION_SECRET: the worker will refuse to serve.')
+  if (vars.ENVIRONMENT === 'local' && !(vars.PROVIDER_HOSTS ?? '').includes('127.0.0.1'))
+    console.warn('▲ .dev.vars has no PROVIDER_HOSTS with 127.0.0.1: compare it with .dev.vars.example.')
+}
+
+const wranglerBin = path.join(root, 'node_modules/wrangler/bin/wrangler.js')
+
+/** The wrangler command of `npm run deploy` (scripts/deploy.mjs); the bench and the deploy test build with it. */
+export const DEPLOY_ARGS = ['deploy', '--env', 'production']
+
+export const wrangler = (args, opts = {}) =>
+  run(process.execPath, [wranglerBin, ...args], { ...opts, env: { ...WRANGLER_ENV, ...opts.env } })
+
+/**
+ * Builds the client bundle and applies D1 migrations and seed data to a local state directory,
+ * printing one line a step (wrangler's tables go to the log file).
+ */
 export function prepareLocal({ persistTo }) {
   run(process.execPath, ['scripts/build-client.mjs'])
-  console.log(`→ applying D1 migrations (local, ${path.relative(root, persistTo) || '.'})`)
-  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { env: { CI: 'true' } })
-  if (existsSync(path.join(root, 'scripts/seed.mjs')))
-    run(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo])
+  const log = logFile('prepare')
+  const where = path.relative(root, persistTo) || '.'
+  const output = runLogged(
+    process.execPath,
+    [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo],
+    { env: { ...WRANGLER_ENV, CI: 'true' }, log },
+  )
+  const applied = /About to apply (\d+) migration/.exec(output)?.[1]
+  console.log(applied ? `→ applied ${applied} D1 migrations (local, ${where})` : `→ D1 is up to date (local, ${where})`)
+  // WRANGLER_LOG=warn: getPlatformProxy's notice of where it read .dev.vars is not news here.
+  run(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo], {
+    env: { ...WRANGLER_ENV, WRANGLER_LOG: 'warn' },
+  })
 }
 
-/** Starts the worker in workerd through wrangler dev with React's production build. */
-export function startWorker({ port, persistTo, extraArgs = [], stdio = 'inherit' }) {
+/** wrangler dev lines that are noise to a person: the bindings table, notices, static files served. */
+const NOISE = [
+  /^Your Worker has access to the following bindings/,
+  /^(Binding|env\.)\S*\s/,
+  /^Using (secrets|vars) defined in/,
+  /Your types might be out of date/,
+  /^⎔ (Starting|Reloading)|^\[wrangler:info\] (✨|Ready on)/,
+  /^\s*$/,
+  /"(GET|HEAD) \/(assets|photos|fonts)\/|(GET|HEAD) \/(assets|photos|fonts)\/|(GET|HEAD) \/(favicon|robots)/,
+]
+/** What is always shown: errors (with the lines after them), and the local email files (README, "Notifications"). */
+const ALWAYS = [/✘|\[ERROR\]|\[wrangler:error\]|^Error\b|Uncaught|^\[config\]|send_email binding called/]
+
+/**
+ * Starts the worker in workerd through wrangler dev (React's production build unless `nodeEnv` says
+ * otherwise). `quiet`: wrangler's whole output goes to .wrangler/logs/<logName>.log and the terminal
+ * gets errors, the email-file lines and, once `ready()` is called, useful request logs.
+ */
+export function startWorker({
+  port,
+  persistTo,
+  extraArgs = [],
+  stdio = 'inherit',
+  quiet = false,
+  logName = 'wrangler-dev',
+  nodeEnv = 'production',
+}) {
   const origin = `http://127.0.0.1:${port}`
   const child = spawn(
     process.execPath,
     [
-      path.join(root, 'node_modules/wrangler/bin/wrangler.js'),
+      wranglerBin,
       'dev',
       '--ip',
       '127.0.0.1',
@@ -58,7 +180,51 @@ export function startWorker({ port, persistTo, extraArgs = [], stdio = 'inherit'
       String(port + 20000),
       ...extraArgs,
     ],
-    { cwd: root, stdio, env: { ...process.env, NODE_ENV: 'production' } },
+    {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : stdio,
+      env: { ...process.env, ...WRANGLER_ENV, NODE_ENV: nodeEnv },
+    },
   )
-  return { child, origin }
+  let live = false
+  const log = quiet ? logFile(logName) : null
+  if (log) {
+    appendFileSync(log.file, `\n--- wrangler dev on ${origin}, ${new Date().toISOString()}\n`)
+    // Lines still to show after an error (up to its blank line) or the email line (its file path).
+    let follow = 0
+    const show = (line) => {
+      appendFileSync(log.file, `${line}\n`)
+      const plain = stripVTControlCharacters(line)
+      if (ALWAYS.some((pattern) => pattern.test(plain))) follow = /✘|\[ERROR\]/.test(plain) ? 50 : 1
+      else if (follow > 0) follow = plain.trim() === '' ? 0 : follow - 1
+      else if (!live || NOISE.some((pattern) => pattern.test(plain))) return
+      console.log(line)
+    }
+    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', show)
+  }
+  return {
+    child,
+    origin,
+    log: log?.shown,
+    /** From now on request logs and the worker's own output reach the terminal. */
+    ready: () => {
+      live = true
+    },
+  }
+}
+
+/**
+ * Waits until the worker answers a page (not just the port), up to two minutes: its response, or
+ * null when it exited or never answered.
+ */
+export async function waitForWorker(origin, child) {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline && child.exitCode === null) {
+    // A long deadline: a first render can take seconds, and a request dropped halfway makes workerd log an
+    // error that looks like a failure.
+    const response = await fetch(`${origin}/terms`, { signal: AbortSignal.timeout(30_000) }).catch(() => null)
+    if (response) return response
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return null
 }

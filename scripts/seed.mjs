@@ -1,12 +1,12 @@
 // Seeds local D1 and R2 for `npm start` and the browser tests: applies every seed/*.sql in name order
-// (each is idempotent) and writes the seeded realtors' photos (/photos/seed/...) into local R2. One
-// Miniflare instance on wrangler's state directory does both, in about a second.
+// (each is idempotent) and writes the seeded realtors' photos (/photos/seed/...) into local R2. The
+// bindings come from wrangler's stable getPlatformProxy on wrangler's state directory (the one
+// `wrangler dev --persist-to` uses), in about a second.
 // Usage: node scripts/seed.mjs [--persist-to .wrangler/state]
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { Miniflare } from 'miniflare'
-import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { getPlatformProxy } from 'wrangler'
 import { root } from './lib.mjs'
 import { seedImage } from './seed-images.mjs'
 import { splitSql } from './sql.mjs'
@@ -15,19 +15,15 @@ const { values } = parseArgs({ options: { 'persist-to': { type: 'string', defaul
 const state = path.resolve(root, values['persist-to'])
 const started = Date.now()
 
-const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
-const mf = new Miniflare({
-  modules: true,
-  script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
-  compatibilityDate: workerOptions.compatibilityDate,
-  d1Databases: workerOptions.d1Databases,
-  r2Buckets: workerOptions.r2Buckets,
-  d1Persist: path.join(state, 'v3/d1'),
-  r2Persist: path.join(state, 'v3/r2'),
+// getPlatformProxy's persist path is the `v3` directory inside wrangler's --persist-to.
+const proxy = await getPlatformProxy({
+  configPath: path.join(root, 'wrangler.toml'),
+  persist: { path: path.join(state, 'v3') },
+  remoteBindings: false,
 })
 
 try {
-  const db = await mf.getD1Database('DB')
+  const db = proxy.env.DB
   const files = readdirSync(path.join(root, 'seed'))
     .filter((file) => file.endsWith('.sql'))
     .sort()
@@ -36,7 +32,7 @@ try {
     await db.batch(statements.map((sql) => db.prepare(sql)))
   }
 
-  const bucket = await mf.getR2Bucket('PHOTOS')
+  const bucket = proxy.env.PHOTOS
   const { results } = await db.prepare('SELECT desired_url, profile FROM realtors').all()
   let written = 0
   for (const row of results) {
@@ -56,5 +52,5 @@ try {
     `→ seeded ${files.length} SQL file(s), ${results.length} realtors, ${written} new photo(s) in ${seconds} s`,
   )
 } finally {
-  await mf.dispose()
+  await proxy.dispose()
 }

@@ -35,6 +35,10 @@ function launch() {
     extraArgs: [
       '--config',
       e2eConfig,
+      // The local defaults exactly as .dev.vars.example has them (the tests sign in as its demo admin),
+      // whatever a developer's own .dev.vars says.
+      '--env-file',
+      '.dev.vars.example',
       '--test-scheduled',
       // Homepage views reach D1 within half a second, so the dashboard test sees the views it made.
       '--var',

@@ -1,30 +1,38 @@
-// `npm start`: everything a fresh clone needs (install, client build, local D1 migrations and seed
-// data), then the worker on http://127.0.0.1:${PORT:-8787} with React's production build.
+// `npm start`: everything a fresh clone needs (install, .dev.vars, client build, local D1 migrations
+// and seed data), then the worker on http://127.0.0.1:${PORT:-8787} with React's production build.
+// It prints a line a step and the URL; wrangler's own output goes to .wrangler/logs/wrangler-dev.log
+// (errors and the local email files still show), and request logs follow the URL.
 import path from 'node:path'
-import { ensureDependencies, prepareLocal, root, startWorker } from './lib.mjs'
+import { ensureDependencies, ensureDevVars, prepareLocal, root, startWorker, waitForWorker } from './lib.mjs'
 
 const port = Number(process.env.PORT ?? 8787)
 const persistTo = path.join(root, '.wrangler/state')
 
 ensureDependencies()
+ensureDevVars()
 prepareLocal({ persistTo })
-const { child, origin } = startWorker({ port, persistTo, extraArgs: ['--test-scheduled'] })
+const { child, origin, log, ready } = startWorker({ port, persistTo, extraArgs: ['--test-scheduled'], quiet: true })
+console.log(`→ starting the worker (wrangler dev; its full output: ${log})`)
+
 // The URL is printed once the worker answers, not before: a developer who opens it gets the page.
 async function announceWhenReady() {
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline && child.exitCode === null) {
-    const answered = await fetch(`${origin}/terms`, { signal: AbortSignal.timeout(2000) }).then(
-      (response) => response.ok,
-      () => false,
+  const response = await waitForWorker(origin, child)
+  ready()
+  if (response?.ok) {
+    console.log(`\n✓ Realtor homepage platform running at ${origin}  (landing: ${origin}/  English: ${origin}/en)\n`)
+    console.log(
+      `  Sign in at ${origin}/login with the demo admin of .dev.vars (README, "Quick start"). Ctrl+C stops.\n`,
     )
-    if (answered) {
-      console.log(`\n✓ Realtor homepage platform running at ${origin}  (landing: ${origin}/  English: ${origin}/en)\n`)
-      return
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
+  } else if (response) {
+    console.error(`✗ the worker answers ${response.status} at ${origin}: see the [config] line above and .dev.vars`)
+  } else if (child.exitCode === null) {
+    console.error(`✗ the worker has not answered at ${origin} for two minutes (${log})`)
   }
-  if (child.exitCode === null) console.error(`✗ the worker has not answered at ${origin} for two minutes`)
 }
 announceWhenReady()
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code) => process.exit(code ?? 0))
+// wrangler dev shuts its workerd down on SIGINT (Ctrl+C); a SIGTERM has been seen to leave it running.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGINT'))
+child.on('exit', (code) => {
+  if (code) console.error(`✗ wrangler dev exited with code ${code}; its output: ${log}`)
+  process.exit(code ?? 0)
+})

@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint and format check, vitest inside workerd, then the browser tests in
-// Debian's Chromium. Exits non-zero when anything fails.
+// `npm test`: typecheck, lint and format check, vitest inside workerd, the Node-side tests (wrangler
+// and Miniflare from Node, test/node/), then the browser tests in Debian's Chromium. Exits non-zero
+// when anything fails.
 import { ensureChromium } from './chromium.mjs'
 import { ensureDependencies, root, run } from './lib.mjs'
 

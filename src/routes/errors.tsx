@@ -3,7 +3,9 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../env'
+import { ConfigError } from '../lib/config'
 import { AppError, INTERNAL_ERROR_MESSAGE, pageNotFound } from '../lib/errors'
+import { apiMessage } from '../middleware/api'
 import { applyLocale, localeOfRequest } from '../middleware/locale'
 import { reportError } from '../middleware/monitoring'
 import { pageContext, renderPage } from '../render'
@@ -16,8 +18,28 @@ function toAppError(error: unknown): AppError {
   return new AppError(500, INTERNAL_ERROR_MESSAGE, { cause: error })
 }
 
+const answersJson = (c: Context<AppEnv>) => c.get('site').api || c.req.method !== 'GET'
+
+let configReported = false
+
+/**
+ * A worker that refuses to serve for its configuration (src/lib/config.ts) says which variables are
+ * at fault, never their values or a stack, on every request; the log gets the full problems once per
+ * isolate, not once per request.
+ */
+function configAppError(c: Context<AppEnv>, error: ConfigError): AppError {
+  if (!configReported) {
+    configReported = true
+    console.error(`[config] the worker refuses to serve: ${error.message}`)
+  }
+  const values = { variables: error.variables.join(', ') }
+  if (answersJson(c)) return new AppError(500, apiMessage(c, 'config.invalid', values), { code: 'config_invalid' })
+  if (!c.get('intl')) applyLocale(c, localeOfRequest(c))
+  return new AppError(500, c.get('intl').formatMessage({ id: 'config.invalid' }, values), { code: 'config_invalid' })
+}
+
 async function respond(c: Context<AppEnv>, error: AppError): Promise<Response> {
-  if (c.get('site').api || c.req.method !== 'GET') {
+  if (answersJson(c)) {
     return c.json(error.toJSON(), error.status)
   }
   if (!c.get('intl')) applyLocale(c, localeOfRequest(c))
@@ -37,6 +59,7 @@ async function respond(c: Context<AppEnv>, error: AppError): Promise<Response> {
 }
 
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof ConfigError) return respond(c, configAppError(c, error))
   const appError = toAppError(error)
   if (appError.status >= 500) {
     console.error('[error]', c.req.method, new URL(c.req.url).pathname, error)

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../src/lib/accounts/password'
 import { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
+import { PRODUCTION_VARS } from '../fixtures/production'
 import { call, ORIGIN } from '../helpers'
 import { api, errorOf } from './client'
 
@@ -108,7 +109,7 @@ describe('POST /v1/accounts/me/password', () => {
     const id = await makeAccount('guessed@realtor.local', 'guessed-pass-2026')
     const token = await tokenFor(id)
     const app = createApp()
-    const production = { ...env, ENVIRONMENT: 'production' }
+    const production = { ...env, ...PRODUCTION_VARS }
     const guess = () =>
       app.request(
         `${ORIGIN}/v1/accounts/me/password`,

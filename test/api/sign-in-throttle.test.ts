@@ -4,6 +4,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../src/worker'
 import wranglerToml from '../../wrangler.toml?raw'
+import { PRODUCTION_VARS } from '../fixtures/production'
 import { ORIGIN } from '../helpers'
 import { errorOf } from './client'
 
@@ -16,7 +17,7 @@ function budget(name: string): number {
 
 const app = createApp()
 // Behind Cloudflare CF-Connecting-IP is the client's address; ENVIRONMENT=local is what tests run as.
-const production = { ...env, ENVIRONMENT: 'production' }
+const production = { ...env, ...PRODUCTION_VARS }
 
 function attempt(email: string, { ip, bindings = production }: { ip?: string; bindings?: object } = {}) {
   const headers = new Headers({ 'content-type': 'application/json', 'accept-language': 'en' })

@@ -5,6 +5,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
+import { PRODUCTION_VARS } from '../fixtures/production'
 import { budgetOf, freshWindow } from '../fixtures/rate-limits'
 import { fakeUpstream } from '../fixtures/upstream'
 
@@ -109,7 +110,7 @@ describe('saving', () => {
   })
 
   it('refuses, in production, a webhook that is not https or points at a private address', async () => {
-    const production = { ENVIRONMENT: 'production' }
+    const production = PRODUCTION_VARS
     const http = await request('', {
       token: owner,
       method: 'PUT',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adminCredentials, LOCAL_ADMIN, sessionSecret } from '../../src/lib/accounts/config'
+import { adminCredentials, isRefusedPassword, sessionSecret } from '../../src/lib/accounts/config'
 import { hashPassword, verifyPassword } from '../../src/lib/accounts/password'
 import { configProblems } from '../../src/lib/config'
 import { findHostileKey } from '../../src/lib/json'
@@ -26,16 +26,22 @@ describe('passwords', () => {
 })
 
 describe('account configuration', () => {
-  it('has local defaults only when ENVIRONMENT is local', () => {
-    expect(adminCredentials({ ENVIRONMENT: 'local' })).toEqual(LOCAL_ADMIN)
+  it('has no built-in defaults: local values come from .dev.vars, and demo passwords work only locally', () => {
+    expect(adminCredentials({ ENVIRONMENT: 'local' })).toBeNull()
     expect(adminCredentials({ ENVIRONMENT: 'production' })).toBeNull()
     expect(adminCredentials({ ENVIRONMENT: 'production', ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'p' })).toEqual({
       email: 'a@b.co',
       password: 'p',
     })
     expect(sessionSecret({ ENVIRONMENT: 'production' })).toBeNull()
-    expect(sessionSecret({ ENVIRONMENT: 'local' })).toMatch(/local/)
+    expect(sessionSecret({ ENVIRONMENT: 'local' })).toBeNull()
     expect(sessionSecret({ ENVIRONMENT: 'local', SESSION_SECRET: 's' })).toBe('s')
+    for (const password of ['realtor-admin-2026', 'demo-realtor-2026']) {
+      expect(isRefusedPassword({ ENVIRONMENT: 'local' }, password)).toBe(false)
+      expect(isRefusedPassword({ ENVIRONMENT: 'production' }, password)).toBe(true)
+      expect(isRefusedPassword({}, password)).toBe(true)
+    }
+    expect(isRefusedPassword({ ENVIRONMENT: 'production' }, 'an-operator-chosen-password')).toBe(false)
   })
 })
 
@@ -117,7 +123,7 @@ describe('realtor lookup keys', () => {
 })
 
 describe('API_ALLOWED_ORIGINS configuration', () => {
-  const base = { PROVIDER_HOSTS: 'localhost', PUBLIC_ORIGIN: 'http://127.0.0.1:8787' }
+  const base = { ENVIRONMENT: 'local', PROVIDER_HOSTS: 'localhost', PUBLIC_ORIGIN: 'http://127.0.0.1:8787' }
   it('accepts an empty list and comma-separated origins, and names the variable otherwise', () => {
     expect(configProblems({ ...base, API_ALLOWED_ORIGINS: '' })).toEqual([])
     expect(configProblems({ ...base, API_ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000/' })).toEqual([])

@@ -73,11 +73,54 @@ describe('session tokens', () => {
 
 describe('configuration', () => {
   it('names each bad variable', () => {
-    expect(configProblems({ PROVIDER_HOSTS: 'localhost', PUBLIC_ORIGIN: 'http://127.0.0.1:8787' })).toEqual([])
-    expect(configProblems({ PROVIDER_HOSTS: '', PUBLIC_ORIGIN: 'nope', SLACK_WEBHOOK_URL: 'x' })).toEqual([
+    const local = { ENVIRONMENT: 'local' }
+    expect(configProblems({ ...local, PROVIDER_HOSTS: 'localhost', PUBLIC_ORIGIN: 'http://127.0.0.1:8787' })).toEqual(
+      [],
+    )
+    expect(configProblems({ ...local, PROVIDER_HOSTS: '', PUBLIC_ORIGIN: 'nope', SLACK_WEBHOOK_URL: 'x' })).toEqual([
       'PROVIDER_HOSTS must list at least one host',
       'PUBLIC_ORIGIN must be an absolute http(s) URL',
       'SLACK_WEBHOOK_URL must be an absolute http(s) URL',
     ])
+  })
+
+  it('fails closed outside local mode: no secret, a published development value or the demo password', () => {
+    const base = { PROVIDER_HOSTS: 'realtor.example.com', PUBLIC_ORIGIN: 'https://realtor.example.com' }
+    const strong = 'k3v9-a-random-secret-of-forty-characters-x'
+    // Only ENVIRONMENT=local is local mode: unset, development and production all need the secret.
+    for (const ENVIRONMENT of [undefined, 'development', 'production', 'Local'])
+      expect(configProblems({ ...base, ENVIRONMENT }), String(ENVIRONMENT)).toEqual([
+        'SESSION_SECRET must be set outside local mode (npx wrangler secret put SESSION_SECRET)',
+      ])
+    for (const published of [
+      'local-development-session-secret-not-for-production',
+      'test-session-secret-which-is-long-enough',
+      'a-long-random-string',
+    ])
+      expect(configProblems({ ...base, ENVIRONMENT: 'production', SESSION_SECRET: published })).toEqual([
+        'SESSION_SECRET is a public development value: set a random one',
+      ])
+    expect(configProblems({ ...base, ENVIRONMENT: 'production', SESSION_SECRET: 'short' })).toEqual([
+      'SESSION_SECRET must be at least 32 characters long',
+    ])
+    expect(
+      configProblems({
+        ...base,
+        ENVIRONMENT: 'production',
+        SESSION_SECRET: strong,
+        ADMIN_PASSWORD: 'realtor-admin-2026',
+      }),
+    ).toEqual(['ADMIN_PASSWORD is the public demo password: set your own'])
+    expect(
+      configProblems({ ...base, ENVIRONMENT: 'production', SESSION_SECRET: strong, ADMIN_PASSWORD: 'mine' }),
+    ).toEqual([])
+    // Locally the development values are the point.
+    expect(
+      configProblems({
+        ...base,
+        ENVIRONMENT: 'local',
+        SESSION_SECRET: 'local-development-session-secret-not-for-production',
+      }),
+    ).toEqual([])
   })
 })

@@ -4,7 +4,7 @@
 import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../../env'
-import { adminCredentials, sessionSecret } from '../../lib/accounts/config'
+import { adminCredentials, isRefusedPassword, sessionSecret } from '../../lib/accounts/config'
 import { verifyPassword } from '../../lib/accounts/password'
 import { mintSignInCode, redeemSignInCode } from '../../lib/accounts/sign-in-codes'
 import {
@@ -74,7 +74,7 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
   await ensureAdminAccount(c.env.DB, adminCredentials(c.env))
   const account = await findAccountByEmail(c.env.DB, email)
   const valid = await verifyPassword(password, account?.password_hash ?? DUMMY_HASH)
-  if (!account || !valid)
+  if (!account || !valid || isRefusedPassword(c.env, password))
     throw new AppError(401, apiMessage(c, 'api.auth.loginFailed'), { code: 'invalid_credentials' })
   const token = await signSession(sessionClaimsOf(account), secret)
   setSessionCookie(c, token)
