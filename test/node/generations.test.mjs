@@ -9,13 +9,13 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { Miniflare } from 'miniflare'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
-import { root, run, wrangler } from '../../scripts/lib.mjs'
+import { localVars, root, run, wrangler } from '../../scripts/lib.mjs'
 
 const ORIGIN = 'http://127.0.0.1:8787'
 const ADMIN = { email: 'admin@two-isolates.test', password: 'two-isolates-admin-password' }
-// Local mode comes from .dev.vars, which these workers do not read: the same values as bindings.
+// Local mode comes from .dev.vars, which these workers do not read: the example's values as bindings.
 const LOCAL = {
-  ENVIRONMENT: 'local',
+  ...localVars(),
   SESSION_SECRET: 'two-isolates-session-secret-long-enough-for-tests',
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
