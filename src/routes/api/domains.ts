@@ -126,7 +126,11 @@ domainAdmin.get('/', queryParams(listQuerySchema), async (c) => {
   const { status, after, limit = 50 } = c.req.valid('query')
   const rows = await listDomains(c.env.DB, { status: status ?? null, afterId: Number(after ?? 0), limit: limit + 1 })
   const page = rows.slice(0, limit)
-  const domains = page.map((row) => ({ ...domainOf(row, present(c)), realtorId: row.realtorId }))
+  const domains = page.map((row) => ({
+    ...domainOf(row, present(c)),
+    realtorId: row.realtorId,
+    desiredUrl: row.desiredUrl,
+  }))
   const next = rows.length > limit ? String(page[page.length - 1]!.id) : null
   return c.json({ domains, next }, 200, NO_STORE)
 })
