@@ -17,6 +17,14 @@ export interface Secrets {
   UPSTREAM_TIMEOUT_MS?: string
   /** How long homepage views wait in the isolate before they are written (docs/decisions/051-dashboard.md). */
   PAGE_VIEW_FLUSH_MS?: string
+  /** Cloudflare for SaaS custom hostnames (docs/decisions/053-custom-domains.md): the API token (a secret), */
+  CF_API_TOKEN?: string
+  /** the zone whose custom hostnames they are, */
+  CF_ZONE_ID?: string
+  /** the host realtors' CNAME records point to, */
+  SAAS_CNAME_TARGET?: string
+  /** and the API's base URL (tests point it at a fake). All empty: the local simulator. */
+  CF_API_BASE?: string
 }
 
 /**
