@@ -3,6 +3,7 @@
 // the sitemap and the carousel, and 301 the path address. Removing it deletes the custom hostname.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api, EQUITY, errorOf, JANE, login } from '../api/client'
+import { PRODUCTION_VARS } from '../fixtures/production'
 import { call } from '../helpers'
 import { CNAME_TARGET, fakeZone } from './fake'
 import { adminToken, checksFallDue, domainOf, newHomepage, send } from './helpers'
@@ -40,7 +41,7 @@ describe('who may see and change a domain', () => {
   })
 
   it('answers a clear 503 outside local mode without Cloudflare settings', async () => {
-    const bindings = { ...cf, ENVIRONMENT: 'production', CF_API_TOKEN: '' }
+    const bindings = { ...cf, ...PRODUCTION_VARS, CF_API_TOKEN: '' }
     const response = await send(`/v1/realtors/${agent.id}/domain`, { token: agent.token, bindings })
     expect(response.status).toBe(503)
     expect((await errorOf(response)).code).toBe('domains_not_configured')
