@@ -34,11 +34,14 @@ interface RealtorRow {
   deleted_at: string | null
 }
 
-/** The host a custom domain is matched by: lower case, without `www.`; null for no or a bad URL. */
+/**
+ * The host a custom domain is matched by: the URL's host, lower case, exactly (`www.` is a host of its own:
+ * only a verified hostname serves, docs/decisions/053-custom-domains.md); null for no or a bad URL.
+ */
 export function homepageHostOf(url: string): string | null {
   if (!/^https?:\/\//i.test(url)) return null
   try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, '') || null
+    return new URL(url).hostname.toLowerCase() || null
   } catch {
     return null
   }
@@ -61,9 +64,13 @@ export function realtorFromRow(row: RealtorRow): Realtor {
 const SELECT = `SELECT r.id, r.user_id, r.desired_url, r.profile, a.name AS account_name, r.deleted_at
   FROM realtors r LEFT JOIN accounts a ON a.id = r.user_id`
 
+/**
+ * A write's columns. `hompageUrl` is not the writer's to set: only an active custom domain sets it
+ * (src/lib/domains/activation.ts), so the stored value stays whatever the input says.
+ */
 function columnsOf(input: RealtorInput) {
   const { desiredUrl, ...profile } = input
-  return { desiredUrl, host: homepageHostOf(input.hompageUrl), profile: JSON.stringify(profile) }
+  return { desiredUrl, profile: JSON.stringify(profile) }
 }
 
 function conflictOf(error: unknown): RealtorConflictError | null {
@@ -122,26 +129,28 @@ export function d1Store(db: D1Database): RealtorRepository {
       return row?.id ?? 0
     },
     async insert(input, userId) {
-      const { desiredUrl, host, profile } = columnsOf(input)
+      const { desiredUrl, profile } = columnsOf(input)
       const row = await mapConflicts(
         db
           .prepare(
-            'INSERT INTO realtors (user_id, desired_url, homepage_host, profile) VALUES (?, ?, ?, ?) RETURNING id',
+            `INSERT INTO realtors (user_id, desired_url, profile) VALUES (?, ?, json_set(?, '$.hompageUrl', ''))
+             RETURNING id`,
           )
-          .bind(userId, desiredUrl, host, profile)
+          .bind(userId, desiredUrl, profile)
           .first<{ id: number }>(),
       )
       return (await byId(row!.id))!
     },
     async replace(id, input) {
-      const { desiredUrl, host, profile } = columnsOf(input)
+      const { desiredUrl, profile } = columnsOf(input)
       const result = await mapConflicts(
         db
           .prepare(
-            `UPDATE realtors SET desired_url = ?, homepage_host = ?, profile = ?,
+            `UPDATE realtors SET desired_url = ?,
+               profile = json_set(?, '$.hompageUrl', COALESCE(json_extract(profile, '$.hompageUrl'), '')),
                updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
           )
-          .bind(desiredUrl, host, profile, id)
+          .bind(desiredUrl, profile, id)
           .run(),
       )
       return result.meta.changes > 0 ? byId(id) : null

@@ -9,6 +9,7 @@ import accountSettings from './account-settings'
 import accounts from './accounts'
 import auth from './auth'
 import contacts from './contacts'
+import { domainAdmin, realtorDomain } from './domains'
 import { contactInbox, leadInbox } from './inbox'
 import leads from './leads'
 import listings from './listings'
@@ -25,6 +26,9 @@ for (const path of ['/v1/realtor', '/v1/realtor/*', '/v1/auth/*', '/v1/accounts'
 // Before /v1/realtor, whose upstream proxy would otherwise take these paths.
 app.route('/v1/realtor/:id/notifications', notifications)
 app.route('/v1/realtor', realtor)
+// Custom domains (docs/decisions/053-custom-domains.md): same-origin builder calls, no CORS.
+app.route('/v1/realtors/:id/domain', realtorDomain)
+app.route('/v1/domains', domainAdmin)
 app.route('/v1/auth', auth)
 app.route('/v1/accounts/me', accountSettings)
 app.route('/v1/accounts', accounts)

@@ -1,0 +1,176 @@
+// The rules of custom domains (docs/decisions/053-custom-domains.md): provider hosts are never claimed, a
+// domain active for another homepage is refused, an unverified claim is replaced by a newer one (so only
+// whoever controls DNS for the current tokens can activate it), and only an active domain serves.
+import { activationStatements, deactivationStatement } from './activation'
+import { isProviderOwned, normalizeDomainInput } from './hostname'
+import { mergeRecords, recordsOf, stateOf } from './state'
+import {
+  type DomainRow,
+  deleteDomainStatement,
+  domainByHostname,
+  domainOfRealtor,
+  dueForRefresh,
+  insertDomainStatement,
+  markChecked,
+  nowIso,
+  updateDomainStatement,
+} from './store'
+import { type HostnameProvider, ProviderError, type ProviderHostname } from './types'
+
+/** A claim the rules refuse: `reason` is the catalogue key `api.domain.{reason}`. */
+export class DomainRuleError extends Error {
+  constructor(readonly reason: 'invalid' | 'providerOwned' | 'taken') {
+    super(`domain refused: ${reason}`)
+  }
+}
+
+export interface DomainServiceDeps {
+  db: D1Database
+  provider: HostnameProvider
+  /** Hosts (and their subdomains) nobody may claim: src/lib/domains/hostname.ts providerOwnedHosts. */
+  ownedHosts: readonly string[]
+  /** After a homepage's address changed (activated or cleared): purge what shows it. */
+  onAddressChange: (realtorId: number) => Promise<void>
+  now?: () => number
+}
+
+/** A domain is asked about at most this often by page loads (the contract's "once per 5 s"). */
+export const REFRESH_INTERVAL_MS = 5_000
+/** The cron checks this many waiting domains per run, each at most every few minutes. */
+export const CRON_BATCH = 10
+export const CRON_INTERVAL_MS = 4 * 60_000
+
+export function domainService({ db, provider, ownedHosts, onAddressChange, now = Date.now }: DomainServiceDeps) {
+  /** Creates the custom hostname; a leftover of ours at the provider (no claim names it) is replaced once. */
+  async function createAtProvider(hostname: string): Promise<ProviderHostname> {
+    try {
+      return await provider.create(hostname)
+    } catch (error) {
+      if (!(error instanceof ProviderError) || error.kind !== 'duplicate') throw error
+      const leftover = await provider.findByHostname(hostname)
+      if (leftover) await provider.remove(leftover.id)
+      return provider.create(hostname)
+    }
+  }
+
+  /** Applies a provider answer to a row; switches the homepage's address when it becomes or stops being active. */
+  async function apply(row: DomainRow, hostname: ProviderHostname | null): Promise<DomainRow> {
+    const checkedAt = nowIso(now())
+    const state = hostname
+      ? stateOf(hostname)
+      : { status: 'failed' as const, sslStatus: 'deleted', problems: ['deleted' as const] }
+    const records = hostname ? mergeRecords(row.records, recordsOf(hostname, provider.cnameTarget)) : row.records
+    const becameActive = state.status === 'active' && row.status !== 'active'
+    const leftActive = state.status !== 'active' && row.status === 'active'
+    const activatedAt = state.status === 'active' ? (row.activatedAt ?? checkedAt) : null
+    const next: DomainRow = { ...row, ...state, records, checkedAt, activatedAt }
+    const statements = [updateDomainStatement(db, row.id, next)]
+    if (becameActive) statements.push(...activationStatements(db, row.realtorId, row.hostname))
+    if (leftActive) statements.push(deactivationStatement(db, row.realtorId))
+    await db.batch(statements)
+    if (becameActive || leftActive) await onAddressChange(row.realtorId)
+    return next
+  }
+
+  /** Asks the provider about a row; a provider that fails leaves the row as it was, with a problem. */
+  async function refresh(row: DomainRow, { force = false } = {}): Promise<DomainRow> {
+    if (!row.providerId) return row
+    if (!force && row.checkedAt && now() - Date.parse(row.checkedAt) < REFRESH_INTERVAL_MS) return row
+    try {
+      return await apply(row, await provider.get(row.providerId))
+    } catch (error) {
+      console.warn(`[domains] checking ${row.hostname} failed:`, error)
+      const checkedAt = nowIso(now())
+      const problems = row.problems.includes('check_failed') ? row.problems : [...row.problems, 'check_failed' as const]
+      await markChecked(db, row.id, checkedAt, problems)
+      return { ...row, checkedAt, problems }
+    }
+  }
+
+  /** Removes a row and its custom hostname; the provider's failure keeps both (nothing changed). */
+  async function drop(row: DomainRow): Promise<void> {
+    if (row.providerId) await provider.remove(row.providerId)
+    const statements = [deleteDomainStatement(db, row.id)]
+    if (row.status === 'active') statements.push(deactivationStatement(db, row.realtorId))
+    await db.batch(statements)
+    if (row.status === 'active') await onAddressChange(row.realtorId)
+  }
+
+  return {
+    refresh,
+
+    /** The realtor's domain, refreshed from the provider when it is not active and was not just checked. */
+    async current(realtorId: number): Promise<DomainRow | null> {
+      const row = await domainOfRealtor(db, realtorId)
+      return row && row.status !== 'active' ? refresh(row) : row
+    },
+
+    /** The realtor claims `input`; replaces their domain. Throws DomainRuleError or ProviderError. */
+    async claim(realtorId: number, input: string): Promise<DomainRow> {
+      const hostname = normalizeDomainInput(input)
+      if (!hostname) throw new DomainRuleError('invalid')
+      if (isProviderOwned(hostname, ownedHosts)) throw new DomainRuleError('providerOwned')
+      const own = await domainOfRealtor(db, realtorId)
+      if (own?.hostname === hostname && own.status !== 'failed') return refresh(own)
+      const holder = await domainByHostname(db, hostname)
+      if (holder && holder.realtorId !== realtorId) {
+        if (holder.status === 'active') throw new DomainRuleError('taken')
+        // Nobody verified it: the newer claim replaces it, with fresh tokens only the DNS owner can publish.
+        await drop(holder)
+      } else if (holder) {
+        // The realtor's own failed claim of it: a fresh custom hostname.
+        if (holder.providerId) await provider.remove(holder.providerId)
+      }
+      const created = await createAtProvider(hostname)
+      if (own && own.hostname !== hostname && own.providerId) {
+        // The new one exists: the old one goes; a failure here leaves a leftover a later claim replaces.
+        await provider
+          .remove(own.providerId)
+          .catch((error) => console.warn(`[domains] deleting ${own.hostname} failed:`, error))
+      }
+      const state = stateOf(created)
+      const row: DomainRow = {
+        id: 0,
+        realtorId,
+        hostname,
+        providerId: created.id,
+        simulated: provider.simulated,
+        ...state,
+        records: recordsOf(created, provider.cnameTarget),
+        checkedAt: nowIso(now()),
+        activatedAt: null,
+      }
+      const statements = [insertDomainStatement(db, row)]
+      if (own?.status === 'active') statements.push(deactivationStatement(db, realtorId))
+      try {
+        await db.batch(statements)
+      } catch (error) {
+        // Another claim of the same hostname won the race: ours goes.
+        await provider.remove(created.id).catch(() => {})
+        if (String(error).includes('UNIQUE')) throw new DomainRuleError('taken')
+        throw error
+      }
+      if (own?.status === 'active') await onAddressChange(realtorId)
+      const stored = (await domainOfRealtor(db, realtorId))!
+      // A hostname the provider already knows valid (a re-claim) may be active at once.
+      return state.status === 'active' ? apply({ ...stored, status: 'pending' }, created) : stored
+    },
+
+    /** Removes the realtor's domain (and its custom hostname); false when there was none. */
+    async remove(realtorId: number): Promise<boolean> {
+      const row = await domainOfRealtor(db, realtorId)
+      if (!row) return false
+      await drop(row)
+      return true
+    },
+
+    /** The cron: a few waiting domains, each at most every few minutes. */
+    async refreshDue(limit = CRON_BATCH): Promise<number> {
+      const rows = await dueForRefresh(db, nowIso(now() - CRON_INTERVAL_MS), limit)
+      for (const row of rows) await refresh(row, { force: true })
+      return rows.length
+    },
+  }
+}
+
+export type DomainService = ReturnType<typeof domainService>

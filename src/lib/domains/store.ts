@@ -1,0 +1,167 @@
+// The custom_hostnames table (migrations/0014_custom_hostnames.sql): each query below is served by an index.
+import type { DomainProblem, DomainRecord, DomainStatus } from './types'
+
+export interface DomainRow {
+  id: number
+  realtorId: number
+  hostname: string
+  providerId: string | null
+  simulated: boolean
+  status: DomainStatus
+  sslStatus: string
+  records: DomainRecord[]
+  problems: DomainProblem[]
+  checkedAt: string | null
+  activatedAt: string | null
+}
+
+interface Row {
+  id: number
+  realtor_id: number
+  hostname: string
+  provider_id: string | null
+  simulated: number
+  status: DomainStatus
+  ssl_status: string
+  records: string
+  problems: string
+  checked_at: string | null
+  activated_at: string | null
+}
+
+const COLUMNS = `id, realtor_id, hostname, provider_id, simulated, status, ssl_status, records, problems,
+  checked_at, activated_at`
+
+function parseList<T>(text: string): T[] {
+  try {
+    const value: unknown = JSON.parse(text)
+    return Array.isArray(value) ? (value as T[]) : []
+  } catch {
+    return []
+  }
+}
+
+function rowOf(row: Row): DomainRow {
+  return {
+    id: row.id,
+    realtorId: row.realtor_id,
+    hostname: row.hostname,
+    providerId: row.provider_id,
+    simulated: row.simulated === 1,
+    status: row.status,
+    sslStatus: row.ssl_status,
+    records: parseList(row.records),
+    problems: parseList(row.problems),
+    checkedAt: row.checked_at,
+    activatedAt: row.activated_at,
+  }
+}
+
+export const nowIso = (now = Date.now()) => new Date(now).toISOString()
+
+/** By realtor (the realtor_id unique index). */
+export async function domainOfRealtor(db: D1Database, realtorId: number): Promise<DomainRow | null> {
+  const row = await db
+    .prepare(`SELECT ${COLUMNS} FROM custom_hostnames WHERE realtor_id = ?`)
+    .bind(realtorId)
+    .first<Row>()
+  return row ? rowOf(row) : null
+}
+
+/** By hostname (the hostname unique index). */
+export async function domainByHostname(db: D1Database, hostname: string): Promise<DomainRow | null> {
+  const row = await db.prepare(`SELECT ${COLUMNS} FROM custom_hostnames WHERE hostname = ?`).bind(hostname).first<Row>()
+  return row ? rowOf(row) : null
+}
+
+/** A realtor's new claim, replacing the one they had (their old row goes). */
+export function insertDomainStatement(
+  db: D1Database,
+  claim: Omit<DomainRow, 'id' | 'activatedAt'> & { activatedAt?: string | null },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO custom_hostnames (realtor_id, hostname, provider_id, simulated, status, ssl_status, records,
+         problems, checked_at, activated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+       ON CONFLICT (realtor_id) DO UPDATE SET hostname = ?2, provider_id = ?3, simulated = ?4, status = ?5,
+         ssl_status = ?6, records = ?7, problems = ?8, checked_at = ?9, activated_at = ?10,
+         created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+    )
+    .bind(
+      claim.realtorId,
+      claim.hostname,
+      claim.providerId,
+      claim.simulated ? 1 : 0,
+      claim.status,
+      claim.sslStatus,
+      JSON.stringify(claim.records),
+      JSON.stringify(claim.problems),
+      claim.checkedAt,
+      claim.activatedAt ?? null,
+    )
+}
+
+/** A check's outcome on a row (by primary key). */
+export function updateDomainStatement(
+  db: D1Database,
+  id: number,
+  change: Pick<DomainRow, 'status' | 'sslStatus' | 'records' | 'problems' | 'checkedAt' | 'activatedAt'>,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE custom_hostnames SET status = ?, ssl_status = ?, records = ?, problems = ?, checked_at = ?,
+         activated_at = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+    )
+    .bind(
+      change.status,
+      change.sslStatus,
+      JSON.stringify(change.records),
+      JSON.stringify(change.problems),
+      change.checkedAt,
+      change.activatedAt,
+      id,
+    )
+}
+
+/** Only the time of a check that could not reach the provider, and the problem it shows. */
+export async function markChecked(db: D1Database, id: number, checkedAt: string, problems: DomainProblem[]) {
+  await db
+    .prepare('UPDATE custom_hostnames SET checked_at = ?, problems = ? WHERE id = ?')
+    .bind(checkedAt, JSON.stringify(problems), id)
+    .run()
+}
+
+export function deleteDomainStatement(db: D1Database, id: number): D1PreparedStatement {
+  return db.prepare('DELETE FROM custom_hostnames WHERE id = ?').bind(id)
+}
+
+/**
+ * Waiting domains last checked before `checkedBefore`, least recently checked first (never checked first):
+ * the partial index custom_hostnames_due.
+ */
+export async function dueForRefresh(db: D1Database, checkedBefore: string, limit: number): Promise<DomainRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${COLUMNS} FROM custom_hostnames
+       WHERE status IN ('pending', 'verifying') AND (checked_at IS NULL OR checked_at < ?)
+       ORDER BY checked_at LIMIT ?`,
+    )
+    .bind(checkedBefore, limit)
+    .all<Row>()
+  return results.map(rowOf)
+}
+
+/** A keyset page by id, optionally of one status (the primary key, or custom_hostnames_status). */
+export async function listDomains(
+  db: D1Database,
+  { status, afterId, limit }: { status: DomainStatus | null; afterId: number; limit: number },
+): Promise<DomainRow[]> {
+  const statement = status
+    ? db
+        .prepare(`SELECT ${COLUMNS} FROM custom_hostnames WHERE status = ? AND id > ? ORDER BY id LIMIT ?`)
+        .bind(status, afterId, limit)
+    : db.prepare(`SELECT ${COLUMNS} FROM custom_hostnames WHERE id > ? ORDER BY id LIMIT ?`).bind(afterId, limit)
+  const { results } = await statement.all<Row>()
+  return results.map(rowOf)
+}

@@ -1,0 +1,155 @@
+// The custom domain API (docs/decisions/053-custom-domains.md): a homepage's domain for its owner or an
+// admin (/v1/realtors/{id}/domain), and for admins the list of domains and, in local mode, the simulator's
+// controls (/v1/domains). Only an active domain serves; the rules live in src/lib/domains/service.ts.
+import { type Context, Hono } from 'hono'
+import type { AppEnv } from '../../env'
+import { providerOwnedHosts } from '../../lib/domains/hostname'
+import { domainOf, PROBLEM_KEYS } from '../../lib/domains/present'
+import { domainProvider, type ProviderChoice } from '../../lib/domains/provider'
+import { DomainRuleError, domainService } from '../../lib/domains/service'
+import { domainByHostname, listDomains } from '../../lib/domains/store'
+import { DOMAIN_STATUSES, type DomainProblem, ProviderError } from '../../lib/domains/types'
+import { AppError } from '../../lib/errors'
+import { d1Store } from '../../lib/realtors/d1-store'
+import { purgeRealtor } from '../../lib/realtors/service'
+import type { Realtor } from '../../lib/realtors/types'
+import { normalizeHost } from '../../lib/tenant'
+import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
+import * as z from '../../lib/zod'
+import {
+  apiLocale,
+  apiMessage,
+  assertCanWrite,
+  jsonBody,
+  limitBody,
+  queryParams,
+  requireUser,
+  signedIn,
+} from '../../middleware/api'
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/** Which provider answers; unconfigured outside local mode is a clear 503 naming nothing secret. */
+function providerOf(c: Context<AppEnv>): Exclude<ProviderChoice, { kind: 'unconfigured' }> {
+  const choice = domainProvider(c.env, c.env.DB, c.get('upstreamFetch'))
+  if (choice.kind === 'unconfigured') {
+    console.error(`[domains] custom domains are not configured: set ${choice.missing.join(', ')}`)
+    throw new AppError(503, apiMessage(c, 'api.domain.notConfigured'), { code: 'domains_not_configured' })
+  }
+  return choice
+}
+
+function serviceOf(c: Context<AppEnv>, choice = providerOf(c)) {
+  return domainService({
+    db: c.env.DB,
+    provider: choice.provider,
+    ownedHosts: providerOwnedHosts(c.env, choice.provider.cnameTarget),
+    onAddressChange: (realtorId) => purgeRealtor(c.env, realtorId),
+  })
+}
+
+const present = (c: Context<AppEnv>) => (problem: DomainProblem) => apiMessage(c, PROBLEM_KEYS[problem])
+
+/** The text of each refusal of the rules. */
+const RULE_KEYS = {
+  invalid: 'api.domain.invalid',
+  providerOwned: 'api.domain.providerOwned',
+  taken: 'api.domain.taken',
+} as const
+
+/** The provider's refusal or failure in plain words; nothing was changed. */
+function providerFailure(c: Context<AppEnv>, error: unknown): never {
+  if (error instanceof DomainRuleError) {
+    throw new AppError(400, INVALID_INPUT_MESSAGE[apiLocale(c)], {
+      fields: [{ path: 'hostname', message: apiMessage(c, RULE_KEYS[error.reason]) }],
+    })
+  }
+  if (!(error instanceof ProviderError)) throw error
+  console.warn('[domains] the provider refused or failed:', error.message)
+  switch (error.kind) {
+    case 'invalid':
+      throw new AppError(400, INVALID_INPUT_MESSAGE[apiLocale(c)], {
+        fields: [{ path: 'hostname', message: apiMessage(c, 'api.domain.invalid') }],
+      })
+    case 'rate_limited':
+      c.header('Retry-After', '30')
+      throw new AppError(429, apiMessage(c, 'api.domain.rateLimited'))
+    case 'timeout':
+      throw new AppError(504, apiMessage(c, 'api.domain.providerTimeout'))
+    default:
+      throw new AppError(502, apiMessage(c, 'api.domain.providerFailed'))
+  }
+}
+
+/** The realtor of the path, for its owner or an admin only (404 for an unknown id). */
+async function ownRealtor(c: Context<AppEnv>): Promise<Realtor> {
+  const id = c.req.param('id') ?? ''
+  const realtor = /^\d{1,15}$/.test(id) ? await d1Store(c.env.DB).find(id) : null
+  if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: id.slice(0, 20) }))
+  assertCanWrite(c, requireUser(c), realtor)
+  return realtor
+}
+
+export const realtorDomain = new Hono<AppEnv>()
+realtorDomain.use('*', limitBody(4 * 1024), signedIn())
+
+realtorDomain.get('/', async (c) => {
+  const realtor = await ownRealtor(c)
+  const row = await serviceOf(c).current(realtor.id)
+  return c.json({ domain: row ? domainOf(row, present(c)) : null }, 200, NO_STORE)
+})
+
+const claimSchema = z.object({ hostname: z.string().max(300) })
+
+realtorDomain.put('/', jsonBody(claimSchema), async (c) => {
+  const { hostname } = c.req.valid('json')
+  const realtor = await ownRealtor(c)
+  const service = serviceOf(c)
+  const row = await service.claim(realtor.id, hostname).catch((error: unknown) => providerFailure(c, error))
+  return c.json({ domain: domainOf(row, present(c)) }, 200, NO_STORE)
+})
+
+realtorDomain.delete('/', async (c) => {
+  const realtor = await ownRealtor(c)
+  const service = serviceOf(c)
+  await service.remove(realtor.id).catch((error: unknown) => providerFailure(c, error))
+  return c.body(null, 204, NO_STORE)
+})
+
+export const domainAdmin = new Hono<AppEnv>()
+domainAdmin.use('*', limitBody(4 * 1024), signedIn(), async (c, next) => {
+  if (requireUser(c).role !== 'admin') throw new AppError(403, apiMessage(c, 'api.domain.adminOnly'))
+  await next()
+})
+
+const listQuerySchema = z.object({
+  status: z.enum(DOMAIN_STATUSES).optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+})
+
+domainAdmin.get('/', queryParams(listQuerySchema), async (c) => {
+  const { status, after, limit = 50 } = c.req.valid('query')
+  const rows = await listDomains(c.env.DB, { status: status ?? null, afterId: Number(after ?? 0), limit: limit + 1 })
+  const page = rows.slice(0, limit)
+  const domains = page.map((row) => ({ ...domainOf(row, present(c)), realtorId: row.realtorId }))
+  const next = rows.length > limit ? String(page[page.length - 1]!.id) : null
+  return c.json({ domains, next }, 200, NO_STORE)
+})
+
+/** The simulator's controls: one step along, or a failure. Only in local mode without Cloudflare. */
+for (const action of ['advance', 'fail'] as const) {
+  domainAdmin.post(`/:hostname/${action}`, async (c) => {
+    const choice = providerOf(c)
+    if (choice.kind !== 'simulator') throw new AppError(404, apiMessage(c, 'api.domain.simulatorOnly'))
+    const hostname = normalizeHost(c.req.param('hostname'))
+    const row = hostname ? await domainByHostname(c.env.DB, hostname) : null
+    if (!row?.providerId) throw new AppError(404, apiMessage(c, 'api.domain.notFound'))
+    await (action === 'advance' ? choice.provider.advance(row.providerId) : choice.provider.fail(row.providerId))
+    const next = await serviceOf(c, choice).refresh(row, { force: true })
+    return c.json({ domain: domainOf(next, present(c)) }, 200, NO_STORE)
+  })
+}
