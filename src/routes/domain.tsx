@@ -1,31 +1,33 @@
 // The builder's Domain screen of a realtor's site (issue 19, docs/decisions/054-domain-screen.md): the
 // realtor's own domain, for the homepage's owner and admins. Mounted on each realtor's site in
 // src/worker.ts; personal, so never stored by any cache.
-import { Hono } from 'hono'
-import type { TenantEnv } from '../env'
-import type { DomainView } from '../lib/builder/domain-screen'
+import { type Context, Hono } from 'hono'
+import type { AppEnv } from '../env'
+import { domainOf } from '../lib/domains/present'
+import type { Domain } from '../lib/domains/types'
 import { AppError } from '../lib/errors'
 import { canSeeUnpublished } from '../lib/realtors/publish'
 import { providerHomeUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
-import { requireTenant } from '../middleware/tenant'
 import { builderNav, renderBuilderPage } from '../render'
 import { DomainPage } from '../views/builder/DomainPage'
+import { present, serviceOf } from './api/domains'
 
-const app = new Hono<TenantEnv>()
+const app = new Hono<AppEnv>()
 
-// TODO(domains-api): the domain service's read, once its branch is merged.
-async function loadDomain(_c: unknown, _realtorId: number): Promise<DomainView | null> {
-  return null
+/** The realtor's Domain as the API answers it (refreshed from the provider as GET does), for the first view. */
+async function loadDomain(c: Context<AppEnv>, realtorId: number): Promise<Domain | null> {
+  const row = await serviceOf(c).current(realtorId)
+  return row ? domainOf(row, present(c)) : null
 }
 
-app.use('/admin/domain', requireTenant(), auth({ requireUser: true }))
+app.use('/admin/domain', auth({ requireUser: true }))
 app.get('/admin/domain', async (c) => {
   const user = c.get('user')!
   const realtor = c.get('realtor')
   const editorHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
-  // A deleted homepage has no builder screens: /admin shows its state.
-  if (realtor.deletedAt) return c.redirect(editorHref, 302)
+  // The provider's site has no domain of its own, and a deleted homepage no builder screens: /admin says where to go.
+  if (!realtor || realtor.deletedAt) return c.redirect(editorHref, 302)
   if (!canSeeUnpublished(user, realtor)) {
     throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
   }

@@ -2,7 +2,8 @@
 // one row per record (type, name, value, what it is for), name and value each with a copy button. On a
 // phone each row becomes a card of labelled lines (src/styles/builder/domain.css).
 import { useEffect, useRef, useState } from 'react'
-import { type DomainRecord, PURPOSE_LABEL } from '../../lib/builder/domain-screen'
+import type { DomainRecord } from '../../lib/builder/domain-screen'
+import { PURPOSE_LABEL } from '../../lib/builder/domain-steps'
 import { type Messages, t } from '../lib/messages'
 
 /** How long a copy button says "Copied". */

@@ -1,13 +1,8 @@
 // A Domain's progress as a stepper (waiting for DNS → verifying → active), the certificate's state, the
 // provider's problems in plain words, and when it was last checked.
-import {
-  DOMAIN_STEPS,
-  type DomainView,
-  STEP_LABEL,
-  type StepState,
-  sslLabel,
-  stepStates,
-} from '../../lib/builder/domain-screen'
+
+import type { DomainView } from '../../lib/builder/domain-screen'
+import { DOMAIN_STEPS, STEP_LABEL, type StepState, sslLabel, stepStates } from '../../lib/builder/domain-steps'
 import { type Messages, t } from '../lib/messages'
 
 const STEP_STATE_LABEL: Record<StepState, string> = {

@@ -39,7 +39,7 @@ function providerOf(c: Context<AppEnv>): Exclude<ProviderChoice, { kind: 'unconf
   return choice
 }
 
-function serviceOf(c: Context<AppEnv>, choice = providerOf(c)) {
+export function serviceOf(c: Context<AppEnv>, choice = providerOf(c)) {
   return domainService({
     db: c.env.DB,
     provider: choice.provider,
@@ -48,7 +48,7 @@ function serviceOf(c: Context<AppEnv>, choice = providerOf(c)) {
   })
 }
 
-const present = (c: Context<AppEnv>) => (problem: DomainProblem) => apiMessage(c, PROBLEM_KEYS[problem])
+export const present = (c: Context<AppEnv>) => (problem: DomainProblem) => apiMessage(c, PROBLEM_KEYS[problem])
 
 /** The text of each refusal of the rules. */
 const RULE_KEYS = {
