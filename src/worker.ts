@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
+import { refreshWaitingDomains } from './lib/domains/setup'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
 import { withPageCache } from './lib/page-cache'
@@ -118,5 +119,7 @@ export default {
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(retryOutbox(outboxConfig(env, (input, init) => fetch(input, init))))
     ctx.waitUntil(purgeDeletedHomepages(env.DB, env.PHOTOS, { onRemoved: (id) => purgeRealtor(env, id) }))
+    // Custom domains waiting for DNS are checked, a few per run (docs/decisions/053-custom-domains.md).
+    ctx.waitUntil(refreshWaitingDomains(env, (input, init) => fetch(input, init)))
   },
 } satisfies ExportedHandler<Bindings>

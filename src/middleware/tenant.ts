@@ -5,10 +5,13 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, TenantEnv } from '../env'
 import { readThrough } from '../lib/data-cache'
+import { ownDomainsReachable } from '../lib/domains/provider'
 import { pageNotFound, routeValidationFailed } from '../lib/errors'
 import { localizedPath } from '../lib/locale'
+import { isPublished } from '../lib/realtors/publish'
 import type { Realtor } from '../lib/realtors/types'
 import type { Site } from '../lib/tenant'
+import { pageUrls } from '../lib/urls'
 
 /** A realtor for a page, through the data cache: purged with the realtor's tag on every write. */
 function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
@@ -34,6 +37,22 @@ function findFormerAddress(c: Context<AppEnv>, key: string) {
 const BUILDER_PATHS = new Set(['/admin', '/login', '/login/redirect', '/agreement'])
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD'
+
+/** The builder's pages: they stay on the provider's host whatever the homepage's own domain. */
+const isBuilderPath = (path: string) => /^\/(admin|login|logout|agreement)(\/|$)/.test(path)
+
+/**
+ * The same public page on the homepage's own domain, when it has an active one (only an active custom
+ * domain sets `hompageUrl`, docs/decisions/053-custom-domains.md) that reaches this worker and the homepage
+ * is published; else null.
+ */
+function ownDomainAddress(c: Context<AppEnv>, realtor: Realtor): string | null {
+  const { pagePath, locale } = c.get('site')
+  if (!realtor.hompageUrl || !ownDomainsReachable(c.env)) return null
+  if (!isPublished(realtor) || isBuilderPath(pagePath)) return null
+  const path = pagePath.length > 1 ? pagePath.replace(/\/$/, '') : pagePath
+  return `${pageUrls(realtor, c.env.PUBLIC_ORIGIN, path)[locale ?? 'ko']}${new URL(c.req.url).search}`
+}
 
 /** The same page under the realtor's stored address: `/en/JaneKim/terms` → `/en/janekim/terms`. */
 function storedAddress(site: Site, desiredUrl: string, search: string): string {
@@ -64,6 +83,9 @@ export const tenant = () =>
         }
         if (realtor.deletedAt && !BUILDER_PATHS.has(c.get('site').pagePath.replace(/\/$/, '')))
           throw pageNotFound(pathname)
+        // A homepage with its own domain lives there: its path address moves for good, same page and query.
+        const own = target.kind === 'path' && isRead(c.req.method) ? ownDomainAddress(c, realtor) : null
+        if (own) return c.redirect(own, 301)
         // Addresses match case-insensitively; a variant (/JaneKim) moves for good to the stored address.
         if (target.kind === 'path' && target.desiredUrl !== realtor.desiredUrl && isRead(c.req.method))
           return c.redirect(storedAddress(c.get('site'), realtor.desiredUrl, new URL(c.req.url).search), 301)

@@ -3,7 +3,8 @@
 // src/worker.ts; personal, so never stored by any cache.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
-import { domainOf } from '../lib/domains/present'
+import { domainOf, PROBLEM_KEYS } from '../lib/domains/present'
+import { domainSetup } from '../lib/domains/setup'
 import type { Domain } from '../lib/domains/types'
 import { AppError } from '../lib/errors'
 import { canSeeUnpublished } from '../lib/realtors/publish'
@@ -11,14 +12,19 @@ import { providerHomeUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { builderNav, renderBuilderPage } from '../render'
 import { DomainPage } from '../views/builder/DomainPage'
-import { present, serviceOf } from './api/domains'
 
 const app = new Hono<AppEnv>()
 
-/** The realtor's Domain as the API answers it (refreshed from the provider as GET does), for the first view. */
+/**
+ * The realtor's Domain as `GET /v1/realtors/{id}/domain` answers it (refreshed from the provider at most once
+ * per 5 s), for the first view. Unconfigured outside local mode: none, and connecting says why (503).
+ */
 async function loadDomain(c: Context<AppEnv>, realtorId: number): Promise<Domain | null> {
-  const row = await serviceOf(c).current(realtorId)
-  return row ? domainOf(row, present(c)) : null
+  const setup = domainSetup(c.env, c.get('upstreamFetch'))
+  if (setup.kind !== 'ready') return null
+  const row = await setup.service.current(realtorId)
+  const intl = c.get('intl')
+  return row ? domainOf(row, (problem) => intl.formatMessage({ id: PROBLEM_KEYS[problem] })) : null
 }
 
 app.use('/admin/domain', auth({ requireUser: true }))

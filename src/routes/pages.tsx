@@ -3,6 +3,7 @@
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { CAROUSEL } from '../lib/carousel'
+import { ownDomainsReachable } from '../lib/domains/provider'
 import { pageUrls } from '../lib/urls'
 import { cachePage } from '../middleware/page-cache'
 import { pageContext, renderPage } from '../render'
@@ -46,6 +47,7 @@ app.get('/', async (c) => {
     locale: ctx.locale,
     localePrefix: ctx.localePrefix,
     publicOrigin: c.env.PUBLIC_ORIGIN,
+    ownDomains: ownDomainsReachable(c.env),
   })
   return renderPage(c, <LandingPage ctx={ctx} sites={sites} />, {
     head: landingHead(ctx, c.env.PUBLIC_ORIGIN),

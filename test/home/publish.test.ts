@@ -2,10 +2,12 @@
 // visitors get a localized "coming soon" 404 on every page (path and custom domain), no sitemap, no
 // carousel slide and no public API answer; its owner and admins see the real page with a bar that never
 // reaches the page cache; publishing makes everything public at once.
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { canSeeUnpublished, isPublished, isVisibleTo } from '../../src/lib/realtors/publish'
 import type { SessionUser } from '../../src/lib/session'
 import { ADMIN, api, JANE, login } from '../api/client'
+import { seedActiveDomain } from '../fixtures/domains'
 import { call, heading } from '../helpers'
 
 const ADDRESS = 'soon-agent'
@@ -35,12 +37,11 @@ function newAccount() {
     expect(response.status).toBe(201)
     const { realtor } = (await response.json()) as { realtor: { id: number; isMakeHomepage: string } }
     expect(realtor.isMakeHomepage).toBe('N')
-    // A banner photo (it would be a carousel slide) and a custom domain, still unpublished.
+    // A banner photo (it would be a carousel slide) and an active custom domain, still unpublished.
     const patch = await api(`/v1/realtor/${realtor.id}`, {
       method: 'PATCH',
       token: admin,
       json: {
-        hompageUrl: `https://${DOMAIN}`,
         photos: [{ path: 'top', imageType: 'fullsize', url: TOP }],
         seoMeta: {
           ko: { title: '숨은 중개인', description: '', keywords: '', author: '' },
@@ -49,6 +50,8 @@ function newAccount() {
       },
     })
     expect(patch.status).toBe(200)
+    // A realtor write never sets the domain (docs/decisions/053-custom-domains.md): it is verified first.
+    await seedActiveDomain(env.DB, realtor.id, DOMAIN)
     const ownerToken = await tokenOf({ email: `${ADDRESS}@realtor.local`, password: PASSWORD })
     return { id: realtor.id, ownerToken }
   })()

@@ -150,11 +150,18 @@ describe('exampleSiteOf', () => {
     expect(exampleSiteOf(realtor, { ...options, locale: 'en' })?.name).toBe('Agent 1')
   })
 
-  it('links the page here whatever the homepage URL, and leaves unpublished realtors out', () => {
-    for (const hompageUrl of ['javascript:alert(1)', 'https://agent1.example', '']) {
+  it('links the active domain (the only hompageUrl there is), else the page here, and leaves unpublished realtors out', () => {
+    for (const hompageUrl of ['javascript:alert(1)', '']) {
       const realtor = { ...DEMO[0]!, hompageUrl }
       expect(exampleSiteOf(realtor, options)).toMatchObject({ href: '/agenta', host: 'realtor.example.com/agenta' })
     }
+    const withDomain = { ...DEMO[0]!, hompageUrl: 'https://agent1.example' }
+    // The simulator's domains resolve nowhere: locally the carousel keeps linking the page here.
+    expect(exampleSiteOf(withDomain, options)).toMatchObject({ href: '/agenta' })
+    expect(exampleSiteOf(withDomain, { ...options, ownDomains: true })).toMatchObject({
+      href: 'https://agent1.example',
+      host: 'agent1.example',
+    })
     expect(exampleSiteOf({ ...DEMO[0]!, isMakeHomepage: 'N' }, options)).toBeNull()
   })
 

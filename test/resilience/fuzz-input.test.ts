@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as schema from '../../src/lib/realtors/schema'
 import { localizeIssues } from '../../src/lib/validation'
-import { api, JANE, login } from '../api/client'
+import { api, errorOf, JANE, login } from '../api/client'
 import { call } from '../helpers'
 
 const runs = Number(env.FUZZ_RUNS)
@@ -148,6 +148,8 @@ describe('deep and wide bodies (property)', () => {
         ['POST', '/v1/accounts'],
         ['PATCH', '/v1/accounts/me'],
         ['POST', '/janekim/admin/preview'],
+        ['PUT', '/v1/realtors/{id}/domain'],
+        ['POST', '/v1/domains/janekim.example/advance'],
       ),
     })
     await fc.assert(
@@ -163,6 +165,36 @@ describe('deep and wide bodies (property)', () => {
         })
         await response.arrayBuffer()
         expect(response.status).toBeLessThan(500)
+      }),
+      { numRuns: runs },
+    )
+  }, 60_000)
+})
+
+describe('custom domains under random hostnames (property)', () => {
+  it('answers 200 or a 400 on hostname, never 5xx, and never lets a provider host through', async () => {
+    const label = fc.stringMatching(/^[a-z0-9-]{1,12}$/)
+    const hostname = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.tuple(label, label).map(([a, b]) => `${a}.${b}`),
+      fc
+        .tuple(label, fc.constantFrom('realtor.example.com', 'localhost', '127.0.0.1', 'com', 'example'))
+        .map(([a, b]) => `https://${a}.${b}/x`),
+    )
+    await fc.assert(
+      fc.asyncProperty(hostname, async (typed) => {
+        const response = await api(`/v1/realtors/${JANE_ID}/domain`, {
+          method: 'PUT',
+          token: await janeToken(),
+          json: { hostname: typed },
+        })
+        expect([200, 400]).toContain(response.status)
+        if (response.status === 200) {
+          const { domain } = (await response.json()) as { domain: { hostname: string } }
+          expect(domain.hostname).not.toMatch(/(^|\.)realtor\.example\.com$|^localhost$|^[\d.]+$/)
+        } else {
+          expect((await errorOf(response)).fields?.[0]?.path).toBe('hostname')
+        }
       }),
       { numRuns: runs },
     )

@@ -27,6 +27,15 @@ export function localCnameTarget(config: DomainsConfig): string {
   return config.SAAS_CNAME_TARGET?.trim() || `customers.${config.PROD_HOST?.trim() || 'realtor.example.com'}`
 }
 
+/**
+ * True when realtors' domains really reach this worker (Cloudflare for SaaS, CF_API_TOKEN set): only then do
+ * visitors get sent to them (the path address's 301, the carousel's link). The simulator's domains resolve
+ * nowhere, so locally the path address keeps serving while canonical URLs name the domain.
+ */
+export function ownDomainsReachable(config: Pick<DomainsConfig, 'CF_API_TOKEN'>): boolean {
+  return Boolean(config.CF_API_TOKEN?.trim())
+}
+
 export function domainProvider(config: DomainsConfig, db: D1Database, fetchImpl: FetchLike): ProviderChoice {
   const token = config.CF_API_TOKEN?.trim()
   if (!token) {

@@ -53,6 +53,9 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
     }
   }
 
+  /** The row's id at this provider: none for a hand-attached domain or one the other provider made. */
+  const idAtProvider = (row: DomainRow) => (row.simulated === provider.simulated ? row.providerId : null)
+
   /** Applies a provider answer to a row; switches the homepage's address when it becomes or stops being active. */
   async function apply(row: DomainRow, hostname: ProviderHostname | null): Promise<DomainRow> {
     const checkedAt = nowIso(now())
@@ -74,10 +77,11 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
 
   /** Asks the provider about a row; a provider that fails leaves the row as it was, with a problem. */
   async function refresh(row: DomainRow, { force = false } = {}): Promise<DomainRow> {
-    if (!row.providerId) return row
+    const id = idAtProvider(row)
+    if (!id) return row
     if (!force && row.checkedAt && now() - Date.parse(row.checkedAt) < REFRESH_INTERVAL_MS) return row
     try {
-      return await apply(row, await provider.get(row.providerId))
+      return await apply(row, await provider.get(id))
     } catch (error) {
       console.warn(`[domains] checking ${row.hostname} failed:`, error)
       const checkedAt = nowIso(now())
@@ -89,7 +93,8 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
 
   /** Removes a row and its custom hostname; the provider's failure keeps both (nothing changed). */
   async function drop(row: DomainRow): Promise<void> {
-    if (row.providerId) await provider.remove(row.providerId)
+    const id = idAtProvider(row)
+    if (id) await provider.remove(id)
     const statements = [deleteDomainStatement(db, row.id)]
     if (row.status === 'active') statements.push(deactivationStatement(db, row.realtorId))
     await db.batch(statements)
@@ -119,14 +124,14 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
         await drop(holder)
       } else if (holder) {
         // The realtor's own failed claim of it: a fresh custom hostname.
-        if (holder.providerId) await provider.remove(holder.providerId)
+        const id = idAtProvider(holder)
+        if (id) await provider.remove(id)
       }
       const created = await createAtProvider(hostname)
-      if (own && own.hostname !== hostname && own.providerId) {
+      const oldId = own && own.hostname !== hostname ? idAtProvider(own) : null
+      if (own && oldId) {
         // The new one exists: the old one goes; a failure here leaves a leftover a later claim replaces.
-        await provider
-          .remove(own.providerId)
-          .catch((error) => console.warn(`[domains] deleting ${own.hostname} failed:`, error))
+        await provider.remove(oldId).catch((error) => console.warn(`[domains] deleting ${own.hostname} failed:`, error))
       }
       const state = stateOf(created)
       const row: DomainRow = {
@@ -166,7 +171,7 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
 
     /** The cron: a few waiting domains, each at most every few minutes. */
     async refreshDue(limit = CRON_BATCH): Promise<number> {
-      const rows = await dueForRefresh(db, nowIso(now() - CRON_INTERVAL_MS), limit)
+      const rows = await dueForRefresh(db, nowIso(now() - CRON_INTERVAL_MS), provider.simulated, limit)
       for (const row of rows) await refresh(row, { force: true })
       return rows.length
     },

@@ -137,17 +137,22 @@ export function deleteDomainStatement(db: D1Database, id: number): D1PreparedSta
 }
 
 /**
- * Waiting domains last checked before `checkedBefore`, least recently checked first (never checked first):
- * the partial index custom_hostnames_due.
+ * Waiting domains of one provider (Cloudflare or the simulator) last checked before `checkedBefore`, least
+ * recently checked first (never checked first): the partial index custom_hostnames_due.
  */
-export async function dueForRefresh(db: D1Database, checkedBefore: string, limit: number): Promise<DomainRow[]> {
+export async function dueForRefresh(
+  db: D1Database,
+  checkedBefore: string,
+  simulated: boolean,
+  limit: number,
+): Promise<DomainRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ${COLUMNS} FROM custom_hostnames
-       WHERE status IN ('pending', 'verifying') AND (checked_at IS NULL OR checked_at < ?)
+       WHERE status IN ('pending', 'verifying') AND (checked_at IS NULL OR checked_at < ?) AND simulated = ?
        ORDER BY checked_at LIMIT ?`,
     )
-    .bind(checkedBefore, limit)
+    .bind(checkedBefore, simulated ? 1 : 0, limit)
     .all<Row>()
   return results.map(rowOf)
 }

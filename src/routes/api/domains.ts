@@ -3,15 +3,13 @@
 // controls (/v1/domains). Only an active domain serves; the rules live in src/lib/domains/service.ts.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
-import { providerOwnedHosts } from '../../lib/domains/hostname'
 import { domainOf, PROBLEM_KEYS } from '../../lib/domains/present'
-import { domainProvider, type ProviderChoice } from '../../lib/domains/provider'
-import { DomainRuleError, domainService } from '../../lib/domains/service'
+import { DomainRuleError } from '../../lib/domains/service'
+import { domainSetup } from '../../lib/domains/setup'
 import { domainByHostname, listDomains } from '../../lib/domains/store'
 import { DOMAIN_STATUSES, type DomainProblem, ProviderError } from '../../lib/domains/types'
 import { AppError } from '../../lib/errors'
 import { d1Store } from '../../lib/realtors/d1-store'
-import { purgeRealtor } from '../../lib/realtors/service'
 import type { Realtor } from '../../lib/realtors/types'
 import { normalizeHost } from '../../lib/tenant'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
@@ -29,26 +27,19 @@ import {
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
-/** Which provider answers; unconfigured outside local mode is a clear 503 naming nothing secret. */
-function providerOf(c: Context<AppEnv>): Exclude<ProviderChoice, { kind: 'unconfigured' }> {
-  const choice = domainProvider(c.env, c.env.DB, c.get('upstreamFetch'))
-  if (choice.kind === 'unconfigured') {
-    console.error(`[domains] custom domains are not configured: set ${choice.missing.join(', ')}`)
+/** The environment's domain service; unconfigured outside local mode is a clear 503 naming nothing secret. */
+function setupOf(c: Context<AppEnv>) {
+  const setup = domainSetup(c.env, c.get('upstreamFetch'))
+  if (setup.kind === 'unconfigured') {
+    console.error(`[domains] custom domains are not configured: set ${setup.missing.join(', ')}`)
     throw new AppError(503, apiMessage(c, 'api.domain.notConfigured'), { code: 'domains_not_configured' })
   }
-  return choice
+  return setup
 }
 
-export function serviceOf(c: Context<AppEnv>, choice = providerOf(c)) {
-  return domainService({
-    db: c.env.DB,
-    provider: choice.provider,
-    ownedHosts: providerOwnedHosts(c.env, choice.provider.cnameTarget),
-    onAddressChange: (realtorId) => purgeRealtor(c.env, realtorId),
-  })
-}
+const serviceOf = (c: Context<AppEnv>) => setupOf(c).service
 
-export const present = (c: Context<AppEnv>) => (problem: DomainProblem) => apiMessage(c, PROBLEM_KEYS[problem])
+const present = (c: Context<AppEnv>) => (problem: DomainProblem) => apiMessage(c, PROBLEM_KEYS[problem])
 
 /** The text of each refusal of the rules. */
 const RULE_KEYS = {
@@ -143,13 +134,13 @@ domainAdmin.get('/', queryParams(listQuerySchema), async (c) => {
 /** The simulator's controls: one step along, or a failure. Only in local mode without Cloudflare. */
 for (const action of ['advance', 'fail'] as const) {
   domainAdmin.post(`/:hostname/${action}`, async (c) => {
-    const choice = providerOf(c)
+    const { choice, service } = setupOf(c)
     if (choice.kind !== 'simulator') throw new AppError(404, apiMessage(c, 'api.domain.simulatorOnly'))
     const hostname = normalizeHost(c.req.param('hostname'))
     const row = hostname ? await domainByHostname(c.env.DB, hostname) : null
     if (!row?.providerId) throw new AppError(404, apiMessage(c, 'api.domain.notFound'))
     await (action === 'advance' ? choice.provider.advance(row.providerId) : choice.provider.fail(row.providerId))
-    const next = await serviceOf(c, choice).refresh(row, { force: true })
+    const next = await service.refresh(row, { force: true })
     return c.json({ domain: domainOf(next, present(c)) }, 200, NO_STORE)
   })
 }
