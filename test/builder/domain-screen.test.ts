@@ -100,6 +100,16 @@ describe('the Domain screen', () => {
     const asAdmin = await (await call('/en/janekim/admin/domain', as(await login(ADMIN)))).text()
     expect(asAdmin).toContain('aria-label="Next step: jane-kim.example"')
   })
+  it('lists every domain for the console with whose homepage it is', async () => {
+    const token = await login(ADMIN)
+    const body = (await (await api('/v1/domains?limit=100', { token })).json()) as {
+      domains: { hostname: string; realtorId: number; desiredUrl: string | null }[]
+    }
+    expect(body.domains.find((domain) => domain.realtorId === 1)).toMatchObject({
+      hostname: 'equityrealty.example',
+      desiredUrl: 'equityrealty',
+    })
+  })
 })
 
 describe('the Domain screen’s rules', () => {

@@ -8,7 +8,7 @@ import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 
 /** The console's row: a Domain and whose homepage it is. */
-export type DomainRow = DomainView & { realtorId: number; desiredUrl?: string }
+export type DomainRow = DomainView & { realtorId: number; desiredUrl: string | null }
 
 const PAGE_SIZE = 50
 const FILTERS = ['', 'pending', 'verifying', 'active', 'failed'] as const
