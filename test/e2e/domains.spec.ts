@@ -187,6 +187,7 @@ test('a realtor connects a domain, watches it go active, and removes it again', 
     'href',
     `https://${hostname}`,
   )
+  await page.getByTestId('editor-domain').screenshot({ path: `${SHOTS}/domain-editor-line-ko-${project}.png` })
 
   // Removed through the builder's dialog, which names the domain and where the homepage goes back to.
   await page.goto(screen)

@@ -27,6 +27,7 @@ const SSL_LABEL: Record<string, string> = {
   pending_deployment: 'builder.domain.ssl.pending_deployment',
   active: 'builder.domain.ssl.active',
   expired: 'builder.domain.ssl.expired',
+  deleted: 'builder.domain.ssl.deleted',
   validation_timed_out: 'builder.domain.ssl.timed_out',
   issuance_timed_out: 'builder.domain.ssl.timed_out',
   deployment_timed_out: 'builder.domain.ssl.timed_out',
