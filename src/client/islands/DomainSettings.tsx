@@ -29,7 +29,8 @@ export interface DomainSettingsProps {
   isAdmin: boolean
 }
 
-type Notice = { kind: 'ok' | 'error'; text: string } | null
+/** `for`: the status a notice is about; once the domain has moved on, the notice is no longer shown. */
+type Notice = { kind: 'ok' | 'error'; text: string; for?: DomainView['status'] } | null
 
 export default function DomainSettings({
   messages,
@@ -67,7 +68,8 @@ export default function DomainSettings({
     setFieldError('')
     setEditing(false)
     adopt(result.data.domain)
-    setNotice({ kind: 'ok', text: m('builder.domain.saved', { hostname: result.data.domain.hostname }) })
+    const added = result.data.domain
+    setNotice({ kind: 'ok', text: m('builder.domain.saved', { hostname: added.hostname }), for: added.status })
   }
 
   async function remove() {
@@ -87,11 +89,12 @@ export default function DomainSettings({
       ? new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(new Date(domain.checkedAt))
       : ''
   const disabled = !hydrated || busy
+  const shown = notice && (!notice.for || notice.for === domain?.status) ? notice : null
 
   return (
     <div className="domain">
-      <p className={`notice${notice ? ` notice--${notice.kind}` : ''}`} role="status" data-testid="domain-notice">
-        {notice?.text}
+      <p className={`notice${shown ? ` notice--${shown.kind}` : ''}`} role="status" data-testid="domain-notice">
+        {shown?.text}
       </p>
       {domain?.simulated ? (
         <SimulatorNote
