@@ -28,9 +28,8 @@ CREATE TABLE custom_hostnames (
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
--- The cron's query: waiting domains, least recently checked first (src/lib/domains/store.ts dueForRefresh).
-CREATE INDEX custom_hostnames_due ON custom_hostnames (checked_at) WHERE status IN ('pending', 'verifying');
--- The admin console's list by status, keyset-paged by id (src/lib/domains/store.ts listDomains).
+-- The admin console's list by status, keyset-paged by id (src/lib/domains/store.ts listDomains), and the
+-- cron's waiting domains (status pending or verifying: a small set, sorted by checked_at once found).
 CREATE INDEX custom_hostnames_status ON custom_hostnames (status, id);
 
 -- The simulator's custom hostnames (local mode, no CF_API_TOKEN): the provider's own state, kept apart

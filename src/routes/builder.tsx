@@ -10,6 +10,7 @@ import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
 import { findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
+import { providerHomeUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { builderNav, loginHrefOf, renderBuilderPage as render } from '../render'
 import { AdminConsolePage, EditorPage, NoProfilePage } from '../views/builder/AdminPages'
@@ -117,7 +118,8 @@ app.get('/admin', async (c) => {
     // A deleted homepage has no editor until an admin restores it: its state, not a dead form.
     if (realtor.deletedAt) {
       const homepage = { desiredUrl: realtor.desiredUrl, deletedAt: realtor.deletedAt }
-      const homepageUrl = `${new URL(c.req.url).origin}${c.get('tenantBase')}`
+      // The builder names a homepage by its provider address, as the editor does, whatever Host it is read on.
+      const homepageUrl = providerHomeUrls(realtor.desiredUrl, c.env.PUBLIC_ORIGIN)[c.get('locale')]
       return render(c, 'builder.lifecycle.deletedTitle', (ctx, title) => (
         <DeletedPage
           ctx={ctx}

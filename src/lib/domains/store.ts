@@ -138,7 +138,7 @@ export function deleteDomainStatement(db: D1Database, id: number): D1PreparedSta
 
 /**
  * Waiting domains of one provider (Cloudflare or the simulator) last checked before `checkedBefore`, least
- * recently checked first (never checked first): the partial index custom_hostnames_due.
+ * recently checked first (never checked first): found by the status index custom_hostnames_status.
  */
 export async function dueForRefresh(
   db: D1Database,
