@@ -51,6 +51,15 @@ describe('POST /v1/realtor/import/{id}', () => {
     expect(await (await api('/v1/realtor/export/2', { token: admin })).text()).toBe(exported)
   })
 
+  it("keeps the verified homepage address whatever the file's hompageUrl says", async () => {
+    const exported = JSON.parse(await (await api('/v1/realtor/export/2', { token: admin })).text()) as Realtor
+    const file = JSON.stringify({ ...exported, hompageUrl: 'https://equityrealty.example' })
+    const response = await importTo(2, importForm(file, '2'))
+    expect(response.status).toBe(201)
+    expect(((await response.json()) as Realtor).hompageUrl).toBe('https://janekim.example')
+    expect(await rowOf(2)).toMatchObject({ homepage_host: 'janekim.example' })
+  })
+
   it('lets the owner import its own profile and refuses another realtor (403), unchanged', async () => {
     const exported = await (await api('/v1/realtor/export/2', { token: jane })).text()
     expect((await importTo(2, importForm(exported, '2'), jane)).status).toBe(201)

@@ -72,7 +72,9 @@ describe('the simulator', () => {
     ).json()) as typeof page
     expect(rest.domains.map((d) => d.hostname)).not.toContain(page.domains[0]!.hostname)
     const failed = (await (await send('/v1/domains?status=failed', { token: admin })).json()) as typeof page
-    expect(failed.domains).toEqual([expect.objectContaining({ hostname: 'sim-homes.com', realtorId: agent.id })])
+    expect(failed.domains).toEqual([
+      expect.objectContaining({ hostname: 'sim-homes.com', realtorId: agent.id, desiredUrl: 'simagent' }),
+    ])
     expect((await send('/v1/domains?status=nope', { token: admin })).status).toBe(400)
     expect((await send('/v1/domains?limit=0', { token: admin })).status).toBe(400)
   })

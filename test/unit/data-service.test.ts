@@ -96,8 +96,9 @@ describe('the realtor API contract', () => {
 })
 
 describe('realtor lookup keys', () => {
-  it('matches a custom domain by host, without www and case', () => {
-    expect(homepageHostOf('https://www.JaneKim.example/about')).toBe('janekim.example')
+  it('matches a custom domain by its exact host, in any case (www. is a host of its own: decision 053)', () => {
+    expect(homepageHostOf('https://www.JaneKim.example/about')).toBe('www.janekim.example')
+    expect(homepageHostOf('https://JaneKim.example/about')).toBe('janekim.example')
     expect(homepageHostOf('http://janekim.example:8080')).toBe('janekim.example')
     expect(homepageHostOf('janekim')).toBeNull()
     expect(homepageHostOf('')).toBeNull()

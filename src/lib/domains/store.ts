@@ -157,16 +157,19 @@ export async function dueForRefresh(
   return results.map(rowOf)
 }
 
-/** A keyset page by id, optionally of one status (the primary key, or custom_hostnames_status). */
+/**
+ * A keyset page by id, optionally of one status (the primary key, or custom_hostnames_status), each with
+ * its homepage's address (the realtors primary key).
+ */
 export async function listDomains(
   db: D1Database,
   { status, afterId, limit }: { status: DomainStatus | null; afterId: number; limit: number },
-): Promise<DomainRow[]> {
+): Promise<(DomainRow & { desiredUrl: string })[]> {
+  const select = `SELECT ${COLUMNS.replace(/(\w+)/g, 'c.$1')}, r.desired_url
+    FROM custom_hostnames c JOIN realtors r ON r.id = c.realtor_id`
   const statement = status
-    ? db
-        .prepare(`SELECT ${COLUMNS} FROM custom_hostnames WHERE status = ? AND id > ? ORDER BY id LIMIT ?`)
-        .bind(status, afterId, limit)
-    : db.prepare(`SELECT ${COLUMNS} FROM custom_hostnames WHERE id > ? ORDER BY id LIMIT ?`).bind(afterId, limit)
-  const { results } = await statement.all<Row>()
-  return results.map(rowOf)
+    ? db.prepare(`${select} WHERE c.status = ? AND c.id > ? ORDER BY c.id LIMIT ?`).bind(status, afterId, limit)
+    : db.prepare(`${select} WHERE c.id > ? ORDER BY c.id LIMIT ?`).bind(afterId, limit)
+  const { results } = await statement.all<Row & { desired_url: string }>()
+  return results.map((row) => ({ ...rowOf(row), desiredUrl: row.desired_url }))
 }

@@ -40,7 +40,7 @@ export interface DomainResponse {
 
 /** The admin list (`GET /v1/domains`): a keyset page; `next` is the `after` of the following page. */
 export interface DomainListResponse {
-  domains: (Domain & { realtorId: number })[]
+  domains: (Domain & { realtorId: number; desiredUrl: string })[]
   next: string | null
 }
 

@@ -3,7 +3,6 @@
 // controls (/v1/domains). Only an active domain serves; the rules live in src/lib/domains/service.ts.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
-import { desiredUrlsOf } from '../../lib/domains/addresses'
 import { domainOf, PROBLEM_KEYS } from '../../lib/domains/present'
 import { DomainRuleError } from '../../lib/domains/service'
 import { domainSetup } from '../../lib/domains/setup'
@@ -127,14 +126,10 @@ domainAdmin.get('/', queryParams(listQuerySchema), async (c) => {
   const { status, after, limit = 50 } = c.req.valid('query')
   const rows = await listDomains(c.env.DB, { status: status ?? null, afterId: Number(after ?? 0), limit: limit + 1 })
   const page = rows.slice(0, limit)
-  const addresses = await desiredUrlsOf(
-    c.env.DB,
-    page.map((row) => row.realtorId),
-  )
   const domains = page.map((row) => ({
     ...domainOf(row, present(c)),
     realtorId: row.realtorId,
-    desiredUrl: addresses.get(row.realtorId) ?? null,
+    desiredUrl: row.desiredUrl,
   }))
   const next = rows.length > limit ? String(page[page.length - 1]!.id) : null
   return c.json({ domains, next }, 200, NO_STORE)
