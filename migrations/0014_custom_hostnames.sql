@@ -31,6 +31,8 @@ CREATE TABLE custom_hostnames (
 -- The admin console's list by status, keyset-paged by id (src/lib/domains/store.ts listDomains), and the
 -- cron's waiting domains (status pending or verifying: a small set, sorted by checked_at once found).
 CREATE INDEX custom_hostnames_status ON custom_hostnames (status, id);
+-- The cron's daily re-check of active domains, least recently checked first (dueForRefresh).
+CREATE INDEX custom_hostnames_checked ON custom_hostnames (status, checked_at);
 
 -- The simulator's custom hostnames (local mode, no CF_API_TOKEN): the provider's own state, kept apart
 -- from the claims above so the same code reads it through the provider interface.

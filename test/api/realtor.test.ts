@@ -164,28 +164,6 @@ describe('POST /v1/realtor', () => {
     expect((await errorOf(taken)).fields).toEqual([{ path: 'desiredUrl', message: '이미 사용 중인 주소입니다.' }])
   })
 
-  it('never takes the homepage address from the input: only a verified custom domain sets it', async () => {
-    const created = await api('/v1/realtor', {
-      method: 'POST',
-      token: admin,
-      json: { desiredUrl: 'copycat', hompageUrl: 'https://www.janekim.example/' },
-    })
-    expect(created.status).toBe(201)
-    const copycat = (await created.json()) as Realtor
-    expect(copycat.hompageUrl).toBe('')
-    // Whatever a write says, the stored (verified) value stays: Jane keeps hers, the copycat gets none.
-    const patched = await api(`/v1/realtor/${copycat.id}`, {
-      method: 'PATCH',
-      token: admin,
-      json: { hompageUrl: 'https://janekim.example' },
-    })
-    expect(((await patched.json()) as Realtor).hompageUrl).toBe('')
-    const jane = await api('/v1/realtor/2', { method: 'PATCH', token: admin, json: { hompageUrl: '' } })
-    expect(((await jane.json()) as Realtor).hompageUrl).toBe('https://janekim.example')
-    const byDomain = await api(`/v1/realtor/${encodeURIComponent('https://janekim.example')}`)
-    expect(((await byDomain.json()) as Realtor).id).toBe(2)
-  })
-
   it('lets a realtor account create only one profile, its own', async () => {
     const response = await api('/v1/realtor', { method: 'POST', token: jane, json: { desiredUrl: 'second-jane' } })
     expect(response.status).toBe(409)

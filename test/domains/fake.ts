@@ -2,9 +2,9 @@
 // controls, and the environment that points the worker's real client at it.
 import { env } from 'cloudflare:test'
 import { inject } from 'vitest'
-import type { FakeMode } from '../fixtures/fake-cloudflare'
+import { FAKE_CF_TOKEN, type FakeMode } from '../fixtures/fake-cloudflare'
 
-export const FAKE_TOKEN = 'fake-cloudflare-token'
+export const FAKE_TOKEN = FAKE_CF_TOKEN
 export const CNAME_TARGET = 'customers.realtor.example.com'
 
 export function fakeZone() {

@@ -93,7 +93,7 @@ describe('the simulator', () => {
 })
 
 describe('the cron', () => {
-  it('checks waiting domains against Cloudflare, a few per run, and activates them', async () => {
+  it('checks waiting domains against Cloudflare, a few per run, activates them, and re-checks active ones daily', async () => {
     const fake = fakeZone()
     const owner = await newHomepage('cronagent')
     const claimed = await send(`/v1/realtors/${owner.id}/domain`, {
@@ -118,5 +118,16 @@ describe('the cron', () => {
     expect(((await (await api(`/v1/realtor/${owner.id}`)).json()) as { hompageUrl: string }).hompageUrl).toBe(
       'https://cron-homes.com',
     )
+
+    // A day later the realtor has pointed the domain elsewhere: the daily re-check stops it serving.
+    await fake.state('cron-homes.com', { status: 'moved' })
+    await refreshWaitingDomains(fake.env, (input, init) => fetch(input, init))
+    expect((await call('/', { host: 'cron-homes.com' })).status).toBe(200)
+    await checksFallDue()
+    await refreshWaitingDomains(fake.env, (input, init) => fetch(input, init))
+    const moved = await env.DB.prepare("SELECT status FROM custom_hostnames WHERE hostname = 'cron-homes.com'").first()
+    expect(moved).toEqual({ status: 'failed' })
+    expect((await call('/', { host: 'cron-homes.com' })).status).toBe(404)
+    expect(((await (await api(`/v1/realtor/${owner.id}`)).json()) as { hompageUrl: string }).hompageUrl).toBe('')
   })
 })

@@ -36,9 +36,11 @@ export interface DomainServiceDeps {
 
 /** A domain is asked about at most this often by page loads (the contract's "once per 5 s"). */
 export const REFRESH_INTERVAL_MS = 5_000
-/** The cron checks this many waiting domains per run, each at most every few minutes. */
+/** The cron checks this many domains per run: waiting ones at most every few minutes each, then active ones daily. */
 export const CRON_BATCH = 10
 export const CRON_INTERVAL_MS = 4 * 60_000
+/** An active domain is re-checked about once a day: one that moved or was blocked stops serving. */
+export const ACTIVE_RECHECK_MS = 24 * 60 * 60_000
 
 export function domainService({ db, provider, ownedHosts, onAddressChange, now = Date.now }: DomainServiceDeps) {
   /** Creates the custom hostname; a leftover of ours at the provider (no claim names it) is replaced once. */
@@ -169,11 +171,29 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
       return true
     },
 
-    /** The cron: a few waiting domains, each at most every few minutes. */
+    /**
+     * The cron: a few waiting domains, each at most every few minutes; what room is left goes to active
+     * ones not checked for a day (one the realtor moved away or the provider blocked stops serving).
+     */
     async refreshDue(limit = CRON_BATCH): Promise<number> {
-      const rows = await dueForRefresh(db, nowIso(now() - CRON_INTERVAL_MS), provider.simulated, limit)
-      for (const row of rows) await refresh(row, { force: true })
-      return rows.length
+      const simulated = provider.simulated
+      const waiting = await dueForRefresh(db, {
+        which: 'waiting',
+        checkedBefore: nowIso(now() - CRON_INTERVAL_MS),
+        simulated,
+        limit,
+      })
+      const active =
+        waiting.length < limit
+          ? await dueForRefresh(db, {
+              which: 'active',
+              checkedBefore: nowIso(now() - ACTIVE_RECHECK_MS),
+              simulated,
+              limit: limit - waiting.length,
+            })
+          : []
+      for (const row of [...waiting, ...active]) await refresh(row, { force: true })
+      return waiting.length + active.length
     },
   }
 }

@@ -136,20 +136,27 @@ export function deleteDomainStatement(db: D1Database, id: number): D1PreparedSta
   return db.prepare('DELETE FROM custom_hostnames WHERE id = ?').bind(id)
 }
 
+/** Which domains a refresh pass looks at: those waiting for DNS, or active ones (re-checked rarely). */
+const DUE_STATUSES = { waiting: "status IN ('pending', 'verifying')", active: "status = 'active'" } as const
+
 /**
- * Waiting domains of one provider (Cloudflare or the simulator) last checked before `checkedBefore`, least
- * recently checked first (never checked first): found by the status index custom_hostnames_status.
+ * Waiting or active domains that one provider (Cloudflare or the simulator) made, last checked before
+ * `checkedBefore`, least recently checked first (never checked first): found by the status indexes.
  */
 export async function dueForRefresh(
   db: D1Database,
-  checkedBefore: string,
-  simulated: boolean,
-  limit: number,
+  {
+    which,
+    checkedBefore,
+    simulated,
+    limit,
+  }: { which: keyof typeof DUE_STATUSES; checkedBefore: string; simulated: boolean; limit: number },
 ): Promise<DomainRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ${COLUMNS} FROM custom_hostnames
-       WHERE status IN ('pending', 'verifying') AND (checked_at IS NULL OR checked_at < ?) AND simulated = ?
+       WHERE ${DUE_STATUSES[which]} AND (checked_at IS NULL OR checked_at < ?)
+         AND simulated = ? AND provider_id IS NOT NULL
        ORDER BY checked_at LIMIT ?`,
     )
     .bind(checkedBefore, simulated ? 1 : 0, limit)
