@@ -26,6 +26,7 @@ import { tenant } from './middleware/tenant'
 import api from './routes/api'
 import builder from './routes/builder'
 import dashboard from './routes/dashboard'
+import domainScreen from './routes/domain'
 import { handleError, handleNotFound } from './routes/errors'
 import inboxPages from './routes/inbox'
 import pages from './routes/pages'
@@ -100,6 +101,8 @@ export function createApp({
   for (const base of TENANT_SITES) app.route(base, preview)
   // The builder's dashboard of views and contacts (docs/decisions/051-dashboard.md).
   for (const base of TENANT_SITES) app.route(base, dashboard)
+  // The builder's Domain screen: the realtor's own domain (docs/decisions/054-domain-screen.md).
+  for (const base of TENANT_SITES) app.route(base, domainScreen)
   for (const base of TENANT_SITES) app.route(base, tenantPages)
 
   app.notFound(handleNotFound)

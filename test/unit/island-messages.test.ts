@@ -10,6 +10,7 @@ import { AGREEMENT_FORM_MESSAGES } from '../../src/client/islands/AgreementForm'
 import { CITY_HOMES_MESSAGES } from '../../src/client/islands/CityHomes'
 import { CONTACT_FORM_MESSAGES } from '../../src/client/islands/ContactForm'
 import { DELETED_HOMEPAGE_MESSAGES } from '../../src/client/islands/DeletedHomepageActions'
+import { DOMAIN_SETTINGS_MESSAGES } from '../../src/client/islands/DomainSettings'
 import { INBOX_ENTRY_MESSAGES } from '../../src/client/islands/InboxEntryActions'
 import { LANGUAGE_SWITCHER_MESSAGES } from '../../src/client/islands/LanguageSwitcher'
 import { LEAD_REQUEST_MESSAGES } from '../../src/client/islands/LeadRequest'
@@ -38,6 +39,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   CityHomes: CITY_HOMES_MESSAGES,
   ContactForm: CONTACT_FORM_MESSAGES,
   DeletedHomepageActions: DELETED_HOMEPAGE_MESSAGES,
+  DomainSettings: DOMAIN_SETTINGS_MESSAGES,
   InboxEntryActions: INBOX_ENTRY_MESSAGES,
   LanguageSwitcher: LANGUAGE_SWITCHER_MESSAGES,
   LeadRequest: LEAD_REQUEST_MESSAGES,

@@ -52,7 +52,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
     ids: /^builder\.onboarding\.step\.(photo|about|region|contact|colours|publish)$/,
     source: 'builder.onboarding.step.${item.step}',
   },
-  { ids: /^builder\.nav\.(dashboard|inbox|editor|notifications|settings)$/, source: 'builder.nav.${screen}' },
+  { ids: /^builder\.nav\.(dashboard|inbox|editor|notifications|domain|settings)$/, source: 'builder.nav.${screen}' },
   { ids: /^inbox\.filter\.(inbox|unread|read|archived|all)$/, source: 'inbox.filter.${status}' },
   { ids: /^inbox\.status\.(unread|read|archived)$/, source: 'inbox.status.${entry.status}' },
   { ids: /^inbox\.delivery\.(pending|retrying|delivered|failed)$/, source: 'inbox.delivery.${channel.state}' },

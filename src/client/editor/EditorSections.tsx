@@ -1,6 +1,7 @@
 // The editor form's body, drawn from SECTIONS: the links to each section, then each section as a card
 // of its fields. A field's kind picks its input; list items and groups hold fields of their own.
 import { type Messages, t } from '../lib/messages'
+import { DomainLine } from './DomainLine'
 import { ColorField, Field, type FieldExample, SelectField, YesNoField } from './fields'
 import type { EditorForm } from './form-binding'
 import { ListEditor } from './ListEditor'
@@ -13,15 +14,18 @@ interface SectionContext {
   realtorId: number
   /** The name the example texts introduce. */
   exampleName: string
+  /** The builder's Domain screen, where the custom domain is connected. */
+  domainHref: string
   m: (key: string, values?: Record<string, string>) => string
 }
 
-export function EditorSections({ form, messages, realtorId, exampleName }: Omit<SectionContext, 'm'>) {
+export function EditorSections({ form, messages, realtorId, exampleName, domainHref }: Omit<SectionContext, 'm'>) {
   const context: SectionContext = {
     form,
     messages,
     realtorId,
     exampleName,
+    domainHref,
     m: (key, values) => t(messages, key, values),
   }
   const { m } = context
@@ -105,6 +109,8 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
       return <YesNoField form={form} path={path} label={label} hint={spec.hint && m(spec.hint)} messages={messages} />
     case 'color':
       return <ColorField form={form} path={path} label={label} />
+    case 'domain':
+      return <DomainLine form={form} path={path} label={label} href={context.domainHref} m={m} />
     case 'multiline':
       return (
         <Field

@@ -34,6 +34,8 @@ export type FieldSpec =
   /** Options are values; `optionLabels` is the key prefix of their labels, else a value is its own label. */
   | (Labelled & { kind: 'select'; options: readonly string[]; optionLabels?: string })
   | (Labelled & { kind: 'yesno' | 'color' })
+  /** The verified custom domain, read-only: it is connected on the Domain screen (docs/decisions/054). */
+  | (Labelled & { kind: 'domain' })
   /** Records added, removed and reordered; each item is headed `{n}. {itemTitle}` and has `fields`. */
   | {
       kind: 'list'
@@ -76,7 +78,7 @@ export const SECTIONS: readonly SectionSpec[] = [
       { kind: 'email', path: 'email', label: 'builder.field.email' },
       { kind: 'url', path: 'kakaoLink', label: 'builder.field.kakaoLink', placeholder: 'https://open.kakao.com/…' },
       { kind: 'text', path: 'licenseNumber', label: 'builder.field.licenseNumber' },
-      { kind: 'url', path: 'hompageUrl', label: 'builder.field.hompageUrl', hint: 'builder.field.hompageUrl.hint' },
+      { kind: 'domain', path: 'hompageUrl', label: 'builder.field.hompageUrl' },
     ],
   },
   {

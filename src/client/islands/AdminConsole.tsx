@@ -18,6 +18,7 @@ import {
   restoreCall,
 } from '../admin/account-actions'
 import { CreateAccountForm } from '../admin/CreateAccountForm'
+import { DomainList } from '../admin/DomainList'
 import { SignOutButton } from '../editor/SignOutButton'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
@@ -33,6 +34,9 @@ export const ADMIN_CONSOLE_MESSAGES = [
   'builder.delete',
   'builder.signOut',
   'builder.signOut.',
+  'builder.domain.admin.',
+  'builder.domain.state.',
+  'builder.domain.sim.',
   'common.networkError',
 ] as const
 
@@ -243,6 +247,7 @@ export default function AdminConsole({
           }}
         />
       </div>
+      <DomainList messages={messages} localePrefix={localePrefix} hydrated={hydrated} />
       <DeleteDialog
         row={deleting}
         messages={messages}

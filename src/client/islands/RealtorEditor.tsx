@@ -53,6 +53,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.signOut.',
   'builder.settings.title',
   'builder.publish.',
+  'builder.domain.editor.',
   'builder.add',
   'builder.remove',
   'builder.moveUp',
@@ -73,6 +74,8 @@ export interface RealtorEditorProps {
   loginHref: string
   /** The signed-in account's settings page. */
   settingsHref: string
+  /** The Domain screen of this site, where the custom domain is connected. */
+  domainHref: string
   /** The owning account's email, offered for an empty contact email (null when unknown). */
   accountEmail?: string | null
   /** The provider's public origin: the homepage's address is named and linked there on every site. */
@@ -87,6 +90,7 @@ export default function RealtorEditor({
   adminHref,
   loginHref,
   settingsHref,
+  domainHref,
   accountEmail = null,
   publicOrigin,
 }: RealtorEditorProps) {
@@ -188,6 +192,7 @@ export default function RealtorEditor({
             messages={messages}
             realtorId={realtor.id}
             exampleName={realtor.name || realtor.desiredUrl}
+            domainHref={domainHref}
           />
           <div className="savebar" data-dirty={dirty ? '' : undefined}>
             {hydrated && draftAddress && draftAddress.toLowerCase() !== realtor.desiredUrl.toLowerCase() ? (

@@ -120,6 +120,7 @@ export function EditorPage({
           adminHref: isAdmin ? `${ctx.localePrefix}/admin` : null,
           loginHref: `${ctx.localePrefix}/login`,
           settingsHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/settings`,
+          domainHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/domain`,
           accountEmail,
           publicOrigin,
         }}

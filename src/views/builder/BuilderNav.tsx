@@ -1,8 +1,8 @@
 // The builder's navigation on a realtor's screens (docs/decisions/049-inbox.md): Dashboard, Inbox with the
-// unread count, Editor, Notifications and Settings, each at /{desiredUrl}/admin/… (or /admin/… on a custom domain).
+// unread count, Editor, Notifications, Domain and Settings, each at /{desiredUrl}/admin/… (or /admin/… on a custom domain).
 import type { PageContext } from '../context'
 
-export type BuilderScreen = 'dashboard' | 'inbox' | 'editor' | 'notifications' | 'settings'
+export type BuilderScreen = 'dashboard' | 'inbox' | 'editor' | 'notifications' | 'domain' | 'settings'
 
 export function BuilderNav({ ctx, current, unread }: { ctx: PageContext; current: BuilderScreen; unread: number }) {
   const t = (id: string, values?: Record<string, string | number>) => ctx.intl.formatMessage({ id }, values)
@@ -12,6 +12,7 @@ export function BuilderNav({ ctx, current, unread }: { ctx: PageContext; current
     ['inbox', `${base}/inbox`],
     ['editor', base],
     ['notifications', `${base}/notifications`],
+    ['domain', `${base}/domain`],
     ['settings', `${base}/settings`],
   ]
   return (

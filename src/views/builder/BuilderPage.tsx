@@ -28,7 +28,8 @@ export function BuilderPage({
   title: string
   /** Under the heading: a line of text, or BackAndIntro. */
   lead?: ReactNode
-  width?: 'narrow' | 'wide'
+  /** narrow: a form; medium: a screen with a table (the Domain screen); wide: the editor and console. */
+  width?: 'narrow' | 'medium' | 'wide'
   /** The realtor's builder navigation (BuilderNav), above the heading. */
   nav?: ReactNode
   children: ReactNode

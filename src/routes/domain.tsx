@@ -1,0 +1,55 @@
+// The builder's Domain screen of a realtor's site (issue 19, docs/decisions/054-domain-screen.md): the
+// realtor's own domain, for the homepage's owner and admins. Mounted on each realtor's site in
+// src/worker.ts; personal, so never stored by any cache.
+import { type Context, Hono } from 'hono'
+import type { AppEnv } from '../env'
+import { domainOf, PROBLEM_KEYS } from '../lib/domains/present'
+import { domainSetup } from '../lib/domains/setup'
+import type { Domain } from '../lib/domains/types'
+import { AppError } from '../lib/errors'
+import { canSeeUnpublished } from '../lib/realtors/publish'
+import { providerHomeUrls } from '../lib/urls'
+import { auth } from '../middleware/auth'
+import { builderNav, renderBuilderPage } from '../render'
+import { DomainPage } from '../views/builder/DomainPage'
+
+const app = new Hono<AppEnv>()
+
+/**
+ * The realtor's Domain as `GET /v1/realtors/{id}/domain` answers it (refreshed from the provider at most once
+ * per 5 s), for the first view. Unconfigured outside local mode: none, and connecting says why (503).
+ */
+async function loadDomain(c: Context<AppEnv>, realtorId: number): Promise<Domain | null> {
+  const setup = domainSetup(c.env, c.get('upstreamFetch'))
+  if (setup.kind !== 'ready') return null
+  const row = await setup.service.current(realtorId)
+  const intl = c.get('intl')
+  return row ? domainOf(row, (problem) => intl.formatMessage({ id: PROBLEM_KEYS[problem] })) : null
+}
+
+app.use('/admin/domain', auth({ requireUser: true }))
+app.get('/admin/domain', async (c) => {
+  const user = c.get('user')!
+  const realtor = c.get('realtor')
+  const editorHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
+  // The provider's site has no domain of its own, and a deleted homepage no builder screens: /admin says where to go.
+  if (!realtor || realtor.deletedAt) return c.redirect(editorHref, 302)
+  if (!canSeeUnpublished(user, realtor)) {
+    throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
+  }
+  const [domain, nav] = await Promise.all([loadDomain(c, realtor.id), builderNav(c, realtor, 'domain')])
+  return renderBuilderPage(c, 'builder.domain.title', (ctx, title) => (
+    <DomainPage
+      ctx={ctx}
+      title={title}
+      realtorId={realtor.id}
+      domain={domain}
+      pathAddress={providerHomeUrls(realtor.desiredUrl, c.env.PUBLIC_ORIGIN)[ctx.locale]}
+      isAdmin={user.role === 'admin'}
+      backHref={editorHref}
+      nav={nav}
+    />
+  ))
+})
+
+export default app
