@@ -108,7 +108,7 @@ describe('a domain from claim to removal', () => {
     expect(cname).toEqual({ type: 'CNAME', name: 'agent-homes.com', value: CNAME_TARGET, purpose: 'traffic' })
     expect(owner).toMatchObject({ type: 'TXT', name: '_cf-custom-hostname.agent-homes.com', purpose: 'ownership' })
     expect(certificate).toMatchObject({ type: 'TXT', name: '_acme-challenge.agent-homes.com', purpose: 'certificate' })
-    expect(claimed!.problems[0]).toMatch(/^Your domain points somewhere else/)
+    expect(claimed!.problems[0]).toMatch(/^Your domain doesn't point to us yet/)
 
     // Unverified: nothing serves on its Host, the path address serves, canonical URLs stay here.
     expect((await call('/', { host: 'agent-homes.com' })).status).toBe(404)

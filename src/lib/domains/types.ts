@@ -46,7 +46,7 @@ export interface DomainListResponse {
 
 /**
  * What can be wrong with a domain; each is the catalogue key `api.domain.problem.{code}`:
- * dns_missing (no ownership/CNAME record seen), cname_wrong (the hostname points elsewhere),
+ * dns_missing (no ownership/CNAME record seen), cname_wrong (the provider sees no CNAME to its zone: not added yet, or pointing elsewhere — it cannot tell which),
  * certificate_pending (the certificate's TXT record not seen), moved (it no longer points to us),
  * blocked (the provider blocked it), timed_out (validation took too long), deleted (gone at the provider),
  * check_failed (the provider did not answer the last check).
