@@ -64,6 +64,10 @@ test.beforeAll(async () => {
       }),
     },
   })
+  // Should this Playwright worker end without its afterAll (killed on a timeout), the server ends with it
+  // rather than holding the port for the next attempt.
+  const orphan = worker
+  process.once('exit', () => orphan.kill('SIGTERM'))
   for (;;) {
     if (worker.exitCode !== null) throw new Error(`the Cloudflare worker exited (${worker.exitCode})`)
     // The body is read: a response dropped halfway makes workerd log a broken pipe that looks like a failure.
@@ -146,8 +150,9 @@ test('a realtor connects a domain through Cloudflare, it goes active, the path a
   await expect(page.getByTestId('domain-notice')).toHaveText(
     `${hostname} 도메인을 등록했습니다. 이제 아래 DNS 레코드를 추가해 주세요.`,
   )
-  const [created] = (await control('inspect')).hostnames
-  expect((await control('inspect')).hostnames).toHaveLength(1)
+  const { hostnames } = await control('inspect')
+  expect(hostnames).toHaveLength(1)
+  const [created] = hostnames
   expect(created!.id).not.toBe(leftoverId)
   expect(created!.hostname).toBe(hostname)
 
