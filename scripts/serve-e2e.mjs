@@ -1,4 +1,7 @@
 // The worker the browser tests drive: a fresh local D1/R2 state, migrated and seeded, on E2E_PORT.
+// test/e2e/domains-cloudflare.spec.ts starts a second one beside it with E2E_STATE (its own state
+// directory under .tmp), E2E_VARS (JSON of extra vars: the fake Cloudflare API's settings) and
+// E2E_SKIP_BUILD=1 (the first one already built the client bundle).
 // `wrangler dev` has been seen to exit mid-run without a message (once in a clean-clone CI run): it is
 // then restarted on the same state, loudly, at most three times, so one crash costs one test attempt
 // (test/e2e/fixtures.ts waits for the server before each test) instead of every test after it.
@@ -7,16 +10,21 @@ import path from 'node:path'
 import { prepareLocal, root, startWorker } from './lib.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 8790)
-const persistTo = path.join(root, '.tmp/e2e-state')
+const persistTo = path.join(root, '.tmp', process.env.E2E_STATE || 'e2e-state')
+const extraVars = Object.entries(JSON.parse(process.env.E2E_VARS || '{}')).flatMap(([name, value]) => [
+  '--var',
+  `${name}:${value}`,
+])
 const MAX_RESTARTS = 3
 rmSync(persistTo, { recursive: true, force: true })
-prepareLocal({ persistTo })
+prepareLocal({ persistTo, buildClient: process.env.E2E_SKIP_BUILD !== '1' })
 
 // Locally every request comes from one address, so the sign-in budgets (docs/decisions/026) are one
 // budget for the whole browser suite, which signs in more often in a minute than they allow. The tests
 // drive the worker's configuration with those three budgets raised tenfold; test/api/sign-in-throttle
-// .test.ts checks the real ones. The copy sits next to wrangler.toml so its relative paths still hold.
-const e2eConfig = path.join(root, '.wrangler-e2e.toml')
+// .test.ts checks the real ones. The copy sits next to wrangler.toml so its relative paths still hold; one
+// per port, so two workers started side by side never write the same file.
+const e2eConfig = path.join(root, `.wrangler-e2e-${port}.toml`)
 writeFileSync(
   e2eConfig,
   readFileSync(path.join(root, 'wrangler.toml'), 'utf8').replace(
@@ -43,6 +51,7 @@ function launch() {
       // Homepage views reach D1 within half a second, so the dashboard test sees the views it made.
       '--var',
       'PAGE_VIEW_FLUSH_MS:500',
+      ...extraVars,
       ...(process.env.E2E_WRANGLER_ARGS ?? '').split(' ').filter(Boolean),
     ],
   }).child

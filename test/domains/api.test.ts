@@ -93,6 +93,22 @@ describe('what a realtor may claim', () => {
     expect((await put(agent, 'agent-slow.com')).status).toBe(504)
     expect(await domainOf(await get(agent))).toBeNull()
   })
+
+  it('says where the problem is when Cloudflare keeps a hostname we have no leftover of (1406 twice)', async () => {
+    await fake.mode('duplicate', 2)
+    const response = await put(agent, 'agent-elsewhere.com', { 'accept-language': 'en' })
+    expect(response.status).toBe(400)
+    expect((await errorOf(response)).fields).toEqual([
+      {
+        path: 'hostname',
+        message: 'This domain is already connected to another service. Disconnect it there first, then try again.',
+      },
+    ])
+    // Created, looked for (nothing in our zone), created again: then refused, nothing stored.
+    const calls = (await fake.inspect()).calls.slice(-3).map((call) => call.method)
+    expect(calls).toEqual(['POST', 'GET', 'POST'])
+    expect(await domainOf(await get(agent))).toBeNull()
+  })
 })
 
 describe('a domain from claim to removal', () => {

@@ -1,69 +1,19 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Browser } from '@playwright/test'
+import { canonicalOf, newRealtor, SHOTS, shoot, signIn } from './domain-helpers'
 import { expect, type Page, test } from './fixtures'
 
 // Self-serve custom domains in the browser (issue 19, docs/decisions/054-domain-screen.md), at 1280 and 390 px:
 // a new realtor opens the Domain screen from the builder's navigation, is refused a provider host and a
 // non-domain, adds a domain and sees the DNS records to add; an admin moves the local simulator on (from
 // the console on desktop, through the API on the phone) and the realtor's screen follows by polling,
-// pending → verifying → active. Then the homepage's canonical link is on the domain and its path address
-// answers 301 to it; removing the domain brings the path address back.
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
-const SHOTS = 'test/e2e/screenshots'
-
-const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
-
+// pending → verifying → active. Then the homepage's canonical link is on the domain; removing the domain
+// brings the path address back. The same flow against the fake Cloudflare API, where the path address
+// answers 301, is domains-cloudflare.spec.ts.
 async function axeClean(page: Page) {
   const { violations } = await new AxeBuilder({ page }).include('#main').analyze()
   expect(
     violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
   ).toEqual([])
-}
-
-/** The screen in both languages, as screenshots `domain-{state}-{ko|en}-{project}.png`. */
-async function shoot(page: Page, browser: Browser, state: string, project: string, url: string) {
-  await page.screenshot({ path: `${SHOTS}/domain-${state}-ko-${project}.png`, fullPage: true })
-  const context = await browser.newContext({
-    viewport: page.viewportSize()!,
-    storageState: await page.context().storageState(),
-    locale: 'en-US',
-  })
-  const english = await context.newPage()
-  await english.goto(`/en${url}`)
-  await expect(english.getByTestId('domain-notice')).toBeAttached()
-  await english.screenshot({ path: `${SHOTS}/domain-${state}-en-${project}.png`, fullPage: true })
-  await context.close()
-}
-
-/** A published homepage of its own for each run (the admin creates the account), and the admin's token. */
-async function newRealtor(request: APIRequestContext, project: string) {
-  const { token } = (await (await request.post('/v1/auth/login', { data: ADMIN })).json()) as { token: string }
-  const desiredUrl = `domain-${project}-${letters()}`
-  const account = { name: 'Sora Lim', email: `${desiredUrl}@realtor.local`, password: 'domain-pass-2026', desiredUrl }
-  const headers = { authorization: `Bearer ${token}` }
-  const created = await request.post('/v1/accounts', { data: account, headers })
-  expect(created.status()).toBe(201)
-  const { realtor } = (await created.json()) as { realtor: { id: number } }
-  const published = await request.patch(`/v1/realtor/${realtor.id}`, { data: { isMakeHomepage: 'Y' }, headers })
-  expect(published.status()).toBe(200)
-  return { account, realtorId: realtor.id, adminToken: token }
-}
-
-async function signIn(page: Page, account: { email: string; password: string; desiredUrl: string }) {
-  await page.goto(`/login?next=${encodeURIComponent(`/${account.desiredUrl}/admin`)}`)
-  await page.getByLabel('이메일').fill(account.email)
-  await page.getByLabel('비밀번호').fill(account.password)
-  await page.getByRole('button', { name: '로그인' }).click()
-  await expect(page).toHaveURL(/\/agreement\?next=/)
-  await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click()
-  await expect(page).toHaveURL(new RegExp(`/${account.desiredUrl}/admin$`))
-}
-
-/** The canonical link of the homepage's Korean home, read on the provider's site. */
-async function canonicalOf(request: APIRequestContext, url: string): Promise<string | undefined> {
-  const html = await (await request.get(url, { maxRedirects: 0 })).text()
-  return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]
 }
 
 test('a realtor connects a domain, watches it go active, and removes it again', async ({
@@ -186,7 +136,8 @@ test('a realtor connects a domain, watches it go active, and removes it again', 
 
   // Now the domain is the homepage's address: canonical there, on the domain and on the path address. The
   // simulator's domains resolve nowhere, so locally the path address keeps serving instead of answering 301
-  // (decision 053; test/domains/api.test.ts checks the 301 against the fake Cloudflare API).
+  // (decision 053; domains-cloudflare.spec.ts and test/domains/api.test.ts check the 301 against the fake
+  // Cloudflare API).
   const onDomain = await request.get('/', { headers: { host: hostname }, maxRedirects: 0 })
   expect(onDomain.status()).toBe(200)
   expect(/<link rel="canonical" href="([^"]+)"/.exec(await onDomain.text())?.[1]).toBe(`https://${hostname}`)

@@ -10,8 +10,12 @@ export const test = base.extend<{ workerUp: undefined }>({
       const deadline = Date.now() + 30_000
       for (;;) {
         // Each probe is bounded: one request that never answers must not use up the test's time.
+        // The body is read: a response dropped halfway makes workerd log a broken pipe that looks like a failure.
         const up = await fetch(`${baseURL}/terms`, { signal: AbortSignal.timeout(5_000) }).then(
-          (response) => response.ok,
+          async (response) => {
+            await response.arrayBuffer()
+            return response.ok
+          },
           () => false,
         )
         if (up || Date.now() > deadline) break

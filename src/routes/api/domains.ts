@@ -62,6 +62,12 @@ function providerFailure(c: Context<AppEnv>, error: unknown): never {
       throw new AppError(400, INVALID_INPUT_MESSAGE[apiLocale(c)], {
         fields: [{ path: 'hostname', message: apiMessage(c, 'api.domain.invalid') }],
       })
+    case 'duplicate':
+      // Cloudflare still has the hostname after our leftover was looked for: another account or service
+      // holds it, and trying again will not help until it is released there.
+      throw new AppError(400, INVALID_INPUT_MESSAGE[apiLocale(c)], {
+        fields: [{ path: 'hostname', message: apiMessage(c, 'api.domain.heldElsewhere') }],
+      })
     case 'rate_limited':
       c.header('Retry-After', '30')
       throw new AppError(429, apiMessage(c, 'api.domain.rateLimited'))
