@@ -79,7 +79,19 @@ beforeAll(async () => {
   ).run()
   answers = await runTour(requests)
   const ctx = createExecutionContext()
-  const recorded = { ...env, DB: recordingD1(env.DB, cron) }
+  // Every delivery falls due, with destinations set: the cron's retry reads its messages back.
+  await env.DB.batch([
+    env.DB.prepare("UPDATE deliveries SET next_attempt_at = NULL WHERE status = 'pending'"),
+    env.DB.prepare(
+      "UPDATE deliveries SET status = 'pending' WHERE id = (SELECT MIN(id) FROM deliveries WHERE topic = 'contact')",
+    ),
+  ])
+  const recorded = {
+    ...env,
+    DB: recordingD1(env.DB, cron),
+    SLACK_WEBHOOK_URL: 'https://hooks.slack.test/plans',
+    CONTACT_WEBHOOK_URL: 'https://crm.test/contacts',
+  }
   worker.scheduled?.({ cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry() {} }, recorded, ctx)
   await waitOnExecutionContext(ctx)
 }, 120_000)
@@ -130,22 +142,85 @@ describe('every request path query uses an index (EXPLAIN QUERY PLAN)', () => {
   })
 })
 
+/**
+ * Every file of the worker that prepares statements, with how many `.prepare(` calls it has and which it
+ * has that the tour and the cron do not run (why, each). A new call fails the count below: reach it from
+ * tour.ts (then it is explained like the rest) or say here why no request runs it.
+ */
+const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
+  'src/lib/accounts/list.ts': { sites: 1 },
+  'src/lib/accounts/settings.ts': { sites: 2 },
+  'src/lib/accounts/sign-in-codes.ts': { sites: 3 },
+  'src/lib/accounts/store.ts': { sites: 6, unreached: ['the admin account insert: only on a database with no admin'] },
+  'src/lib/contacts/store.ts': { sites: 2 },
+  'src/lib/domains/activation.ts': { sites: 3 },
+  'src/lib/domains/simulator.ts': {
+    sites: 6,
+    unreached: ['findByHostname: a leftover custom hostname after a duplicate create (its unique index)'],
+  },
+  'src/lib/domains/store.ts': {
+    sites: 9,
+    unreached: ["markChecked: the cron's re-check that finds nothing changed (by primary key)"],
+  },
+  'src/lib/inbox/store.ts': { sites: 6 },
+  'src/lib/leads/store.ts': { sites: 2 },
+  'src/lib/listings/source.ts': { sites: 2 },
+  'src/lib/notifications/send.ts': { sites: 1 },
+  'src/lib/notifications/settings.ts': { sites: 2 },
+  'src/lib/outbox/deliveries.ts': { sites: 6 },
+  'src/lib/page-views/batch.ts': { sites: 1 },
+  'src/lib/page-views/dashboard.ts': { sites: 5 },
+  'src/lib/photos/release.ts': { sites: 1 },
+  'src/lib/realtors/d1-store.ts': {
+    sites: 9,
+    unreached: [
+      'list(): no route lists realtors but the sitemap, which pages with listPublished',
+      'remove(): no route deletes a realtor row (homepages are deleted softly; the cron purges them)',
+    ],
+  },
+  'src/lib/realtors/lifecycle.ts': { sites: 10 },
+  'src/routes/api/accounts.ts': {
+    sites: 2,
+    unreached: ['the rollback of an account whose homepage could not be made'],
+  },
+  'src/routes/api/auth.ts': { sites: 1 },
+  'src/routes/api/leads.ts': { sites: 1 },
+}
+
 const SOURCES = import.meta.glob('../../src/{lib,routes,middleware}/**/*.{ts,tsx}', {
   query: '?raw',
   import: 'default',
   eager: true,
 }) as Record<string, string>
 
-describe('debug inventory', () => {
-  it('prints', () => {
-    const counts = Object.entries(SOURCES)
+describe('the inventory of statements', () => {
+  const sites = Object.fromEntries(
+    Object.entries(SOURCES)
       .map(([file, text]) => [file.replace('../../', ''), (text.match(/\.prepare\(/g) ?? []).length] as const)
-      .filter(([, n]) => n > 0)
-    const seen = new Map<string, number>()
-    for (const e of statements(requests)) seen.set(e.from, (seen.get(e.from) ?? 0) + 1)
-    const seenCron = new Map<string, number>()
-    for (const e of statements(cron)) seenCron.set(e.from, (seenCron.get(e.from) ?? 0) + 1)
-    console.log(counts.map(([f, n]) => `${f} ${n} req=${seen.get(f) ?? 0} cron=${seenCron.get(f) ?? 0}`).join('\n'))
-    console.log([...seen.keys()].filter((f) => !counts.some(([c]) => c === f)))
+      .filter(([, count]) => count > 0),
+  )
+
+  it('names every file that prepares statements, with its count of calls', () => {
+    expect(sites).toEqual(Object.fromEntries(Object.entries(INVENTORY).map(([file, { sites }]) => [file, sites])))
+  })
+
+  it('the tour and the cron run every call but the ones named unreached', () => {
+    const ran = new Map<string, number>()
+    for (const entry of statements([...requests, ...cron])) ran.set(entry.from, (ran.get(entry.from) ?? 0) + 1)
+    const short = Object.entries(INVENTORY)
+      .filter(([file, { sites, unreached = [] }]) => (ran.get(file) ?? 0) < sites - unreached.length)
+      .map(([file, { sites, unreached = [] }]) => {
+        const seen = statements([...requests, ...cron]).filter((entry) => entry.from === file)
+        const texts = seen.map((entry) => entry.sql.replace(/\s+/g, ' ').slice(0, 70))
+        return `${file}: ${ran.get(file) ?? 0} of ${sites - unreached.length} (ran: ${texts.join(' | ')})`
+      })
+    expect(short).toEqual([])
+  })
+
+  it('OFFSET appears in no SQL of the worker but the listings page', () => {
+    const withOffset = Object.entries(SOURCES)
+      .filter(([, text]) => /\bOFFSET \?/.test(text))
+      .map(([file]) => file.replace('../../', ''))
+    expect(withOffset).toEqual(['src/lib/listings/source.ts'])
   })
 })

@@ -3,7 +3,7 @@
 // is covered as soon as one of these requests reaches it; a new route goes into this list (the inventory in
 // plans.test.ts fails until the file holding its query is accounted for).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
-import worker from '../../src/worker'
+import worker, { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
 import { LEAD } from '../fixtures/forms'
 import { DEMO_PASSWORD } from '../fixtures/realtors'
@@ -78,7 +78,14 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/cozying-api/v1/home/list?city=Irvine&currentPage=1000&homesPerGroup=60' },
     { path: '/cozying-api/v1/agent?licenseNumber=SCALE-7&searchType=sale' },
     { path: '/cozying-api/v1/agent?licenseNumber=SCALE-7&searchType=sold&market=crmls&currentPage=2' },
-    // Forms: a lead, an event, a contact (each stored, then delivered through the outbox).
+    // Forms: a lead, an event, a contact (each stored, then delivered through the outbox: the operator's
+    // Slack refuses, so the lead's delivery is released for a retry; the realtor's webhook takes the contact).
+    {
+      path: `/v1/realtor/${id}/notifications`,
+      method: 'PUT',
+      token: realtor,
+      json: { email: 'me@example.com', webhookUrl: 'http://127.0.0.1:9/notify' },
+    },
     { path: '/api/send-to-slack', method: 'POST', json: LEAD },
     {
       path: '/api/events',
@@ -128,12 +135,6 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/admin/leads', token: admin },
     { path: '/equityrealty/admin/inbox', token: realtor },
     { path: `/v1/realtor/${id}/notifications`, token: realtor },
-    {
-      path: `/v1/realtor/${id}/notifications`,
-      method: 'PUT',
-      token: realtor,
-      json: { email: 'me@example.com', webhookUrl: '' },
-    },
     { path: '/v1/accounts/me', token: realtor },
     { path: '/v1/accounts/me', method: 'PATCH', token: realtor, json: { name: 'Equity Realty' } },
     { path: `/v1/realtor/export/${id}`, token: realtor },
@@ -146,7 +147,10 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: `/v1/realtor/${id}`, method: 'PATCH', token: realtor, json: { photos: [] } },
     // Domains (the simulator), an admin's account and homepage, its deletion and restore, sign-out.
     { path: `/v1/realtors/${id}/domain`, method: 'PUT', token: realtor, json: { hostname: 'plans-tour.example' } },
+    { path: '/v1/domains/plans-tour.example/advance', method: 'POST', token: admin },
+    { path: '/v1/domains/plans-tour.example/advance', method: 'POST', token: admin },
     { path: `/v1/realtors/${id}/domain`, token: realtor },
+    { path: '/v1/domains/plans-tour.example/fail', method: 'POST', token: admin },
     { path: `/v1/realtors/${id}/domain`, method: 'DELETE', token: realtor },
     {
       path: '/v1/accounts',
@@ -175,7 +179,17 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: (kept) => `/v1/realtor/${field(kept.created, 'realtor.id')}/restore`, method: 'POST', token: admin },
     { path: '/v1/auth/logout', method: 'POST', token: realtor },
   ]
-  const recorded = { ...env, DB: recordingD1(env.DB, log) }
+  const recorded = {
+    ...env,
+    DB: recordingD1(env.DB, log),
+    SLACK_WEBHOOK_URL: 'https://hooks.slack.test/plans',
+    CONTACT_WEBHOOK_URL: 'https://crm.test/contacts',
+  }
+  // Deliveries go to a fake: Slack refuses (a release for retry), every other destination takes them.
+  const app = createApp({
+    upstreamFetch: async (input) =>
+      new Response('ok', { status: new Request(input as RequestInfo).url.includes('slack') ? 500 : 200 }),
+  })
   const answers: Answer[] = []
   const kept: Record<string, string> = {}
   for (const step of steps) {
@@ -186,7 +200,8 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     if (step.token) headers.set('authorization', `Bearer ${step.token}`)
     if (json !== undefined) headers.set('content-type', 'application/json')
     const ctx = createExecutionContext()
-    const response = await worker.fetch(
+    const handler = step.method && step.method !== 'GET' ? app.fetch : worker.fetch
+    const response = await handler(
       new Request(url, {
         method: step.method ?? 'GET',
         headers,
