@@ -2,11 +2,14 @@
 -- a request runs finds its rows through an index, so its cost follows the rows it returns, not the table's
 -- size. test/queries/plans.test.ts checks each one with EXPLAIN QUERY PLAN.
 
--- The listings API's pages, newest first, whatever the property type and status filters are ("all" included):
--- the equality filters every query has (state, city, search type) and then the order itself, so SQLite reads a
--- page in order and stops, instead of sorting every home of a city. The older index stays: with a type and a
--- status both named it reads only matching homes, still in order.
+-- The listings API's pages, newest first: one index for each shape of its filters, each holding exactly the
+-- equality filters of that shape and then the order, so SQLite reads a page's homes in order and stops, and
+-- a count reads only matching homes (src/lib/listings/source.ts picks one with INDEXED BY). State, city and
+-- search type are in every query; the older listings_search serves a property type and status both named.
 CREATE INDEX listings_city_newest ON listings (state, city, deal_type, listed_at);
+CREATE INDEX listings_type_newest ON listings (state, city, deal_type, property_type, listed_at);
+CREATE INDEX listings_status_newest ON listings (state, city, deal_type, property_status, listed_at);
+CREATE INDEX listings_county_newest ON listings (state, county, city, deal_type, listed_at);
 
 -- A realtor's deals by search type in order (market is optional in GET /cozying-api/v1/agent): the old index put
 -- market second, so a query without it sorted the agent's homes.

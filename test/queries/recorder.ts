@@ -7,6 +7,8 @@ export interface Recorded {
   binds: unknown[]
   /** The source file that prepared it (src/…), from the stack. */
   from: string
+  /** Rows SQLite read to answer it (D1's meta.rows_read), when it ran in a batch. */
+  rowsRead?: number
 }
 
 /** The first frame of the stack in the worker's own source: which file prepared the statement. */
@@ -21,6 +23,7 @@ function callerFile(): string {
 
 export function recordingD1(db: D1Database, log: Recorded[]): D1Database {
   const real = new WeakMap<object, D1PreparedStatement>()
+  const entries = new WeakMap<object, Recorded>()
   const wrap = (statement: D1PreparedStatement, entry: Recorded): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, prop) {
@@ -35,6 +38,7 @@ export function recordingD1(db: D1Database, log: Recorded[]): D1Database {
       },
     })
     real.set(proxy, statement)
+    entries.set(proxy, entry)
     return proxy
   }
   return new Proxy(db, {
@@ -46,8 +50,14 @@ export function recordingD1(db: D1Database, log: Recorded[]): D1Database {
           return wrap(target.prepare(sql), entry)
         }
       if (prop === 'batch')
-        return (statements: D1PreparedStatement[]) =>
-          target.batch(statements.map((statement) => real.get(statement) ?? statement))
+        return async (statements: D1PreparedStatement[]) => {
+          const results = await target.batch(statements.map((statement) => real.get(statement) ?? statement))
+          results.forEach((result, i) => {
+            const entry = entries.get(statements[i]!)
+            if (entry) entry.rowsRead = result.meta.rows_read
+          })
+          return results
+        }
       const value = Reflect.get(target, prop, target)
       return typeof value === 'function' ? value.bind(target) : value
     },

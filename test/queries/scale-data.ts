@@ -15,6 +15,25 @@ const CITIES = [
   ['GA', 'Fulton', 'Alpharetta'],
 ] as const
 
+const LISTINGS_SQL = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+         INSERT INTO listings (deal_type, property_type, property_status, market, agent_license, state, county,
+           city, address, zipcode, price, beds, baths, sqft, image_url, listed_at)
+         SELECT json_extract('["sale","rent","sold","rented"]', '$[' || (i / 10 % 4) || ']'),
+           json_extract('["single_family","condo","townhouse"]', '$[' || (i / 40 % 3) || ']'),
+           json_extract('["active","pending","closed"]', '$[' || (i / 120 % 3) || ']'),
+           CASE WHEN json_extract(?3, '$[' || (i % 10) || '][0]') = 'CA' THEN 'crmls' ELSE 'fmls' END,
+           'SCALE-' || (i % CAST(?2 AS INTEGER) + 1),
+           json_extract(?3, '$[' || (i % 10) || '][0]'), json_extract(?3, '$[' || (i % 10) || '][1]'),
+           json_extract(?3, '$[' || (i % 10) || '][2]'), i || ' Main St', '9' || (i % 10000), 300000 + i % 997 * 1000,
+           1 + i % 5, 1 + i % 3, 800 + i % 3000, CASE WHEN i / 7 % 20 = 0 THEN NULL ELSE '/photos/seed/h' || (i % 40) || '.png' END,
+           strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || (i * 7 % 600000) || ' minutes')
+         FROM n`
+
+/** `homes` listings, their deals spread over `realtors` license numbers (SCALE-1…), across the cities. */
+export function listingsStatement(db: D1Database, homes: number, realtors: number): D1PreparedStatement {
+  return db.prepare(LISTINGS_SQL).bind(homes, realtors, JSON.stringify(CITIES))
+}
+
 export async function seedScaleData(db: D1Database, { realtors = 1_000, homes = 100_000 } = {}): Promise<void> {
   const cities = JSON.stringify(CITIES)
   await db.batch([
@@ -38,23 +57,7 @@ export async function seedScaleData(db: D1Database, { realtors = 1_000, homes = 
          FROM n JOIN accounts a ON a.email = 'scale' || n.i || '@realtor.local'`,
       )
       .bind(realtors, cities),
-    db
-      .prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
-         INSERT INTO listings (deal_type, property_type, property_status, market, agent_license, state, county,
-           city, address, zipcode, price, beds, baths, sqft, image_url, listed_at)
-         SELECT json_extract('["sale","rent","sold","rented"]', '$[' || (i % 4) || ']'),
-           json_extract('["single_family","condo","townhouse"]', '$[' || (i / 4 % 3) || ']'),
-           json_extract('["active","pending","closed"]', '$[' || (i / 12 % 3) || ']'),
-           CASE WHEN json_extract(?3, '$[' || (i % 10) || '][0]') = 'CA' THEN 'crmls' ELSE 'fmls' END,
-           'SCALE-' || (i % ?2 + 1),
-           json_extract(?3, '$[' || (i % 10) || '][0]'), json_extract(?3, '$[' || (i % 10) || '][1]'),
-           json_extract(?3, '$[' || (i % 10) || '][2]'), i || ' Main St', '9' || (i % 10000), 300000 + i % 997 * 1000,
-           1 + i % 5, 1 + i % 3, 800 + i % 3000, CASE WHEN i % 20 = 0 THEN NULL ELSE '/photos/seed/h' || (i % 40) || '.png' END,
-           strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || (i * 7 % 600000) || ' minutes')
-         FROM n`,
-      )
-      .bind(homes, realtors, cities),
+    listingsStatement(db, homes, realtors),
     // A custom domain for one realtor in ten (active, a few still waiting), contacts and leads with their
     // deliveries, and a month of homepage views: the other tables' statistics look like a live service's.
     db.prepare(

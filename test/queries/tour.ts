@@ -76,6 +76,7 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/cozying-api/v1/home/list?city=Suwanee&state=GA&propertyType=condo&propertyStatus=all&isImageNull=Y' },
     { path: '/cozying-api/v1/home/list?city=Irvine&county=Orange&type=rent&propertyType=all&currentPage=3' },
     { path: '/cozying-api/v1/home/list?city=Irvine&currentPage=1000&homesPerGroup=60' },
+    { path: '/cozying-api/v1/home/list?city=Irvine&propertyType=all&propertyStatus=closed&currentPage=2' },
     { path: '/cozying-api/v1/agent?licenseNumber=SCALE-7&searchType=sale' },
     { path: '/cozying-api/v1/agent?licenseNumber=SCALE-7&searchType=sold&market=crmls&currentPage=2' },
     // Forms: a lead, an event, a contact (each stored, then delivered through the outbox: the operator's

@@ -21,8 +21,28 @@ const HOME_COLUMNS = `id, deal_type AS dealType, property_type AS propertyType,
  */
 export const LISTINGS_MAX_DEPTH = 1_000
 
-/** The listings indexes (migrations/0015): a city's homes newest first, whichever type and status filters. */
-export type ListingsIndex = 'listings_city_newest' | 'listings_search' | 'listings_agent'
+/** The listings indexes (migrations/0015): for each shape of filters, its homes newest first. */
+export type ListingsIndex =
+  | 'listings_city_newest'
+  | 'listings_type_newest'
+  | 'listings_status_newest'
+  | 'listings_search'
+  | 'listings_county_newest'
+  | 'listings_agent'
+
+/**
+ * The index whose columns are exactly the query's equality filters before `listed_at`: every row it reads
+ * for a page or a count is a match (but for the few without a photo), however rare the filter's homes are.
+ * A county is always within one city: its index serves it, the type and status then skip a few.
+ */
+export function homeListIndex(q: Pick<HomeListQuery, 'propertyType' | 'propertyStatus' | 'county'>): ListingsIndex {
+  if (q.county !== undefined) return 'listings_county_newest'
+  const type = q.propertyType !== 'all'
+  const status = q.propertyStatus !== 'all'
+  if (type && status) return 'listings_search'
+  if (type) return 'listings_type_newest'
+  return status ? 'listings_status_newest' : 'listings_city_newest'
+}
 
 /** The SQL of one page and of its capped total: exported so test/queries/plans.test.ts explains each. */
 export function pageStatements(index: ListingsIndex, where: string[]): { rows: string; total: string } {
@@ -75,12 +95,9 @@ export function d1Listings(db: D1Database): ListingSource {
       const active = filters.filter(([, value]) => value !== undefined)
       const where = active.map(([sql]) => sql)
       if (q.isImageNull === 'N') where.push('image_url IS NOT NULL')
-      // With a type and a status named, the older index holds exactly the matching homes in order; with
-      // either one "all", the city's newest homes are read in order and the other filters skip some.
-      const both = q.propertyType !== 'all' && q.propertyStatus !== 'all'
       return page(
         db,
-        both ? 'listings_search' : 'listings_city_newest',
+        homeListIndex(q),
         where,
         active.map(([, value]) => value),
         q,
