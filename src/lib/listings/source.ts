@@ -44,7 +44,7 @@ export function homeListIndex(q: Pick<HomeListQuery, 'propertyType' | 'propertyS
   return status ? 'listings_status_newest' : 'listings_city_newest'
 }
 
-/** The SQL of one page and of its capped total: exported so test/queries/plans.test.ts explains each. */
+/** The SQL of one page of homes and of its capped total, read through `index`. */
 export function pageStatements(index: ListingsIndex, where: string[]): { rows: string; total: string } {
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
   // INDEXED BY: the plan must not depend on the statistics D1 has (or has not) gathered; a missing index
