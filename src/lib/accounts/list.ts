@@ -48,12 +48,12 @@ const HOMEPAGE_COLUMNS = `r.id AS realtor_id, r.desired_url, r.deleted_at,
   (SELECT group_concat(DISTINCT json_extract(g.value, '$.city')) FROM json_each(r.profile, '$.activityRegion') g) AS cities`
 
 // Accounts first (by account id), then homepages nobody owns (by realtor id): `kind` and `key_id` are
-// the order and the cursor. SQLite pushes the WHERE of the outer query into both halves.
-const ROWS = `SELECT 0 AS kind, a.id AS key_id, a.id AS account_id, a.role, a.name, a.email, ${HOMEPAGE_COLUMNS}
-    FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id
-  UNION ALL
-  SELECT 1, r.id, NULL, NULL, NULL, NULL, ${HOMEPAGE_COLUMNS}
-    FROM realtors r WHERE r.user_id IS NULL`
+// the order and the cursor. Each half is its own keyset walk (a range of its primary key, at most a page
+// long), so a page reads a page of rows, not every account (docs/decisions/057-query-plans.md).
+const ACCOUNT_ROWS = `SELECT 0 AS kind, a.id AS key_id, a.id AS account_id, a.role, a.name, a.email, ${HOMEPAGE_COLUMNS}
+    FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id`
+const UNOWNED_ROWS = `SELECT 1 AS kind, r.id AS key_id, NULL AS account_id, NULL AS role, NULL AS name, NULL AS email,
+    ${HOMEPAGE_COLUMNS} FROM realtors r WHERE r.user_id IS NULL`
 
 /** `%`, `_` and the escape itself stand for themselves in a search. */
 export function likePattern(query: string): string {
@@ -95,8 +95,14 @@ export async function listAccounts(
     ? `AND (name LIKE ?4 ESCAPE '\\' OR email LIKE ?4 ESCAPE '\\' OR desired_url LIKE ?4 ESCAPE '\\'
         OR korean_name LIKE ?4 ESCAPE '\\')`
     : 'AND ?4 IS NULL'
+  // ?1 and ?2: the cursor's kind and id; the accounts' half is read only while the cursor is in it.
+  const half = (rows: string, from: string) =>
+    `SELECT * FROM (SELECT * FROM (${rows}) WHERE key_id > ${from} ${where} ORDER BY key_id LIMIT ?3)`
   const { results } = await db
-    .prepare(`SELECT * FROM (${ROWS}) WHERE (kind, key_id) > (?1, ?2) ${where} ORDER BY kind, key_id LIMIT ?3`)
+    .prepare(
+      `SELECT * FROM (${half(ACCOUNT_ROWS, 'CASE WHEN ?1 <= 0 THEN ?2 ELSE 9007199254740991 END')}
+       UNION ALL ${half(UNOWNED_ROWS, 'CASE WHEN ?1 = 1 THEN ?2 ELSE 0 END')}) ORDER BY kind, key_id LIMIT ?3`,
+    )
     .bind(kind, id, limit + 1, search ? likePattern(search) : null)
     .all<Row>()
   const items = results.slice(0, limit).map(summaryOf)

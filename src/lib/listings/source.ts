@@ -14,18 +14,62 @@ const HOME_COLUMNS = `id, deal_type AS dealType, property_type AS propertyType,
   property_status AS propertyStatus, state, county, city, address, zipcode, price, beds, baths, sqft,
   image_url AS imageUrl, listed_at AS listedAt`
 
+/**
+ * How deep the embedded listings go (docs/decisions/057-query-plans.md): a page starts before the 1,000th home
+ * of its filter, and `total` counts at most this many. The API's contract has page numbers, so a page is
+ * an OFFSET into an index read in order: bounded here, its cost stays the same at 100,000 or 1,000,000 homes.
+ */
+export const LISTINGS_MAX_DEPTH = 1_000
+
+/** The listings indexes (migrations/0015): for each shape of filters, its homes newest first. */
+export type ListingsIndex =
+  | 'listings_city_newest'
+  | 'listings_type_newest'
+  | 'listings_status_newest'
+  | 'listings_search'
+  | 'listings_county_newest'
+  | 'listings_agent'
+
+/**
+ * The index whose columns are exactly the query's equality filters before `listed_at`: every row it reads
+ * for a page or a count is a match (but for the few without a photo), however rare the filter's homes are.
+ * A county is always within one city: its index serves it, the type and status then skip a few.
+ */
+export function homeListIndex(q: Pick<HomeListQuery, 'propertyType' | 'propertyStatus' | 'county'>): ListingsIndex {
+  if (q.county !== undefined) return 'listings_county_newest'
+  const type = q.propertyType !== 'all'
+  const status = q.propertyStatus !== 'all'
+  if (type && status) return 'listings_search'
+  if (type) return 'listings_type_newest'
+  return status ? 'listings_status_newest' : 'listings_city_newest'
+}
+
+/** The SQL of one page of homes and of its capped total, read through `index`. */
+export function pageStatements(index: ListingsIndex, where: string[]): { rows: string; total: string } {
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
+  // INDEXED BY: the plan must not depend on the statistics D1 has (or has not) gathered; a missing index
+  // is an error rather than a silent scan of a million rows.
+  const from = `FROM listings INDEXED BY ${index} ${clause}`
+  return {
+    rows: `SELECT ${HOME_COLUMNS} ${from} ORDER BY listed_at DESC, id DESC LIMIT ? OFFSET ?`,
+    total: `SELECT COUNT(*) AS total FROM (SELECT 1 ${from} LIMIT ${LISTINGS_MAX_DEPTH})`,
+  }
+}
+
 async function page(
   db: D1Database,
+  index: ListingsIndex,
   where: string[],
   binds: unknown[],
   q: { currentPage: number; homesPerGroup: number },
 ) {
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
-  const [rows, count] = await db.batch([
-    db
-      .prepare(`SELECT ${HOME_COLUMNS} FROM listings ${clause} ORDER BY listed_at DESC, id DESC LIMIT ? OFFSET ?`)
-      .bind(...binds, q.homesPerGroup, q.currentPage * q.homesPerGroup),
-    db.prepare(`SELECT COUNT(*) AS total FROM listings ${clause}`).bind(...binds),
+  const sql = pageStatements(index, where)
+  const offset = q.currentPage * q.homesPerGroup
+  const limit = Math.max(0, Math.min(q.homesPerGroup, LISTINGS_MAX_DEPTH - offset))
+  const [count, rows] = await db.batch([
+    db.prepare(sql.total).bind(...binds),
+    // Past the depth limit a page is empty without reading a row.
+    ...(limit > 0 ? [db.prepare(sql.rows).bind(...binds, limit, offset)] : []),
   ])
   const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0
   return {
@@ -53,6 +97,7 @@ export function d1Listings(db: D1Database): ListingSource {
       if (q.isImageNull === 'N') where.push('image_url IS NOT NULL')
       return page(
         db,
+        homeListIndex(q),
         where,
         active.map(([, value]) => value),
         q,
@@ -65,7 +110,7 @@ export function d1Listings(db: D1Database): ListingSource {
         where.push('market = ?')
         binds.push(q.market)
       }
-      return page(db, where, binds, q)
+      return page(db, 'listings_agent', where, binds, q)
     },
   }
 }

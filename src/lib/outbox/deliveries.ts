@@ -112,11 +112,14 @@ export async function claimable(
   clock: Clock,
   { messageId, limit }: { messageId?: number; limit: number },
 ): Promise<Delivery[]> {
+  // One message's: its rows by (topic, message_id), the unique index. The cron's: the open deliveries of
+  // the topic (deliveries_due, a partial index its WHERE must repeat), never every delivery ever made.
+  const which = messageId === undefined ? "status IN ('pending', 'sending')" : 'message_id = ?3'
   const { results } = await db
     .prepare(
       `SELECT id, topic, message_id, destination, created_at FROM deliveries
-       WHERE topic = ?1 AND destination IN (SELECT value FROM json_each(?2))
-         AND (?3 IS NULL OR message_id = ?3) AND ${claimableWhen(5, 6)}
+       WHERE topic = ?1 AND ${which} AND destination IN (SELECT value FROM json_each(?2))
+         AND ${claimableWhen(5, 6)}
        ORDER BY id LIMIT ?4`,
     )
     .bind(topic, JSON.stringify(destinations), messageId ?? null, limit, clock.now, clock.claimsExpireBefore)

@@ -26,13 +26,12 @@ export function uploadedKeyOf(url: string): string | null {
   return UPLOADED_KEY.test(key) ? key : null
 }
 
-/** Whether any realtor profile (live or deleted but restorable) still mentions the object's path. */
+/**
+ * Whether any realtor profile (live or deleted but restorable) still mentions the object's path: photo_refs,
+ * kept by triggers on every profile write (migrations/0015), holds each uploaded key a profile's strings end with.
+ */
 async function referenced(db: D1Database, key: string): Promise<boolean> {
-  const row = await db
-    .prepare('SELECT 1 AS used FROM realtors WHERE instr(profile, ?) > 0 LIMIT 1')
-    // The URL ends the JSON string: a longer key that starts the same never counts.
-    .bind(`${PHOTOS_PREFIX}${key}"`)
-    .first()
+  const row = await db.prepare('SELECT 1 AS used FROM photo_refs WHERE photo_key = ? LIMIT 1').bind(key).first()
   return row !== null
 }
 

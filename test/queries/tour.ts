@@ -1,0 +1,226 @@
+// Every request path that reads or writes D1, driven once through the deployed entry point with a recording
+// binding (recorder.ts): what plans.test.ts explains is what these requests ran. A route that gains a query
+// is covered as soon as one of these requests reaches it; a new route goes into this list (the inventory in
+// plans.test.ts fails until the file holding its query is accounted for).
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import worker, { createApp } from '../../src/worker'
+import { makeAccount, tokenFor } from '../fixtures/accounts'
+import { LEAD } from '../fixtures/forms'
+import { DEMO_PASSWORD } from '../fixtures/realtors'
+import { ORIGIN } from '../helpers'
+import { type Recorded, recordingD1 } from './recorder'
+
+export interface Answer {
+  path: string
+  status: number
+  body: string
+  /** A 4xx the step asks for (an unknown realtor, an address that never was). */
+  expected: boolean
+}
+
+interface Step {
+  /** The path, or one made from the previous answer's body (an id or code it returned). */
+  path: string | ((kept: Record<string, string>) => string)
+  method?: string
+  token?: string
+  json?: unknown | ((kept: Record<string, string>) => unknown)
+  host?: string
+  /** The 4xx status this step answers by design. */
+  status?: number
+  /** Keeps the answer's body under this name for later steps' paths and bodies. */
+  keep?: string
+}
+
+/** A field of a kept JSON answer, by dotted path. */
+const field = (body: string | undefined, path: string): string =>
+  path.split('.').reduce((value, key) => value?.[key], JSON.parse(body ?? '{}'))
+
+export async function runTour(log: Recorded[]): Promise<Answer[]> {
+  const adminId = await makeAccount('plans-admin@realtor.local', 'x', { role: 'admin' })
+  const admin = await tokenFor(adminId)
+  const owner = await env.DB.prepare(
+    "SELECT r.id, r.user_id FROM realtors r WHERE r.desired_url = 'equityrealty'",
+  ).first<{ id: number; user_id: number }>()
+  const realtor = await tokenFor(owner!.user_id)
+  const id = owner!.id
+  const contact = {
+    realtorId: id,
+    lastName: '김',
+    firstName: '민수',
+    email: 'minsu@example.com',
+    phone: '010-1234-5678',
+    phoneCountryCode: 'KR',
+    message: '문의드립니다.',
+    isTerm: 'Y',
+  }
+  const steps: Step[] = [
+    // Visitors: landing, tenant homes (path, English, custom domain), subpages, crawlers' files.
+    { path: '/' },
+    { path: '/en' },
+    { path: '/equityrealty' },
+    { path: '/en/equityrealty/process' },
+    { path: '/', host: 'equityrealty.example' },
+    { path: '/oldaddress-that-never-was', status: 404 },
+    { path: '/sitemap.xml' },
+    { path: '/equityrealty/sitemap.xml' },
+    { path: '/robots.txt', host: 'equityrealty.example' },
+    { path: '/sitemap.xml', host: 'equityrealty.example' },
+    // The realtor API and the listings API with varied filters and pages.
+    { path: '/v1/realtor/equityrealty' },
+    { path: `/v1/realtor/${id}` },
+    { path: '/v1/realtor/nobody.example', status: 404 },
+    { path: '/cozying-api/v1/home/list' },
+    {
+      path: '/cozying-api/v1/home/list?city=Irvine&propertyType=all&propertyStatus=all&currentPage=40&homesPerGroup=20',
+    },
+    { path: '/cozying-api/v1/home/list?city=Suwanee&state=GA&propertyType=condo&propertyStatus=all&isImageNull=Y' },
+    { path: '/cozying-api/v1/home/list?city=Irvine&county=Orange&type=rent&propertyType=all&currentPage=3' },
+    { path: '/cozying-api/v1/home/list?city=Irvine&currentPage=1000&homesPerGroup=60' },
+    { path: '/cozying-api/v1/home/list?city=Irvine&propertyType=all&propertyStatus=closed&currentPage=2' },
+    { path: '/cozying-api/v1/agent?licenseNumber=SCALE-7&searchType=sale' },
+    { path: '/cozying-api/v1/agent?licenseNumber=SCALE-7&searchType=sold&market=crmls&currentPage=2' },
+    // Forms: a lead, an event, a contact (each stored, then delivered through the outbox: the operator's
+    // Slack refuses, so the lead's delivery is released for a retry; the realtor's webhook takes the contact).
+    {
+      path: `/v1/realtor/${id}/notifications`,
+      method: 'PUT',
+      token: realtor,
+      json: { email: 'me@example.com', webhookUrl: 'http://127.0.0.1:9/notify' },
+    },
+    { path: '/api/send-to-slack', method: 'POST', json: LEAD },
+    {
+      path: '/api/events',
+      method: 'POST',
+      json: { name: 'lead_realtor_view_home', deviceType: 'mobile', locale: 'ko' },
+    },
+    { path: '/v1/realtor-contacts', method: 'POST', json: contact, keep: 'contact' },
+    // The builder: session, console (list, search, next page), editor, inbox, dashboard, settings, domain.
+    { path: '/v1/auth/login', method: 'POST', json: { email: 'janekim@realtor.local', password: DEMO_PASSWORD } },
+    { path: '/v1/auth/me', token: realtor },
+    { path: '/v1/auth/handoff', method: 'POST', token: realtor, keep: 'handoff' },
+    {
+      path: '/v1/auth/handoff/exchange',
+      method: 'POST',
+      json: (kept: Record<string, string>) => ({ code: field(kept.handoff, 'code') }),
+    },
+    { path: '/v1/auth/agreement', method: 'POST', token: realtor },
+    { path: '/v1/accounts?limit=5', token: admin },
+    { path: '/v1/accounts?limit=5&after=a3', token: admin },
+    { path: `/v1/accounts?q=${encodeURIComponent('김')}&limit=5`, token: admin },
+    { path: '/v1/accounts?q=scale99&limit=5', token: admin },
+    { path: '/admin', token: admin },
+    { path: '/equityrealty/admin', token: realtor },
+    { path: '/equityrealty/admin/dashboard', token: realtor },
+    { path: '/equityrealty/admin/domain', token: realtor },
+    { path: `/v1/realtors/${id}/domain`, token: realtor },
+    { path: '/v1/domains?limit=5', token: admin },
+    { path: '/v1/domains?status=active&after=1&limit=5', token: admin },
+    { path: `/v1/realtor-contacts?realtorId=${id}&limit=5`, token: realtor },
+    { path: `/v1/realtor-contacts?realtorId=${id}&status=unread&limit=5`, token: realtor },
+    {
+      path: `/v1/realtor-contacts?realtorId=${id}&limit=5&after=999999&q=${encodeURIComponent('민수')}`,
+      token: realtor,
+    },
+    { path: (kept) => `/v1/realtor-contacts/${field(kept.contact, 'id')}`, token: realtor },
+    {
+      path: (kept) => `/v1/realtor-contacts/${field(kept.contact, 'id')}`,
+      method: 'PATCH',
+      token: realtor,
+      json: { status: 'read', note: 'called' },
+    },
+    { path: `/v1/realtor-contacts/export?realtorId=${id}`, token: realtor },
+    { path: '/v1/leads?limit=5', token: admin },
+    { path: '/v1/leads?limit=5&status=unread&after=999999', token: admin },
+    { path: '/v1/leads/1', token: admin },
+    { path: '/v1/leads/export', token: admin },
+    { path: '/admin/leads', token: admin },
+    { path: '/equityrealty/admin/inbox', token: realtor },
+    { path: `/v1/realtor/${id}/notifications`, token: realtor },
+    { path: '/v1/accounts/me', token: realtor },
+    { path: '/v1/accounts/me', method: 'PATCH', token: realtor, json: { name: 'Equity Realty' } },
+    { path: `/v1/realtor/export/${id}`, token: realtor },
+    {
+      path: `/v1/realtor/${id}`,
+      method: 'PATCH',
+      token: realtor,
+      json: { photos: [{ path: 'gallery', imageType: 'fullsize', url: `/photos/realtors/${id}/0b1c7a1e-4a4f.jpg` }] },
+    },
+    { path: `/v1/realtor/${id}`, method: 'PATCH', token: realtor, json: { photos: [] } },
+    // Domains (the simulator), an admin's account and homepage, its deletion and restore, sign-out.
+    { path: `/v1/realtors/${id}/domain`, method: 'PUT', token: realtor, json: { hostname: 'plans-tour.example' } },
+    { path: '/v1/domains/plans-tour.example/advance', method: 'POST', token: admin },
+    { path: '/v1/domains/plans-tour.example/advance', method: 'POST', token: admin },
+    { path: `/v1/realtors/${id}/domain`, token: realtor },
+    { path: '/v1/domains/plans-tour.example/fail', method: 'POST', token: admin },
+    { path: `/v1/realtors/${id}/domain`, method: 'DELETE', token: realtor },
+    {
+      path: '/v1/accounts',
+      method: 'POST',
+      token: admin,
+      json: {
+        name: '박서연',
+        email: 'plans-new@realtor.local',
+        password: 'plans-password-2026',
+        desiredUrl: 'plansnew',
+      },
+      keep: 'created',
+    },
+    {
+      path: (kept) => `/v1/accounts/${field(kept.created, 'account.id')}/password-reset`,
+      method: 'POST',
+      token: admin,
+    },
+    { path: '/v1/realtor/plansnew', status: 404 },
+    {
+      path: (kept) => `/v1/realtor/${field(kept.created, 'realtor.id')}`,
+      method: 'DELETE',
+      token: admin,
+      json: { address: 'plansnew' },
+    },
+    { path: (kept) => `/v1/realtor/${field(kept.created, 'realtor.id')}/restore`, method: 'POST', token: admin },
+    { path: '/v1/auth/logout', method: 'POST', token: realtor },
+  ]
+  const recorded = {
+    ...env,
+    DB: recordingD1(env.DB, log),
+    SLACK_WEBHOOK_URL: 'https://hooks.slack.test/plans',
+    CONTACT_WEBHOOK_URL: 'https://crm.test/contacts',
+  }
+  // Deliveries go to a fake: Slack refuses (a release for retry), every other destination takes them.
+  const app = createApp({
+    upstreamFetch: async (input) =>
+      new Response('ok', { status: new Request(input as RequestInfo).url.includes('slack') ? 500 : 200 }),
+  })
+  const answers: Answer[] = []
+  const kept: Record<string, string> = {}
+  for (const step of steps) {
+    const path = typeof step.path === 'function' ? step.path(kept) : step.path
+    const json = typeof step.json === 'function' ? step.json(kept) : step.json
+    const url = `${ORIGIN}${path}`
+    const headers = new Headers({ host: step.host ?? new URL(url).host, origin: ORIGIN })
+    if (step.token) headers.set('authorization', `Bearer ${step.token}`)
+    if (json !== undefined) headers.set('content-type', 'application/json')
+    const ctx = createExecutionContext()
+    const handler = step.method && step.method !== 'GET' ? app.fetch : worker.fetch
+    const response = await handler(
+      new Request(url, {
+        method: step.method ?? 'GET',
+        headers,
+        redirect: 'manual',
+        body: json === undefined ? undefined : JSON.stringify(json),
+      }),
+      recorded,
+      ctx,
+    )
+    const body = await response.text()
+    if (step.keep) kept[step.keep] = body
+    await waitOnExecutionContext(ctx)
+    answers.push({
+      path: `${step.method ?? 'GET'} ${path}`,
+      status: response.status,
+      body: body.slice(0, 300),
+      expected: response.status === step.status,
+    })
+  }
+  return answers
+}
