@@ -140,6 +140,15 @@ export class ConfigError extends Error {
   }
 }
 
+let refusalLogged = false
+
+/** Logs why the worker refuses to serve, once per isolate: every request (and cron run) refuses, the log says it once. */
+export function logRefusalOnce(error: ConfigError): void {
+  if (refusalLogged) return
+  refusalLogged = true
+  console.error(`[config] the worker refuses to serve: ${error.message}`)
+}
+
 const checked = new WeakSet<object>()
 
 /** Throws a ConfigError, on every request, while the configuration is invalid: the worker fails closed. */

@@ -97,3 +97,30 @@ describe('the demo passwords outside local mode', () => {
     expect((await errorOf(refused)).code).toBe('invalid_credentials')
   })
 })
+
+describe('the cron of a worker that refuses to serve', () => {
+  it('does nothing: no database work, no upstream call, and no throw', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let touched = 0
+    const db = new Proxy(env.DB, {
+      get(target, property) {
+        touched++
+        const value = Reflect.get(target, property)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const fetches = vi.spyOn(globalThis, 'fetch')
+    const ctx = createExecutionContext()
+    const controller = { cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry() {} } as ScheduledController
+    worker.scheduled(controller, { ...deployed({ SESSION_SECRET: undefined }), DB: db } as typeof env, ctx)
+    await waitOnExecutionContext(ctx)
+    expect(touched).toBe(0)
+    expect(fetches).not.toHaveBeenCalled()
+    // The same cron with a usable secret does its work (the test would pass vacuously otherwise).
+    const working = createExecutionContext()
+    const own = deployed({ SESSION_SECRET: `operator-${crypto.randomUUID()}` })
+    worker.scheduled(controller, { ...own, DB: db } as typeof env, working)
+    await waitOnExecutionContext(working)
+    expect(touched).toBeGreaterThan(0)
+  })
+})
