@@ -35,6 +35,10 @@ describe('a worker outside local mode without a usable SESSION_SECRET', () => {
     for (const [label, bindings] of [
       ['no secret', deployed({ SESSION_SECRET: undefined })],
       ['the example secret', deployed({ SESSION_SECRET: DEV_SECRET })],
+      [
+        'the example secret with the newline of `echo … | wrangler secret put`',
+        deployed({ SESSION_SECRET: `${DEV_SECRET}\n` }),
+      ],
       ['no ENVIRONMENT at all', { ...deployed({ SESSION_SECRET: '' }), ENVIRONMENT: undefined }],
     ] as const) {
       for (const path of ['/', '/en', '/equityrealty', '/login']) {
