@@ -49,6 +49,13 @@ describe('a worker outside local mode without a usable SESSION_SECRET', () => {
         expect(html).not.toContain(DEV_SECRET)
         expect(html).not.toMatch(/at \S+ \(|\.ts:\d+/)
       }
+      // HEAD and a CORS preflight refuse like the rest.
+      expect((await request('/en', bindings, { method: 'HEAD' })).status, label).toBe(500)
+      const preflight = await request('/v1/realtor/equityrealty', bindings, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+      })
+      expect(preflight.status, label).toBe(500)
       const korean = await request('/', bindings, { headers: { 'accept-language': 'ko' } })
       expect(await korean.text()).toContain('서버 설정이 올바르지 않습니다(SESSION_SECRET)')
 
