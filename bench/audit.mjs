@@ -5,17 +5,18 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
-import { chromium } from 'playwright-core'
 import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs'
 import { root } from '../scripts/lib.mjs'
 import { AUDIT_HELP, helpRequested } from './help.mjs'
-import { buildProduction } from './production.mjs'
 import { table } from './report.mjs'
 
 helpRequested(AUDIT_HELP)
+// Loaded after the help check: Lighthouse alone takes seconds to load, and `--help` answers at once.
+const { default: AxeBuilder } = await import('@axe-core/playwright')
+const chromeLauncher = await import('chrome-launcher')
+const { default: lighthouse } = await import('lighthouse')
+const { chromium } = await import('playwright-core')
+const { buildProduction } = await import('./production.mjs')
 
 const PORT = Number(process.env.AUDIT_PORT ?? 8898)
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']

@@ -10,17 +10,18 @@
 // Why two paths and which budget is judged on which: docs/decisions/005-data-cache-and-benchmark-topology.md.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import autocannon from 'autocannon'
 import { ensureChromium } from '../scripts/chromium.mjs'
 import { root } from '../scripts/lib.mjs'
-import { measureClientJs } from './client-js.mjs'
 import { cpuMillis, workerdPids } from './cpu.mjs'
 import { BENCH_HELP, helpRequested } from './help.mjs'
 import { get } from './http.mjs'
-import { buildProduction } from './production.mjs'
 import { brotliSize, formatTable, gzipSize, medianOf, percentiles } from './report.mjs'
 
 helpRequested(BENCH_HELP)
+// Loaded after the help check, so `--help` answers at once.
+const { default: autocannon } = await import('autocannon')
+const { buildProduction } = await import('./production.mjs')
+const { measureClientJs } = await import('./client-js.mjs')
 
 const PORT = Number(process.env.BENCH_PORT ?? 8899)
 const PORTS = { app: PORT, ceiling: PORT + 1, reference: PORT + 2, entry: PORT + 3 }

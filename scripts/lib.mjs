@@ -129,10 +129,14 @@ export function prepareLocal({ persistTo, buildClient = true }) {
   )
   const applied = /About to apply (\d+) migration/.exec(output)?.[1]
   console.log(applied ? `→ applied ${applied} D1 migrations (local, ${where})` : `→ D1 is up to date (local, ${where})`)
-  // WRANGLER_LOG=warn: getPlatformProxy's notice of where it read .dev.vars is not news here.
-  run(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo], {
+  // The seed's own line only: getPlatformProxy warns that the worker's Durable Object (the tag
+  // generations) is not served by the proxy, which the seed never uses but reads like a failure. The
+  // rest goes to the log, and is printed if the seed fails.
+  const seeded = runLogged(process.execPath, ['scripts/seed.mjs', '--persist-to', persistTo], {
     env: { ...WRANGLER_ENV, WRANGLER_LOG: 'warn' },
+    log,
   })
+  for (const line of seeded.split('\n')) if (line.startsWith('→')) console.log(line)
 }
 
 /** wrangler dev lines that are noise to a person: the bindings table, notices, static files served. */

@@ -3,7 +3,7 @@
 // path the router matches.
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
-import { assertConfig } from './lib/config'
+import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
 import { refreshWaitingDomains } from './lib/domains/setup'
 import { generationStoreOf } from './lib/generations/store'
@@ -123,6 +123,15 @@ export default {
   // Homepages deleted over 30 days ago are removed with their photos, a few per run
   // (docs/decisions/047-site-lifecycle.md).
   scheduled(_controller, env, ctx) {
+    // A worker that refuses requests for its configuration does no background work either: no deliveries
+    // signed with a missing secret, no Cloudflare API calls (docs/decisions/052).
+    try {
+      assertConfig(env)
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error
+      logRefusalOnce(error)
+      return
+    }
     ctx.waitUntil(retryOutbox(outboxConfig(env, (input, init) => fetch(input, init))))
     ctx.waitUntil(purgeDeletedHomepages(env.DB, env.PHOTOS, { onRemoved: (id) => purgeRealtor(env, id) }))
     // Custom domains waiting for DNS are checked, a few per run (docs/decisions/053-custom-domains.md).

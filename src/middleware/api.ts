@@ -7,6 +7,7 @@ import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv, SessionUser } from '../env'
+import { isLocalMode } from '../lib/config'
 import { AppError } from '../lib/errors'
 import { intlFor, type MessageKey } from '../lib/i18n'
 import { jsonProblem, MAX_JSON_DEPTH } from '../lib/json'
@@ -138,7 +139,7 @@ const SHARED_ADDRESS = 'shared'
 export function rateLimitAddress(c: Context<AppEnv>, limitEveryone = false): string | null {
   const ip = c.req.header('cf-connecting-ip')
   if (!limitEveryone) return ip ?? null
-  return c.env.ENVIRONMENT === 'local' ? SHARED_ADDRESS : (ip ?? SHARED_ADDRESS)
+  return isLocalMode(c.env) ? SHARED_ADDRESS : (ip ?? SHARED_ADDRESS)
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../env'
-import { ConfigError } from '../lib/config'
+import { ConfigError, logRefusalOnce } from '../lib/config'
 import { AppError, INTERNAL_ERROR_MESSAGE, pageNotFound } from '../lib/errors'
 import { apiMessage } from '../middleware/api'
 import { applyLocale, localeOfRequest } from '../middleware/locale'
@@ -20,18 +20,13 @@ function toAppError(error: unknown): AppError {
 
 const answersJson = (c: Context<AppEnv>) => c.get('site').api || c.req.method !== 'GET'
 
-let configReported = false
-
 /**
  * A worker that refuses to serve for its configuration (src/lib/config.ts) says which variables are
  * at fault, never their values or a stack, on every request; the log gets the full problems once per
  * isolate, not once per request.
  */
 function configAppError(c: Context<AppEnv>, error: ConfigError): AppError {
-  if (!configReported) {
-    configReported = true
-    console.error(`[config] the worker refuses to serve: ${error.message}`)
-  }
+  logRefusalOnce(error)
   const values = { variables: error.variables.join(', ') }
   if (answersJson(c)) return new AppError(500, apiMessage(c, 'config.invalid', values), { code: 'config_invalid' })
   if (!c.get('intl')) applyLocale(c, localeOfRequest(c))

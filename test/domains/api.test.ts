@@ -239,6 +239,15 @@ describe('an unverified claim never blocks the owner', () => {
     expect((await call('/', { host: 'equityrealty.example' })).status).toBe(404)
   })
 
+  it('asks the provider once for a burst of polls of a waiting domain (at most once per 5 s)', async () => {
+    await checksFallDue()
+    const reads = async () => (await fake.inspect()).calls.filter((call) => call.method === 'GET').length
+    const before = await reads()
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get(agent)))
+    expect(answers.map((response) => response.status)).toEqual(Array(8).fill(200))
+    expect((await reads()) - before).toBe(1)
+  })
+
   it('keeps answering when the provider fails a check, and says so', async () => {
     await checksFallDue()
     await fake.mode('error500')

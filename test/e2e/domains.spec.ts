@@ -85,6 +85,10 @@ test('a realtor connects a domain, watches it go active, and removes it again', 
   expect(await canonicalOf(request, `/${account.desiredUrl}`)).toMatch(new RegExp(`/${account.desiredUrl}$`))
   await shoot(page, browser, 'pending', project, screen)
   if (project === 'desktop') await axeClean(page)
+  // The screen checks again every 5 s on its own: a keyboard user on "Check now" keeps the focus through it.
+  await page.getByRole('button', { name: '지금 확인' }).focus()
+  await page.waitForResponse((response) => response.url().endsWith(`/domain`) && response.request().method() === 'GET')
+  await expect(page.getByRole('button', { name: '지금 확인' })).toBeFocused()
 
   // The admin moves the simulator on: from the console on desktop, through the API on the phone.
   const advance = async () => {

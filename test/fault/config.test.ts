@@ -35,6 +35,10 @@ describe('a worker outside local mode without a usable SESSION_SECRET', () => {
     for (const [label, bindings] of [
       ['no secret', deployed({ SESSION_SECRET: undefined })],
       ['the example secret', deployed({ SESSION_SECRET: DEV_SECRET })],
+      [
+        'the example secret with the newline of `echo … | wrangler secret put`',
+        deployed({ SESSION_SECRET: `${DEV_SECRET}\n` }),
+      ],
       ['no ENVIRONMENT at all', { ...deployed({ SESSION_SECRET: '' }), ENVIRONMENT: undefined }],
     ] as const) {
       for (const path of ['/', '/en', '/equityrealty', '/login']) {
@@ -45,6 +49,13 @@ describe('a worker outside local mode without a usable SESSION_SECRET', () => {
         expect(html).not.toContain(DEV_SECRET)
         expect(html).not.toMatch(/at \S+ \(|\.ts:\d+/)
       }
+      // HEAD and a CORS preflight refuse like the rest.
+      expect((await request('/en', bindings, { method: 'HEAD' })).status, label).toBe(500)
+      const preflight = await request('/v1/realtor/equityrealty', bindings, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+      })
+      expect(preflight.status, label).toBe(500)
       const korean = await request('/', bindings, { headers: { 'accept-language': 'ko' } })
       expect(await korean.text()).toContain('서버 설정이 올바르지 않습니다(SESSION_SECRET)')
 
@@ -95,5 +106,32 @@ describe('the demo passwords outside local mode', () => {
     const refused = await login(bindings)
     expect(refused.status).toBe(401)
     expect((await errorOf(refused)).code).toBe('invalid_credentials')
+  })
+})
+
+describe('the cron of a worker that refuses to serve', () => {
+  it('does nothing: no database work, no upstream call, and no throw', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let touched = 0
+    const db = new Proxy(env.DB, {
+      get(target, property) {
+        touched++
+        const value = Reflect.get(target, property)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const fetches = vi.spyOn(globalThis, 'fetch')
+    const ctx = createExecutionContext()
+    const controller = { cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry() {} } as ScheduledController
+    worker.scheduled(controller, { ...deployed({ SESSION_SECRET: undefined }), DB: db } as typeof env, ctx)
+    await waitOnExecutionContext(ctx)
+    expect(touched).toBe(0)
+    expect(fetches).not.toHaveBeenCalled()
+    // The same cron with a usable secret does its work (the test would pass vacuously otherwise).
+    const working = createExecutionContext()
+    const own = deployed({ SESSION_SECRET: `operator-${crypto.randomUUID()}` })
+    worker.scheduled(controller, { ...own, DB: db } as typeof env, working)
+    await waitOnExecutionContext(working)
+    expect(touched).toBeGreaterThan(0)
   })
 })

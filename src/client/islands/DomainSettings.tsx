@@ -136,8 +136,13 @@ export default function DomainSettings({
               <button
                 type="button"
                 className="button button--ghost"
-                disabled={disabled || checking}
-                onClick={() => void check()}
+                disabled={disabled}
+                // Not disabled while a check runs: the screen polls on its own every few seconds, and a
+                // disabled button would drop the keyboard focus of whoever is on it each time.
+                aria-disabled={checking || undefined}
+                onClick={() => {
+                  if (!checking) void check()
+                }}
               >
                 {m(checking ? 'builder.domain.checking' : 'builder.domain.checkNow')}
               </button>

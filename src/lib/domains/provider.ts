@@ -1,6 +1,7 @@
 // Which hostname provider answers (docs/decisions/053-custom-domains.md): Cloudflare for SaaS when
 // CF_API_TOKEN is set, the simulator in local mode without it, and otherwise none — custom domains are
 // "not configured" and say so, rather than pretending.
+import { isLocalMode } from '../config'
 import type { FetchLike } from '../upstream'
 import { upstreamTimeout } from '../upstream'
 import { cloudflareProvider } from './cloudflare'
@@ -39,8 +40,7 @@ export function ownDomainsReachable(config: Pick<DomainsConfig, 'CF_API_TOKEN'>)
 export function domainProvider(config: DomainsConfig, db: D1Database, fetchImpl: FetchLike): ProviderChoice {
   const token = config.CF_API_TOKEN?.trim()
   if (!token) {
-    if (config.ENVIRONMENT === 'local')
-      return { kind: 'simulator', provider: simulatorProvider(db, localCnameTarget(config)) }
+    if (isLocalMode(config)) return { kind: 'simulator', provider: simulatorProvider(db, localCnameTarget(config)) }
     return { kind: 'unconfigured', missing: ['CF_API_TOKEN', 'CF_ZONE_ID', 'SAAS_CNAME_TARGET'] }
   }
   const missing = (['CF_ZONE_ID', 'SAAS_CNAME_TARGET'] as const).filter((name) => !config[name]?.trim())

@@ -5,6 +5,7 @@ import { activationStatements, deactivationStatement } from './activation'
 import { isProviderOwned, normalizeDomainInput } from './hostname'
 import { mergeRecords, recordsOf, stateOf } from './state'
 import {
+  claimCheck,
   type DomainRow,
   deleteDomainStatement,
   domainByHostname,
@@ -82,6 +83,7 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
     const id = idAtProvider(row)
     if (!id) return row
     if (!force && row.checkedAt && now() - Date.parse(row.checkedAt) < REFRESH_INTERVAL_MS) return row
+    if (!force && !(await claimCheck(db, row.id, nowIso(now()), nowIso(now() - REFRESH_INTERVAL_MS)))) return row
     try {
       return await apply(row, await provider.get(id))
     } catch (error) {

@@ -132,6 +132,18 @@ export async function markChecked(db: D1Database, id: number, checkedAt: string,
     .run()
 }
 
+/**
+ * Takes the row's next check when none was made since `dueBefore`: true for exactly one of any number of
+ * simultaneous callers, so a burst of polls (several tabs, a script) asks the provider once, not once each.
+ */
+export async function claimCheck(db: D1Database, id: number, checkedAt: string, dueBefore: string): Promise<boolean> {
+  const result = await db
+    .prepare('UPDATE custom_hostnames SET checked_at = ? WHERE id = ? AND (checked_at IS NULL OR checked_at < ?)')
+    .bind(checkedAt, id, dueBefore)
+    .run()
+  return result.meta.changes > 0
+}
+
 export function deleteDomainStatement(db: D1Database, id: number): D1PreparedStatement {
   return db.prepare('DELETE FROM custom_hostnames WHERE id = ?').bind(id)
 }
