@@ -29,6 +29,8 @@ interface Step {
   status?: number
   /** Keeps the answer's body under this name for later steps' paths and bodies. */
   keep?: string
+  /** Run on the unrecorded database before the request: puts a row in the state the step needs. */
+  before?: (db: D1Database) => Promise<unknown>
 }
 
 /** A field of a kept JSON answer, by dotted path. */
@@ -148,6 +150,13 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: `/v1/realtor/${id}`, method: 'PATCH', token: realtor, json: { photos: [] } },
     // Domains (the simulator), an admin's account and homepage, its deletion and restore, sign-out.
     { path: `/v1/realtors/${id}/domain`, method: 'PUT', token: realtor, json: { hostname: 'plans-tour.example' } },
+    // A check that is due (still pending): the screen's poll claims it (one provider call per burst) before asking.
+    {
+      path: `/v1/realtors/${id}/domain`,
+      token: realtor,
+      before: (db) =>
+        db.prepare("UPDATE custom_hostnames SET checked_at = NULL WHERE hostname = 'plans-tour.example'").run(),
+    },
     { path: '/v1/domains/plans-tour.example/advance', method: 'POST', token: admin },
     { path: '/v1/domains/plans-tour.example/advance', method: 'POST', token: admin },
     { path: `/v1/realtors/${id}/domain`, token: realtor },
@@ -194,6 +203,7 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
   const answers: Answer[] = []
   const kept: Record<string, string> = {}
   for (const step of steps) {
+    await step.before?.(env.DB)
     const path = typeof step.path === 'function' ? step.path(kept) : step.path
     const json = typeof step.json === 'function' ? step.json(kept) : step.json
     const url = `${ORIGIN}${path}`
