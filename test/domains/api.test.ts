@@ -262,6 +262,21 @@ describe('an unverified claim never blocks the owner', () => {
     expect(domain?.problems).toContain("We couldn't check your domain just now. We'll try again in a moment.")
   })
 
+  it('never fails a domain on a 404 alone: a wrong zone id (every path 404) keeps it as it was', async () => {
+    await checksFallDue()
+    await fake.mode('zone_missing', 2)
+    const response = await send(`/v1/realtors/${agent.id}/domain`, {
+      token: agent.token,
+      bindings: cf,
+      headers: { 'accept-language': 'en' },
+    })
+    expect(response.status).toBe(200)
+    const domain = await domainOf(response)
+    expect(domain?.status).toBe('pending')
+    expect(domain?.problems).toContain("We couldn't check your domain just now. We'll try again in a moment.")
+    await fake.mode(null)
+  })
+
   it('fails a domain the provider lost, and says so', async () => {
     await fake.forget('contested-homes.com')
     await checksFallDue()

@@ -78,6 +78,17 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
     return next
   }
 
+  /**
+   * The provider's hostname by id; null only when the zone answers and no longer lists it. A 404 alone is
+   * not proof: a wrong zone id answers 404 to every path, and must not turn every active domain off.
+   */
+  async function hostnameAt(id: string, hostname: string): Promise<ProviderHostname | null> {
+    const found = await provider.get(id)
+    if (found) return found
+    const listed = await provider.findByHostname(hostname)
+    return listed?.id === id ? listed : null
+  }
+
   /** Asks the provider about a row; a provider that fails leaves the row as it was, with a problem. */
   async function refresh(row: DomainRow, { force = false } = {}): Promise<DomainRow> {
     const id = idAtProvider(row)
@@ -85,7 +96,7 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
     if (!force && row.checkedAt && now() - Date.parse(row.checkedAt) < REFRESH_INTERVAL_MS) return row
     if (!force && !(await claimCheck(db, row.id, nowIso(now()), nowIso(now() - REFRESH_INTERVAL_MS)))) return row
     try {
-      return await apply(row, await provider.get(id))
+      return await apply(row, await hostnameAt(id, row.hostname))
     } catch (error) {
       console.warn(`[domains] checking ${row.hostname} failed:`, error)
       const checkedAt = nowIso(now())
