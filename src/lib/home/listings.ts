@@ -10,7 +10,7 @@ import {
   SEARCH_TYPES,
   type SearchType,
 } from '../listings/query'
-import { emptyPage, type ListingSource } from '../listings/source'
+import { emptyPage, type ListingRequest, type ListingSource } from '../listings/source'
 import type { Realtor } from '../realtors/types'
 import { marketOf } from './profile'
 
@@ -55,6 +55,15 @@ export async function loadHomeListings(
       return emptyPage(query)
     }
   }
+  async function quietlyAll(load: () => Promise<HomePage[]>, requests: ListingRequest[]) {
+    try {
+      return await load()
+    } catch (error) {
+      console.error('[home] listings unavailable; showing the empty state', error)
+      complete = false
+      return requests.map((r) => emptyPage(r.query))
+    }
+  }
   const market = marketOf(realtor.activityRegion)
   // A city the listings query refuses (odd characters) falls back to the default city, never an error.
   const parsed = homeListQuerySchema.safeParse(startCity(realtor.activityRegion))
@@ -68,10 +77,20 @@ export async function loadHomeListings(
     currentPage: 0,
     homesPerGroup: HOME_LIST_DEFAULTS.homesPerGroup,
   })
-  const [cityPage, ...agentPages] = await Promise.all([
-    quietly(() => source.homeList(cityQuery), cityQuery),
-    ...types.map((type) => quietly(() => source.agent(agentQuery(type)), agentQuery(type))),
-  ])
+  const requests: ListingRequest[] = [
+    { kind: 'home', query: cityQuery },
+    ...types.map((type): ListingRequest => ({ kind: 'agent', query: agentQuery(type) })),
+  ]
+  // A source that batches reads every section in one round trip (a miss costs the realtor's read and
+  // this one, docs/decisions/058); one that does not (upstream) reads each, and each fails on its own.
+  const pages = source.pages
+  const [cityPage, ...agentPages] = pages
+    ? await quietlyAll(() => pages(requests), requests)
+    : await Promise.all(
+        requests.map((r) =>
+          quietly(() => (r.kind === 'home' ? source.homeList(r.query) : source.agent(r.query)), r.query),
+        ),
+      )
   return {
     state: start.state,
     city: start.city,

@@ -1,32 +1,41 @@
 // Where listings come from: the embedded D1 table (default) or the upstream listings API
 // (LISTINGS_API_ORIGIN), behind one interface the API route and the tenant page share.
-import { type DataCacheScope, readThrough } from '../data-cache'
+import { type DataCacheScope, readManyThrough, readThrough } from '../data-cache'
 import { type FetchLike, fetchUpstream, upstreamJson, upstreamTimeout } from '../upstream'
 import type { AgentQuery, Home, HomeListQuery, HomePage } from './query'
 
 export interface ListingSource {
   homeList(query: HomeListQuery): Promise<HomePage>
   agent(query: AgentQuery): Promise<HomePage>
+  /**
+   * Several pages in one database round trip (a homepage's sections, docs/decisions/058); only a source
+   * where that saves round trips has it: one failure fails them all.
+   */
+  pages?(requests: readonly ListingRequest[]): Promise<HomePage[]>
 }
+
+/** One page a homepage asks for: the city's homes, or a realtor's own listings of a deal type. */
+export type ListingRequest = { kind: 'home'; query: HomeListQuery } | { kind: 'agent'; query: AgentQuery }
 
 /** A listings row as a Home: the columns under the API's own field names, so rows need no mapping. */
 const HOME_COLUMNS = `id, deal_type AS dealType, property_type AS propertyType,
   property_status AS propertyStatus, state, county, city, address, zipcode, price, beds, baths, sqft,
   image_url AS imageUrl, listed_at AS listedAt`
 
-async function page(
-  db: D1Database,
-  where: string[],
-  binds: unknown[],
-  q: { currentPage: number; homesPerGroup: number },
-) {
+type PageQuery = { currentPage: number; homesPerGroup: number }
+
+/** A page's two statements: its homes, and how many there are in all. */
+function pageStatements(db: D1Database, where: string[], binds: unknown[], q: PageQuery): D1PreparedStatement[] {
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
-  const [rows, count] = await db.batch([
+  return [
     db
       .prepare(`SELECT ${HOME_COLUMNS} FROM listings ${clause} ORDER BY listed_at DESC, id DESC LIMIT ? OFFSET ?`)
       .bind(...binds, q.homesPerGroup, q.currentPage * q.homesPerGroup),
     db.prepare(`SELECT COUNT(*) AS total FROM listings ${clause}`).bind(...binds),
-  ])
+  ]
+}
+
+function pageOf(rows: D1Result | undefined, count: D1Result | undefined, q: PageQuery): HomePage {
   const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0
   return {
     homes: (rows?.results ?? []) as Home[],
@@ -36,37 +45,46 @@ async function page(
   }
 }
 
+/** The filters of a city's homes: [condition, value], applied when its value is given ('all' means none). */
+function homeListWhere(q: HomeListQuery): [string[], unknown[]] {
+  const filters: [string, unknown][] = [
+    ['deal_type = ?', q.type],
+    ['state = ?', q.state],
+    ['city = ?', q.city],
+    ['property_type = ?', q.propertyType === 'all' ? undefined : q.propertyType],
+    ['property_status = ?', q.propertyStatus === 'all' ? undefined : q.propertyStatus],
+    ['county = ?', q.county],
+  ]
+  const active = filters.filter(([, value]) => value !== undefined)
+  const where = active.map(([sql]) => sql)
+  if (q.isImageNull === 'N') where.push('image_url IS NOT NULL')
+  return [where, active.map(([, value]) => value)]
+}
+
+function agentWhere(q: AgentQuery): [string[], unknown[]] {
+  const where = ['agent_license = ?', 'deal_type = ?']
+  const binds: unknown[] = [q.licenseNumber, q.searchType]
+  if (q.market) {
+    where.push('market = ?')
+    binds.push(q.market)
+  }
+  return [where, binds]
+}
+
 export function d1Listings(db: D1Database): ListingSource {
+  const statementsOf = (request: ListingRequest) =>
+    request.kind === 'home'
+      ? pageStatements(db, ...homeListWhere(request.query), request.query)
+      : pageStatements(db, ...agentWhere(request.query), request.query)
+  // Every page's statements in one batch: one round trip, however many pages.
+  async function pages(requests: readonly ListingRequest[]): Promise<HomePage[]> {
+    const results = await db.batch(requests.flatMap(statementsOf))
+    return requests.map((request, i) => pageOf(results[2 * i], results[2 * i + 1], request.query))
+  }
   return {
-    homeList(q) {
-      // [condition, value]: a filter applies when its value is given ('all' means no filter).
-      const filters: [string, unknown][] = [
-        ['deal_type = ?', q.type],
-        ['state = ?', q.state],
-        ['city = ?', q.city],
-        ['property_type = ?', q.propertyType === 'all' ? undefined : q.propertyType],
-        ['property_status = ?', q.propertyStatus === 'all' ? undefined : q.propertyStatus],
-        ['county = ?', q.county],
-      ]
-      const active = filters.filter(([, value]) => value !== undefined)
-      const where = active.map(([sql]) => sql)
-      if (q.isImageNull === 'N') where.push('image_url IS NOT NULL')
-      return page(
-        db,
-        where,
-        active.map(([, value]) => value),
-        q,
-      )
-    },
-    agent(q) {
-      const where = ['agent_license = ?', 'deal_type = ?']
-      const binds: unknown[] = [q.licenseNumber, q.searchType]
-      if (q.market) {
-        where.push('market = ?')
-        binds.push(q.market)
-      }
-      return page(db, where, binds, q)
-    },
+    homeList: async (query) => (await pages([{ kind: 'home', query }]))[0]!,
+    agent: async (query) => (await pages([{ kind: 'agent', query }]))[0]!,
+    pages,
   }
 }
 
@@ -102,9 +120,16 @@ const LISTINGS_MAX_AGE_MS = 60_000
 export function cachedListings(source: ListingSource, scope: DataCacheScope | null): ListingSource {
   if (!scope) return source
   const options = { tags: () => ['listings'], maxAgeMs: LISTINGS_MAX_AGE_MS }
+  const keyOf = (request: ListingRequest) => `listings:${request.kind}:${JSON.stringify(request.query)}`
+  const pages = source.pages?.bind(source)
   return {
-    homeList: (q) => readThrough(scope, `listings:home:${JSON.stringify(q)}`, () => source.homeList(q), options),
-    agent: (q) => readThrough(scope, `listings:agent:${JSON.stringify(q)}`, () => source.agent(q), options),
+    homeList: (q) => readThrough(scope, keyOf({ kind: 'home', query: q }), () => source.homeList(q), options),
+    agent: (q) => readThrough(scope, keyOf({ kind: 'agent', query: q }), () => source.agent(q), options),
+    // The pages not cached load together, in one round trip.
+    ...(pages && {
+      pages: (requests) =>
+        readManyThrough(scope, requests.map(keyOf), (missing) => pages(missing.map((i) => requests[i]!)), options),
+    }),
   }
 }
 
