@@ -15,8 +15,10 @@ import { ensureChromium } from '../scripts/chromium.mjs'
 import { root } from '../scripts/lib.mjs'
 import { measureClientJs } from './client-js.mjs'
 import { cpuMillis, workerdPids } from './cpu.mjs'
-import { get } from './http.mjs'
 import { BENCH_HELP, helpRequested } from './help.mjs'
+import { get } from './http.mjs'
+import { LARGE_REALTOR, seedLargeRealtor } from './large-realtor.mjs'
+import { markupTree } from './markup-tree.mjs'
 import { buildProduction } from './production.mjs'
 import { brotliSize, formatTable, gzipSize, medianOf, percentiles } from './report.mjs'
 
@@ -48,7 +50,8 @@ const PATHS = {
 
 // Client JS is measured in a browser at the end: find out now, not after minutes of load.
 if (!process.env.BENCH_ONLY) ensureChromium('the client-JS measurement')
-const { workerJs, start, startBench } = await buildProduction('bench')
+const { workerJs, state, start, startBench } = await buildProduction('bench')
+await seedLargeRealtor(state)
 
 const targets = [
   { name: 'landing ko /', worker: 'app', path: '/', kind: 'cached' },
@@ -58,6 +61,14 @@ const targets = [
   // A query string keeps a request out of the page cache: every one of these renders the page.
   { name: 'tenant /equityrealty uncached', worker: 'app', path: '/equityrealty?render=fresh', kind: 'uncached' },
   { name: 'renderer reference (React alone)', worker: 'reference', kind: 'reference' },
+  // The large realtor's home, uncached, and React alone rendering its very markup (decision 058).
+  {
+    name: `tenant /${LARGE_REALTOR} uncached (large)`,
+    worker: 'app',
+    path: `/${LARGE_REALTOR}?render=fresh`,
+    kind: 'large',
+  },
+  { name: 'React alone, same markup (large)', worker: 'reference', path: '/markup', kind: 'large-reference' },
   // The realtor API's read from the data cache (decision 055), and the same read revalidated: If-None-Match
   // with the answer's ETag (set below), a 304.
   { name: 'GET /v1/realtor/equityrealty', worker: 'app', path: '/v1/realtor/equityrealty', kind: 'api-cached' },
@@ -83,6 +94,12 @@ targets.forEach((target, index) => {
 // reads Korean text slower than ASCII, so the content matters) and headers, less those each
 // response sets.
 let worker = await startBench({ port: PORTS.app, reference: { port: PORTS.reference } })
+// The markup the large realtor's home renders, for the reference to render with React alone.
+const largeTarget = targets.find((target) => target.kind === 'large')
+const largeHtml = Buffer.from((await get(`${at(PORTS.app)}${largeTarget.path}`)).body).toString('utf8')
+const markup = markupTree(largeHtml)
+await worker.dispose()
+worker = await startBench({ port: PORTS.app, reference: { port: PORTS.reference, markup } })
 const fetchOnce = (target) =>
   get(`${at(PORTS[target.worker])}${target.path}`, {
     'accept-language': 'ko-KR,ko;q=0.9',
@@ -110,12 +127,24 @@ for (const target of targets) {
   copies[target.copy] = { body: Buffer.from(body).toString('base64'), headers }
   target.bytes = body.byteLength
 }
+// The same markup, or near it: React's own additions and dropped comments aside (nonces differ per request).
+const unnonced = (html) => html.replace(/ nonce="[^"]*"/g, '')
+const referenceHtml = Buffer.from(
+  Buffer.from(copies[targets.find((t) => t.kind === 'large-reference').copy].body, 'base64'),
+).toString('utf8')
+const [pageLength, referenceLength] = [unnonced(largeHtml).length, unnonced(referenceHtml).length]
+console.log(
+  `  large realtor: page ${pageLength} characters, React alone ${referenceLength}` +
+    (unnonced(largeHtml) === unnonced(referenceHtml) ? ' (identical)' : ''),
+)
+if (Math.abs(pageLength - referenceLength) > pageLength * 0.01)
+  throw new Error("the renderer reference does not render the large realtor's markup (sizes differ by more than 1%)")
 await worker.dispose()
 worker = await startBench({
   port: PORTS.app,
   entryPort: PORTS.entry,
   ceiling: { port: PORTS.ceiling, copies },
-  reference: { port: PORTS.reference },
+  reference: { port: PORTS.reference, markup },
 })
 const pids = workerdPids()
 
@@ -158,7 +187,8 @@ async function measure(target, via) {
   const judged =
     target.kind === 'uncached' ||
     ((target.kind === 'cached' || target.kind === 'api-cached') && via === 'direct') ||
-    (target.kind === 'reference' && via === 'entry')
+    (target.kind === 'reference' && via === 'entry') ||
+    ((target.kind === 'large' || target.kind === 'large-reference') && via === 'direct')
   const rounds = judged ? ROUNDS : CONTEXT_ROUNDS
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? ['target', 'ceiling'] : ['ceiling', 'target']
@@ -244,6 +274,19 @@ for (const result of results) {
     const cpu = direct?.cpuPerRequest
     if (cpu != null) check(`${result.name}: CPU per render, own socket`, cpu.toFixed(2), '≤ 2', cpu <= 2, ' ms')
   }
+}
+// The large realtor's uncached home against React alone rendering its markup, in the same run, on the
+// worker's own socket (where CPU is judged): at most 1.15 times (issue 20, decision 058).
+const large = results.find((r) => r.kind === 'large')?.direct?.cpuPerRequest
+const alone = results.find((r) => r.kind === 'large-reference')?.direct?.cpuPerRequest
+if (large != null && alone) {
+  const times = large / alone
+  check(
+    `large realtor: CPU per render ÷ React alone, same markup, own socket`,
+    times.toFixed(2),
+    '≤ 1.15',
+    times <= 1.15,
+  )
 }
 for (const page of clientJs) {
   check(
