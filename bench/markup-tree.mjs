@@ -2,7 +2,8 @@
 // reference renders a tenant home's exact markup with React alone, so what the page costs beyond it is
 // ours (data, i18n, formats, island props, head). The HTML is React's own output (well formed, quoted
 // attributes), so a small tokenizer reads it. A node is a string (text) or [tag, props, children];
-// <script> and <style> keep their raw text as `dangerouslySetInnerHTML`, as the pages render them.
+// <script> and <style> keep their raw text as `dangerouslySetInnerHTML`, as the pages render them; image
+// preloads go, since React makes them again from the <img> elements.
 
 const VOID = new Set([
   'area',
@@ -107,7 +108,7 @@ function propsOf(source) {
   for (const [, name, value] of source.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)) {
     const raw = value === undefined ? '' : decode(value)
     if (name === 'style') props.style = styleOf(raw)
-    else if (BOOLEAN.has(name)) props[PROPS[name] ?? name] = true
+    else if (BOOLEAN.has(name.toLowerCase())) props[PROPS[name] ?? name] = true
     else props[PROPS[name] ?? name] = raw
   }
   return props
@@ -126,6 +127,8 @@ export function markupTree(html) {
     if (closing) {
       if (stack.length > 1) stack.pop()
     } else if (tag) {
+      // React writes an image's preload itself, from the <img> (as it did for the page).
+      if (tag === 'link' && /\brel="preload"/.test(attributes) && /\bas="image"/.test(attributes)) continue
       const node = [tag, propsOf(attributes ?? ''), []]
       parent[2].push(node)
       if (RAW.has(tag)) {
