@@ -120,8 +120,7 @@ export function markupTree(html) {
   const stack = [root]
   const re =
     /<!--[\s\S]*?-->|<!DOCTYPE[^>]*>|<\/([a-zA-Z0-9-]+)\s*>|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=/>]+(?:="[^"]*")?)*)\s*\/?>|[^<]+/gy
-  let match
-  while ((match = re.exec(html))) {
+  for (let match = re.exec(html); match; match = re.exec(html)) {
     const [token, closing, tag, attributes] = match
     const parent = stack[stack.length - 1]
     if (closing) {

@@ -4,9 +4,9 @@
 // `?cards=N` sets the page's size; bench/run.mjs picks N so the page is as large as a tenant home.
 // `/markup` renders the large realtor's home exactly (docs/decisions/058-render-at-scale.md): its HTML as
 // a tree (bench/markup-tree.mjs, the MARKUP binding) made into React elements on every request and
-// streamed as the page streams it (renderToReadableStream), with no component, data or catalogue of ours.
-import { createElement, type ReactNode } from 'react'
-import { renderToReadableStream } from 'react-dom/server.node'
+// rendered as that page is (`?render=fresh` is a shareable page: renderToBuffer), with no component,
+// data or catalogue of ours.
+import { createElement, type ReactElement, type ReactNode } from 'react'
 import { HomeCard } from '../src/client/components/HomeCard'
 import type { Messages } from '../src/client/lib/messages'
 import type { Home } from '../src/lib/listings/markets'
@@ -76,7 +76,7 @@ export default {
   async fetch(request: Request, env: { MARKUP?: MarkupNode }): Promise<Response> {
     if (new URL(request.url).pathname === '/markup') {
       if (!env.MARKUP) return new Response('no markup', { status: 404 })
-      return new Response(await renderToReadableStream(elementOf(env.MARKUP)), { headers: HTML })
+      return new Response(await renderToBuffer(elementOf(env.MARKUP) as ReactElement), { headers: HTML })
     }
     const cards = Math.min(Number(new URL(request.url).searchParams.get('cards')) || 40, 500)
     return new Response(await renderToBuffer(<Page cards={cards} />), { headers: HTML })
