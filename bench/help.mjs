@@ -15,7 +15,9 @@ Builds the production bundle exactly as \`npm run deploy\` does (wrangler deploy
 runs it in workerd on a freshly seeded local state with the local defaults of .dev.vars.example, and
 measures throughput, latency and CPU of each target against a static copy of its response, client JS
 in Chromium and the bundle size. Prints a table, writes bench/results/latest.{json,md}, and exits
-non-zero when a budget is missed (docs/decisions/005). A full run takes several minutes.
+non-zero when a budget is missed (docs/decisions/005). A full run takes several minutes. It also adds a
+large realtor (bench-large, docs/decisions/058) to the bench's state and judges its uncached home's CPU
+against React alone rendering the same markup (BENCH_ONLY=large for those two).
 
 Options:
   -h, --help               this text

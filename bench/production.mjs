@@ -105,6 +105,8 @@ export default {
         name: 'renderer-reference',
         modules: true,
         scriptPath: await bundleReference(),
+        // The large realtor's markup as a tree (bench/markup-tree.mjs), for `/markup`.
+        bindings: { ...worker.bindings, ...(reference.markup ? { MARKUP: reference.markup } : {}) },
         routes: ['reference.bench/*'],
         unsafeDirectSockets: [{ host: '127.0.0.1', port: reference.port }],
       })
@@ -157,5 +159,5 @@ export default {
     return outfile
   }
 
-  return { workerJs: readFileSync(path.join(dist, 'worker.js')), assetsDir, start, startBench }
+  return { workerJs: readFileSync(path.join(dist, 'worker.js')), assetsDir, state, start, startBench }
 }

@@ -2,6 +2,11 @@
 // listing cards (the homepage's own HomeCard) into one buffer exactly as a cacheable page is rendered
 // (src/lib/render-to-buffer.ts), and nothing else — no routing, middleware, data or document head.
 // `?cards=N` sets the page's size; bench/run.mjs picks N so the page is as large as a tenant home.
+// `/markup` renders the large realtor's home exactly (docs/decisions/058-render-at-scale.md): its HTML as
+// a tree (bench/markup-tree.mjs, the MARKUP binding) made into React elements on every request and
+// rendered as that page is (`?render=fresh` is a shareable page: renderToBuffer), with no component,
+// data or catalogue of ours.
+import { createElement, type ReactElement, type ReactNode } from 'react'
 import { HomeCard } from '../src/client/components/HomeCard'
 import type { Messages } from '../src/client/lib/messages'
 import type { Home } from '../src/lib/listings/markets'
@@ -56,11 +61,24 @@ function Page({ cards }: { cards: number }) {
   )
 }
 
+/** A node of bench/markup-tree.mjs: text, or [tag, props, children]. */
+type MarkupNode = string | [string, Record<string, unknown>, MarkupNode[]]
+
+function elementOf(node: MarkupNode): ReactNode {
+  if (typeof node === 'string') return node
+  const [tag, props, children] = node
+  return createElement(tag, props, ...children.map(elementOf))
+}
+
+const HTML = { 'content-type': 'text/html; charset=utf-8' }
+
 export default {
-  async fetch(request: Request): Promise<Response> {
+  async fetch(request: Request, env: { MARKUP?: MarkupNode }): Promise<Response> {
+    if (new URL(request.url).pathname === '/markup') {
+      if (!env.MARKUP) return new Response('no markup', { status: 404 })
+      return new Response(await renderToBuffer(elementOf(env.MARKUP) as ReactElement), { headers: HTML })
+    }
     const cards = Math.min(Number(new URL(request.url).searchParams.get('cards')) || 40, 500)
-    return new Response(await renderToBuffer(<Page cards={cards} />), {
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-    })
+    return new Response(await renderToBuffer(<Page cards={cards} />), { headers: HTML })
   },
 }

@@ -7,6 +7,7 @@ import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
 import { refreshWaitingDomains } from './lib/domains/setup'
 import { generationStoreOf } from './lib/generations/store'
+import { MemoRouter } from './lib/memo-router'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
 import { withPageCache } from './lib/page-cache'
@@ -65,6 +66,7 @@ export function createApp({
   dataCache: cache,
 }: AppOptions = {}) {
   const app = new Hono<AppEnv>({
+    router: new MemoRouter(),
     getPath: (request, options) =>
       siteOf(request, (options?.env as Partial<Bindings> | undefined)?.PROVIDER_HOSTS).routePath,
   })

@@ -41,6 +41,27 @@ function deepFreeze<V>(value: V): V {
   return value
 }
 
+/** The cached value of `key`, or undefined; a hit past its revalidation time is checked in the background. */
+function hit(scope: DataCacheScope, key: string): { value: unknown } | undefined {
+  const entry = scope.cache.get(key)
+  if (!entry) return undefined
+  revalidateWhenDue(scope.cache, entry, scope.store, scope.waitUntil)
+  return entry
+}
+
+/** Keeps a loaded value (when `tags` gives tags) once its tags' generations are read, in the background. */
+function keep<V>(scope: DataCacheScope, key: string, value: V, options: ReadThroughOptions<V>, epoch: number): void {
+  const tags = options.tags(value)
+  if (!tags) return
+  const bytes = JSON.stringify(value)?.length ?? 0
+  const frozen = deepFreeze(value)
+  const { maxAgeMs } = options
+  const make = (generations: string[], now: number): DataEntry => {
+    return { value: frozen, bytes, tags, generations, storedAt: now, checkedAt: now, maxAgeMs }
+  }
+  storeWhenRead(scope.cache, key, make, tags, epoch, scope.store, scope.waitUntil)
+}
+
 /**
  * The cached value of `key`, else `load()`'s (stored when `tags` gives tags). Without a scope it just
  * loads. A failed load is never stored; a loaded one is stored once its tags' generations are read, in
@@ -54,25 +75,37 @@ export async function readThrough<V>(
   options: ReadThroughOptions<NoInfer<V>>,
 ): Promise<V> {
   if (!scope) return load()
-  const { cache, store } = scope
-  const entry = cache.get(key)
-  if (entry) {
-    revalidateWhenDue(cache, entry, store, scope.waitUntil)
-    return entry.value as V
-  }
+  const found = hit(scope, key)
+  if (found) return found.value as V
   // Concurrent misses each load: a load belongs to the request that started it (the Workers runtime
   // cancels its I/O with that request), so another request must not wait on it.
-  const epoch = cache.epoch
+  const epoch = scope.cache.epoch
   const value = await load()
-  const tags = options.tags(value)
-  if (tags) {
-    const bytes = JSON.stringify(value)?.length ?? 0
-    const frozen = deepFreeze(value)
-    const { maxAgeMs } = options
-    const make = (generations: string[], now: number): DataEntry => {
-      return { value: frozen, bytes, tags, generations, storedAt: now, checkedAt: now, maxAgeMs }
-    }
-    storeWhenRead(cache, key, make, tags, epoch, store, scope.waitUntil)
-  }
+  keep(scope, key, value, options, epoch)
   return value
+}
+
+/**
+ * readThrough for several keys whose misses load together: `loadMissing` gets the misses' positions
+ * and answers their values in that order, so a homepage's listing sections that are not cached cost
+ * one database round trip between them (docs/decisions/058-render-at-scale.md).
+ */
+export async function readManyThrough<V>(
+  scope: DataCacheScope | null,
+  keys: readonly string[],
+  loadMissing: (missing: number[]) => Promise<V[]>,
+  options: ReadThroughOptions<NoInfer<V>>,
+): Promise<V[]> {
+  if (!scope) return loadMissing(keys.map((_, index) => index))
+  const found = keys.map((key) => hit(scope, key))
+  const missing = keys.flatMap((_, index) => (found[index] ? [] : [index]))
+  const values = found.map((entry) => entry?.value as V)
+  if (!missing.length) return values
+  const epoch = scope.cache.epoch
+  const loaded = await loadMissing(missing)
+  missing.forEach((index, n) => {
+    values[index] = loaded[n] as V
+    keep(scope, keys[index]!, loaded[n] as V, options, epoch)
+  })
+  return values
 }

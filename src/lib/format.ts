@@ -4,11 +4,19 @@
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 
+/** "1234567" → "1,234,567": a loop, not a pattern, since a homepage groups a few hundred numbers. */
+function groupDigits(digits: string): string {
+  const head = digits.length % 3 || 3
+  let grouped = digits.slice(0, head)
+  for (let i = head; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`
+  return grouped
+}
+
 /** 1234567 → "1,234,567"; decimals kept as given. */
 export function formatThousands(value: number): string {
   if (!Number.isFinite(value)) return '0'
   const [whole = '0', fraction] = String(Math.abs(value)).split('.')
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const grouped = whole.includes('e') ? whole : groupDigits(whole)
   return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`
 }
 

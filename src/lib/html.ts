@@ -11,10 +11,43 @@ const UNSAFE_JSON_CHARS: Record<string, string> = {
 const UNSAFE_JSON = /[<>&\u2028\u2029]/
 const UNSAFE_JSON_GLOBAL = /[<>&\u2028\u2029]/g
 
+const escapeJson = (json: string) =>
+  UNSAFE_JSON.test(json) ? json.replace(UNSAFE_JSON_GLOBAL, (ch) => UNSAFE_JSON_CHARS[ch] ?? ch) : json
+
+/**
+ * The escaped JSON of frozen values, by identity. Only the data cache freezes, and it freezes deeply
+ * (src/lib/data-cache.ts): a frozen value never changes, so a homepage's listings (most of its island
+ * props) are serialised once, not on every render (docs/decisions/058-render-at-scale.md).
+ */
+const frozenJson = new WeakMap<object, string>()
+
+/** JSON.stringify's text, escaped, or undefined where JSON.stringify leaves a value out. */
+function escapedJson(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') {
+    const json = JSON.stringify(value) as string | undefined
+    return json === undefined ? undefined : escapeJson(json)
+  }
+  if (Object.isFrozen(value)) {
+    let json = frozenJson.get(value)
+    if (json === undefined) {
+      json = escapeJson(JSON.stringify(value))
+      frozenJson.set(value, json)
+    }
+    return json
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return escapeJson(JSON.stringify(value))
+  if (Array.isArray(value)) return `[${value.map((item) => escapedJson(item) ?? 'null').join(',')}]`
+  const members: string[] = []
+  for (const [key, item] of Object.entries(value)) {
+    const json = escapedJson(item)
+    if (json !== undefined) members.push(`${escapeJson(JSON.stringify(key))}:${json}`)
+  }
+  return `{${members.join(',')}}`
+}
+
 /** JSON.stringify, escaped for embedding in a <script> element (island props, JSON-LD). */
 export function safeJson(value: unknown): string {
-  const json = JSON.stringify(value ?? null)
-  return UNSAFE_JSON.test(json) ? json.replace(UNSAFE_JSON_GLOBAL, (ch) => UNSAFE_JSON_CHARS[ch] ?? ch) : json
+  return escapedJson(value ?? null) ?? 'null'
 }
 
 /** An http(s) scheme, a host, then no whitespace or control characters anywhere. */

@@ -26,7 +26,8 @@ export function messagesOf(locale: Locale, ids: IslandMessageIds): Messages {
         if (text !== undefined) messages[key] = text
       }
     }
-    cache.set(cacheKey, messages)
+    // Shared by every render: frozen, which also lets island props serialise it once (src/lib/html.ts).
+    cache.set(cacheKey, Object.freeze(messages))
   }
   return messages
 }

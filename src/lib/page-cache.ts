@@ -84,11 +84,14 @@ export function withPageCache<E extends GenerationBindings & { PROVIDER_HOSTS?: 
     const response = await fetch(request, env, ctx)
     const tags = response.headers.get(TAGS_HEADER)
     if (tags === null) return response
+    if (!key || response.status !== 200 || response.headers.has('set-cookie')) {
+      // Not kept: the route's own response (its headers were set by cachePage, so they can change) goes
+      // out as it is, without a copy around its body (decision 058).
+      response.headers.delete(TAGS_HEADER)
+      return response
+    }
     const headers = new Headers(response.headers)
     headers.delete(TAGS_HEADER)
-    if (!key || response.status !== 200 || headers.has('set-cookie')) {
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
-    }
     const body = new Uint8Array(await response.arrayBuffer())
     const csp = headers.get('content-security-policy')
     if (csp) headers.set('content-security-policy', sharedCsp(csp))

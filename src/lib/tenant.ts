@@ -175,7 +175,18 @@ export function resolveTenant(
  */
 const sites = new Map<string, Site>()
 
+/** A request's Site once asked for: the router, the middleware, the page cache and the view count ask again. */
+const requestSites = new WeakMap<Request, { providerHostsText: string | undefined; site: Site }>()
+
 export function siteOf(request: Request, providerHostsText: string | undefined): Site {
+  const known = requestSites.get(request)
+  if (known && known.providerHostsText === providerHostsText) return known.site
+  const site = siteOfAddress(request, providerHostsText)
+  requestSites.set(request, { providerHostsText, site })
+  return site
+}
+
+function siteOfAddress(request: Request, providerHostsText: string | undefined): Site {
   const hostHeader = request.headers.get('host')
   const key = `${providerHostsText}\n${hostHeader}\n${request.url}`
   let site = sites.get(key)

@@ -10,6 +10,45 @@ describe('safeJson', () => {
     expect(json).not.toMatch(/[<>&\u2028\u2029]/)
     expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>', s: '\u2028\u2029&' })
   })
+
+  // Frozen parts (the data cache's values) are serialised once and composed (decision 058): the text
+  // must stay exactly JSON.stringify's, escaped.
+  const escaped = (value: unknown) =>
+    (JSON.stringify(value) ?? 'null').replace(
+      /[<>&\u2028\u2029]/g,
+      (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )
+  const deepFreeze = <V>(value: V): V => {
+    if (value && typeof value === 'object') {
+      Object.freeze(value)
+      for (const child of Object.values(value)) deepFreeze(child)
+    }
+    return value
+  }
+
+  it('writes what JSON.stringify writes, with frozen parts composed in', () => {
+    const homes = deepFreeze([{ id: 1, address: '<b>1 Main & Co</b>', price: 1.5, gone: undefined, tags: ['a', null] }])
+    const values: unknown[] = [
+      { idPrefix: 'agent', tabs: [{ type: 'sale', homes, total: 1 }], skip: undefined, fn: () => 1 },
+      [undefined, () => 1, Symbol('s'), new Date(Date.UTC(2026, 0, 2)), homes],
+      { nested: { deeper: [1, 'two', { three: true }] }, '<key>': '\u2028' },
+      homes,
+      'text</script>',
+      42,
+      null,
+      undefined,
+    ]
+    for (const value of values) expect(safeJson(value)).toBe(escaped(value))
+  })
+
+  it("reuses a frozen value's text and never a changed value's", () => {
+    const frozen = deepFreeze({ homes: [{ id: 1 }] })
+    expect(safeJson({ a: frozen })).toBe(safeJson({ a: frozen }))
+    const open = { homes: [{ id: 1 }] }
+    safeJson(open)
+    open.homes[0]!.id = 2
+    expect(JSON.parse(safeJson(open))).toEqual({ homes: [{ id: 2 }] })
+  })
 })
 
 describe('tenant URL and colour guards', () => {

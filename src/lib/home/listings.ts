@@ -5,12 +5,13 @@ import {
   type AgentQuery,
   COUNTIES,
   HOME_LIST_DEFAULTS,
+  type HomeListQuery,
   type HomePage,
   homeListQuerySchema,
   SEARCH_TYPES,
   type SearchType,
 } from '../listings/query'
-import { emptyPage, type ListingSource } from '../listings/source'
+import { emptyPage, type ListingRequest, type ListingSource } from '../listings/source'
 import type { Realtor } from '../realtors/types'
 import { marketOf } from './profile'
 
@@ -41,6 +42,43 @@ export interface HomeListings {
   complete: boolean
 }
 
+type SectionRequests = readonly [ListingRequest & { kind: 'home' }, ...ListingRequest[]]
+
+/** A frozen realtor's (the data cache's) section requests, made once: they depend on nothing else. */
+const sectionPlans = new WeakMap<object, SectionRequests>()
+
+/** What a homepage's listing sections ask for: its start city's homes, then each deal tab's (when licensed). */
+function sectionRequests(realtor: Pick<Realtor, 'activityRegion' | 'licenseNumber'>): SectionRequests {
+  const planned = sectionPlans.get(realtor)
+  if (planned) return planned
+  const market = marketOf(realtor.activityRegion)
+  // A city the listings query refuses (odd characters) falls back to the default city, never an error.
+  const parsed = homeListQuerySchema.safeParse(startCity(realtor.activityRegion))
+  const cityQuery = parsed.success ? parsed.data : homeListQuerySchema.parse({})
+  const types = realtor.licenseNumber ? SEARCH_TYPES : []
+  const agentQuery = (searchType: SearchType): AgentQuery => ({
+    licenseNumber: realtor.licenseNumber,
+    market,
+    searchType,
+    currentPage: 0,
+    homesPerGroup: HOME_LIST_DEFAULTS.homesPerGroup,
+  })
+  const requests: SectionRequests = [
+    { kind: 'home', query: cityQuery },
+    ...types.map((type): ListingRequest => ({ kind: 'agent', query: agentQuery(type) })),
+  ]
+  if (Object.isFrozen(realtor)) sectionPlans.set(realtor, deepFrozen(requests))
+  return requests
+}
+
+function deepFrozen<V>(value: V): V {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFrozen(child)
+    Object.freeze(value)
+  }
+  return value
+}
+
 export async function loadHomeListings(
   source: ListingSource,
   realtor: Pick<Realtor, 'activityRegion' | 'licenseNumber'>,
@@ -55,23 +93,29 @@ export async function loadHomeListings(
       return emptyPage(query)
     }
   }
-  const market = marketOf(realtor.activityRegion)
-  // A city the listings query refuses (odd characters) falls back to the default city, never an error.
-  const parsed = homeListQuerySchema.safeParse(startCity(realtor.activityRegion))
-  const cityQuery = parsed.success ? parsed.data : homeListQuerySchema.parse({})
+  async function quietlyAll(load: () => Promise<HomePage[]>, requests: readonly ListingRequest[]) {
+    try {
+      return await load()
+    } catch (error) {
+      console.error('[home] listings unavailable; showing the empty state', error)
+      complete = false
+      return requests.map((r) => emptyPage(r.query))
+    }
+  }
+  const requests = sectionRequests(realtor)
+  const cityQuery = requests[0]!.query as HomeListQuery
   const start = { state: cityQuery.state, city: cityQuery.city }
-  const types = realtor.licenseNumber ? SEARCH_TYPES : []
-  const agentQuery = (searchType: SearchType): AgentQuery => ({
-    licenseNumber: realtor.licenseNumber,
-    market,
-    searchType,
-    currentPage: 0,
-    homesPerGroup: HOME_LIST_DEFAULTS.homesPerGroup,
-  })
-  const [cityPage, ...agentPages] = await Promise.all([
-    quietly(() => source.homeList(cityQuery), cityQuery),
-    ...types.map((type) => quietly(() => source.agent(agentQuery(type)), agentQuery(type))),
-  ])
+  const types = requests.slice(1).map((request) => (request.query as AgentQuery).searchType)
+  // A source that batches reads every section in one round trip (a miss costs the realtor's read and
+  // this one, docs/decisions/058); one that does not (upstream) reads each, and each fails on its own.
+  const pages = source.pages
+  const [cityPage, ...agentPages] = pages
+    ? await quietlyAll(() => pages(requests), requests)
+    : await Promise.all(
+        requests.map((r) =>
+          quietly(() => (r.kind === 'home' ? source.homeList(r.query) : source.agent(r.query)), r.query),
+        ),
+      )
   return {
     state: start.state,
     city: start.city,

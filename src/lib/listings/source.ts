@@ -1,13 +1,21 @@
 // Where listings come from: the embedded D1 table (default) or the upstream listings API
 // (LISTINGS_API_ORIGIN), behind one interface the API route and the tenant page share.
-import { type DataCacheScope, readThrough } from '../data-cache'
+import { type DataCacheScope, readManyThrough, readThrough } from '../data-cache'
 import { type FetchLike, fetchUpstream, upstreamJson, upstreamTimeout } from '../upstream'
 import type { AgentQuery, Home, HomeListQuery, HomePage } from './query'
 
 export interface ListingSource {
   homeList(query: HomeListQuery): Promise<HomePage>
   agent(query: AgentQuery): Promise<HomePage>
+  /**
+   * Several pages in one database round trip (a homepage's sections, docs/decisions/058); only a source
+   * where that saves round trips has it: one failure fails them all.
+   */
+  pages?(requests: readonly ListingRequest[]): Promise<HomePage[]>
 }
+
+/** One page a homepage asks for: the city's homes, or a realtor's own listings of a deal type. */
+export type ListingRequest = { kind: 'home'; query: HomeListQuery } | { kind: 'agent'; query: AgentQuery }
 
 /** A listings row as a Home: the columns under the API's own field names, so rows need no mapping. */
 const HOME_COLUMNS = `id, deal_type AS dealType, property_type AS propertyType,
@@ -56,21 +64,27 @@ export function pageStatements(index: ListingsIndex, where: string[]): { rows: s
   }
 }
 
-async function page(
+type PageQuery = { currentPage: number; homesPerGroup: number }
+
+/**
+ * A page's statements: its capped total, then its homes — none past the depth limit, where a page is
+ * empty without reading a row.
+ */
+function pageBatch(
   db: D1Database,
-  index: ListingsIndex,
-  where: string[],
-  binds: unknown[],
-  q: { currentPage: number; homesPerGroup: number },
-) {
+  [index, where, binds]: [ListingsIndex, string[], unknown[]],
+  q: PageQuery,
+): D1PreparedStatement[] {
   const sql = pageStatements(index, where)
   const offset = q.currentPage * q.homesPerGroup
   const limit = Math.max(0, Math.min(q.homesPerGroup, LISTINGS_MAX_DEPTH - offset))
-  const [count, rows] = await db.batch([
+  return [
     db.prepare(sql.total).bind(...binds),
-    // Past the depth limit a page is empty without reading a row.
     ...(limit > 0 ? [db.prepare(sql.rows).bind(...binds, limit, offset)] : []),
-  ])
+  ]
+}
+
+function pageOf(count: D1Result | undefined, rows: D1Result | undefined, q: PageQuery): HomePage {
   const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0
   return {
     homes: (rows?.results ?? []) as Home[],
@@ -80,38 +94,52 @@ async function page(
   }
 }
 
+/** The filters of a city's homes: [condition, value], applied when its value is given ('all' means none). */
+function homeListWhere(q: HomeListQuery): [ListingsIndex, string[], unknown[]] {
+  const filters: [string, unknown][] = [
+    ['deal_type = ?', q.type],
+    ['state = ?', q.state],
+    ['city = ?', q.city],
+    ['property_type = ?', q.propertyType === 'all' ? undefined : q.propertyType],
+    ['property_status = ?', q.propertyStatus === 'all' ? undefined : q.propertyStatus],
+    ['county = ?', q.county],
+  ]
+  const active = filters.filter(([, value]) => value !== undefined)
+  const where = active.map(([sql]) => sql)
+  if (q.isImageNull === 'N') where.push('image_url IS NOT NULL')
+  return [homeListIndex(q), where, active.map(([, value]) => value)]
+}
+
+function agentWhere(q: AgentQuery): [ListingsIndex, string[], unknown[]] {
+  const where = ['agent_license = ?', 'deal_type = ?']
+  const binds: unknown[] = [q.licenseNumber, q.searchType]
+  if (q.market) {
+    where.push('market = ?')
+    binds.push(q.market)
+  }
+  return ['listings_agent', where, binds]
+}
+
 export function d1Listings(db: D1Database): ListingSource {
+  const statementsOf = (request: ListingRequest) =>
+    request.kind === 'home'
+      ? pageBatch(db, homeListWhere(request.query), request.query)
+      : pageBatch(db, agentWhere(request.query), request.query)
+  // Every page's statements in one batch: one round trip, however many pages.
+  async function pages(requests: readonly ListingRequest[]): Promise<HomePage[]> {
+    const batches = requests.map(statementsOf)
+    const results = await db.batch(batches.flat())
+    let at = 0
+    return requests.map((request, i) => {
+      const [count, rows] = results.slice(at, at + batches[i]!.length)
+      at += batches[i]!.length
+      return pageOf(count, rows, request.query)
+    })
+  }
   return {
-    homeList(q) {
-      // [condition, value]: a filter applies when its value is given ('all' means no filter).
-      const filters: [string, unknown][] = [
-        ['deal_type = ?', q.type],
-        ['state = ?', q.state],
-        ['city = ?', q.city],
-        ['property_type = ?', q.propertyType === 'all' ? undefined : q.propertyType],
-        ['property_status = ?', q.propertyStatus === 'all' ? undefined : q.propertyStatus],
-        ['county = ?', q.county],
-      ]
-      const active = filters.filter(([, value]) => value !== undefined)
-      const where = active.map(([sql]) => sql)
-      if (q.isImageNull === 'N') where.push('image_url IS NOT NULL')
-      return page(
-        db,
-        homeListIndex(q),
-        where,
-        active.map(([, value]) => value),
-        q,
-      )
-    },
-    agent(q) {
-      const where = ['agent_license = ?', 'deal_type = ?']
-      const binds: unknown[] = [q.licenseNumber, q.searchType]
-      if (q.market) {
-        where.push('market = ?')
-        binds.push(q.market)
-      }
-      return page(db, 'listings_agent', where, binds, q)
-    },
+    homeList: async (query) => (await pages([{ kind: 'home', query }]))[0]!,
+    agent: async (query) => (await pages([{ kind: 'agent', query }]))[0]!,
+    pages,
   }
 }
 
@@ -143,13 +171,30 @@ export function upstreamListings(origin: string, timeoutMs: number, fetchImpl: F
 /** Listing pages are kept a minute (the API's own max-age): this product never writes listings. */
 const LISTINGS_MAX_AGE_MS = 60_000
 
+const frozenKeys = new WeakMap<ListingRequest, string>()
+
 /** The source through the data cache (by query; a failed load is not kept). */
 export function cachedListings(source: ListingSource, scope: DataCacheScope | null): ListingSource {
   if (!scope) return source
   const options = { tags: () => ['listings'], maxAgeMs: LISTINGS_MAX_AGE_MS }
+  const keyOf = (request: ListingRequest) => {
+    let key = frozenKeys.get(request)
+    if (key === undefined) {
+      key = `listings:${request.kind}:${JSON.stringify(request.query)}`
+      // A frozen request (a homepage's sections, planned once per realtor) keeps its key.
+      if (Object.isFrozen(request.query)) frozenKeys.set(request, key)
+    }
+    return key
+  }
+  const pages = source.pages?.bind(source)
   return {
-    homeList: (q) => readThrough(scope, `listings:home:${JSON.stringify(q)}`, () => source.homeList(q), options),
-    agent: (q) => readThrough(scope, `listings:agent:${JSON.stringify(q)}`, () => source.agent(q), options),
+    homeList: (q) => readThrough(scope, keyOf({ kind: 'home', query: q }), () => source.homeList(q), options),
+    agent: (q) => readThrough(scope, keyOf({ kind: 'agent', query: q }), () => source.agent(q), options),
+    // The pages not cached load together, in one round trip.
+    ...(pages && {
+      pages: (requests) =>
+        readManyThrough(scope, requests.map(keyOf), (missing) => pages(missing.map((i) => requests[i]!)), options),
+    }),
   }
 }
 
