@@ -1,0 +1,92 @@
+// `npm run bench:scale`: the platform at 1,000 realtors / 100,000 homes and 10,000 / 1,000,000, in one
+// run (docs/decisions/056-scale-bench.md). Per size: seed (or reuse) its local state, start the production
+// bundle on it, drive each target with Zipf traffic, then a mixed load of every target for the memory
+// figures; then the growth table, small vs large, judged by the issue's ratio budgets. Writes
+// bench/results/scale.{json,md}; exits non-zero when a budget is missed.
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { root } from '../../scripts/lib.mjs'
+import { helpRequested } from '../help.mjs'
+import { SIZES } from './data.mjs'
+import { drive } from './drive.mjs'
+import { judge, SCALE_HELP, formatScale } from './report.mjs'
+import { ensureSeeded, stateDir } from './seed.mjs'
+import { mixedOf, targetsOf } from './traffic.mjs'
+import { buildBundle, isolateHeap, residentMemory, startWorker } from './worker.mjs'
+
+helpRequested(SCALE_HELP)
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: process.env.SCALE_SIZE ?? 'both' },
+    duration: { type: 'string', default: process.env.SCALE_DURATION ?? '6' },
+    requests: { type: 'string', default: process.env.SCALE_REQUESTS ?? '100000' },
+    connections: { type: 'string', default: process.env.SCALE_CONNECTIONS ?? '16' },
+    only: { type: 'string', default: process.env.SCALE_ONLY ?? '' },
+    reseed: { type: 'boolean', default: process.env.SCALE_RESEED === '1' },
+  },
+})
+const sizes = values.size === 'both' ? ['small', 'large'] : [values.size]
+if (!sizes.every((size) => SIZES[size])) {
+  console.error(`✗ --size is small, large or both, not ${values.size}`)
+  process.exit(2)
+}
+const seconds = Number(values.duration)
+const amount = Number(values.requests)
+const connections = Number(values.connections)
+const PORT = Number(process.env.SCALE_PORT ?? 8901)
+const INSPECTOR_PORT = PORT + 4
+
+buildBundle()
+const runs = {}
+for (const size of sizes) {
+  const seed = await ensureSeeded(size, { force: values.reseed })
+  const worker = await startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, stateDir: stateDir(size) })
+  try {
+    const memory = { start: residentMemory(worker.pids) }
+    const login = await fetch(`${worker.origin}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@realtor.local', password: 'realtor-admin-2026' }),
+    })
+    const { token } = await login.json()
+    if (!token) throw new Error(`the admin sign-in answered ${login.status}`)
+    memory.startHeap = await isolateHeap(INSPECTOR_PORT)
+    const targets = targetsOf(size, token).filter((t) => !values.only || t.name.includes(values.only))
+    const rows = []
+    for (const target of targets) {
+      // A warm-up of a third of the run: the figures are the steady state of the traffic, not the first misses.
+      await drive(worker, target, { seconds: Math.max(1, Math.round(seconds / 3)), connections })
+      const result = await drive(worker, target, { seconds, connections })
+      rows.push({ name: target.name, kind: target.kind, ...result, rssAfter: residentMemory(worker.pids).rss })
+      console.log(`  ${size}: measured ${target.name} (${Math.round(result.rps)} req/s)`)
+    }
+    // The memory figure: `amount` requests of every target mixed by weight, then ten idle seconds.
+    memory.beforeMixed = residentMemory(worker.pids)
+    const mixed = await drive(worker, mixedOf(targetsOf(size, token)), { amount, connections })
+    memory.afterMixed = residentMemory(worker.pids)
+    memory.afterMixedHeap = await isolateHeap(INSPECTOR_PORT)
+    await new Promise((resolve) => setTimeout(resolve, 10_000))
+    memory.idle = residentMemory(worker.pids)
+    console.log(`  ${size}: mixed load of ${mixed.requests} requests (${Math.round(mixed.rps)} req/s)`)
+    runs[size] = { ...SIZES[size], seedSeconds: seed.seconds, reused: seed.reused, rows, mixed, memory }
+  } finally {
+    await worker.dispose()
+  }
+}
+
+const budgets = judge(runs, { amount })
+const report = formatScale({ runs, budgets, seconds, amount, connections })
+console.log(report)
+await mkdir(path.join(root, 'bench/results'), { recursive: true })
+await writeFile(
+  path.join(root, 'bench/results/scale.json'),
+  JSON.stringify({ date: new Date().toISOString(), runs, budgets }, null, 2),
+)
+await writeFile(path.join(root, 'bench/results/scale.md'), report)
+const missed = budgets.filter((budget) => !budget.ok)
+if (missed.length) {
+  console.error(`✗ ${missed.length} budget(s) missed:\n${missed.map((b) => `  - ${b.name}: ${b.value} (${b.limit})`).join('\n')}`)
+  process.exit(1)
+}
+console.log('✓ every scale budget met')
