@@ -126,7 +126,9 @@ function profileOf(r) {
   const cityKo = regions.map((c) => c.ko).join(', ')
   const cityEn = regions.map((c) => c.city).join(', ')
   const sections = Array.from({ length: r.id % 5 }, (_, i) => ({
-    title: ['학군 안내 / Schools', '첫 집 구매 / First homes', '융자 상담 / Financing', '투자용 부동산 / Investment'][i % 4],
+    title: ['학군 안내 / Schools', '첫 집 구매 / First homes', '융자 상담 / Financing', '투자용 부동산 / Investment'][
+      i % 4
+    ],
     content: `${r.city.city}: ${['school zones and recent sales', 'down-payment programs', 'loan options', 'rental yields'][i % 4]}.`,
   }))
   return {
@@ -162,8 +164,18 @@ function profileOf(r) {
     lastYearSalesTotal: ((r.id * 7919) % 300) * 1_000_000,
     additionalSections: sections,
     seoMeta: {
-      ko: { title: `${r.nameKo} | ${r.city.ko} 부동산`, description: `${cityKo} 한인 리얼터 ${r.nameKo}`, keywords: `${cityEn}, 한인 리얼터`, author: r.nameKo },
-      en: { title: `${r.nameEn} | ${r.city.city} Real Estate`, description: `${r.nameEn}, Korean-American realtor in ${cityEn}`, keywords: `${cityEn}, Korean realtor`, author: r.nameEn },
+      ko: {
+        title: `${r.nameKo} | ${r.city.ko} 부동산`,
+        description: `${cityKo} 한인 리얼터 ${r.nameKo}`,
+        keywords: `${cityEn}, 한인 리얼터`,
+        author: r.nameKo,
+      },
+      en: {
+        title: `${r.nameEn} | ${r.city.city} Real Estate`,
+        description: `${r.nameEn}, Korean-American realtor in ${cityEn}`,
+        keywords: `${cityEn}, Korean realtor`,
+        author: r.nameEn,
+      },
     },
     madeForRealtor: 'Y',
   }
@@ -200,18 +212,38 @@ export function realtorStatements(count) {
   const views = []
   for (const r of realtors) {
     for (let c = 0; c < r.id % 4; c++) {
-      contacts.push([r.id, q(`고객 ${c + 1}`), q('고'), q(`객${c + 1}`), q(`client${c}.${r.slug}@mail.example`), q('01055501234'), q('82'), q('집 보러 가고 싶습니다. 연락 부탁드립니다.'), q('Y'), q('ko'), q(`${day(c)}T09:00:00.000Z`)])
+      contacts.push([
+        r.id,
+        q(`고객 ${c + 1}`),
+        q('고'),
+        q(`객${c + 1}`),
+        q(`client${c}.${r.slug}@mail.example`),
+        q('01055501234'),
+        q('82'),
+        q('집 보러 가고 싶습니다. 연락 부탁드립니다.'),
+        q('Y'),
+        q('ko'),
+        q(`${day(c)}T09:00:00.000Z`),
+      ])
     }
     if (r.published && r.id % 3 === 0) {
       for (let d = 0; d < 7; d++) {
-        for (const locale of ['ko', 'en']) views.push([r.id, q(day(d)), q('/'), q(locale), q('mobile'), 1 + ((r.id + d) % 40)])
+        for (const locale of ['ko', 'en'])
+          views.push([r.id, q(day(d)), q('/'), q(locale), q('mobile'), 1 + ((r.id + d) % 40)])
       }
     }
   }
   return [
     ...inserts(
       'INSERT INTO accounts (id, email, name, role, password_hash, agreed_at)',
-      realtors.map((r) => [r.id, q(`${r.slug}@agents.example`), q(r.nameEn), q('realtor'), q(PASSWORD), q('2026-01-01T09:00:00.000Z')]),
+      realtors.map((r) => [
+        r.id,
+        q(`${r.slug}@agents.example`),
+        q(r.nameEn),
+        q('realtor'),
+        q(PASSWORD),
+        q('2026-01-01T09:00:00.000Z'),
+      ]),
     ),
     ...inserts(
       'INSERT INTO realtors (id, user_id, desired_url, homepage_host, profile)',
@@ -221,7 +253,20 @@ export function realtorStatements(count) {
       'INSERT INTO custom_hostnames (realtor_id, hostname, simulated, status, ssl_status, records, checked_at, activated_at)',
       realtors
         .filter((r) => r.host)
-        .map((r) => [r.id, q(r.host), 1, q('active'), q('active'), q(JSON.stringify([{ type: 'CNAME', name: r.host, value: 'customers.realtor.example.com', purpose: 'traffic' }])), q('2026-11-01T00:00:00.000Z'), q('2026-11-01T00:00:00.000Z')]),
+        .map((r) => [
+          r.id,
+          q(r.host),
+          1,
+          q('active'),
+          q('active'),
+          q(
+            JSON.stringify([
+              { type: 'CNAME', name: r.host, value: 'customers.realtor.example.com', purpose: 'traffic' },
+            ]),
+          ),
+          q('2026-11-01T00:00:00.000Z'),
+          q('2026-11-01T00:00:00.000Z'),
+        ]),
     ),
     ...inserts(
       'INSERT INTO realtor_contacts (realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term, locale, created_at)',
@@ -231,7 +276,20 @@ export function realtorStatements(count) {
   ]
 }
 
-const STREETS = ['Canyon View', 'Harbor Ridge', 'Willow Creek', 'Summit Trail', 'Bayside', 'Oak Glen', 'Maple', 'Sunset', 'Park', 'Vista', 'Cedar', 'Laurel']
+const STREETS = [
+  'Canyon View',
+  'Harbor Ridge',
+  'Willow Creek',
+  'Summit Trail',
+  'Bayside',
+  'Oak Glen',
+  'Maple',
+  'Sunset',
+  'Park',
+  'Vista',
+  'Cedar',
+  'Laurel',
+]
 const SUFFIXES = ['Ln', 'Way', 'Ct', 'Ave', 'Pl', 'Dr', 'St', 'Rd']
 const arr = (list) => q(JSON.stringify(list))
 

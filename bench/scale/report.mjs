@@ -35,7 +35,7 @@ const SEED_SECONDS = 180
 const fixed = (value, digits = 2) => (value == null ? '–' : Number(value).toFixed(digits))
 const percent = (value) => (value == null ? '–' : `${Math.round(value * 100)}%`)
 
-export function judge(runs, { amount }) {
+export function judge(runs) {
   const budgets = []
   const check = (name, value, limit, ok) => budgets.push({ name, value, limit, ok })
   for (const [size, run] of Object.entries(runs)) {
@@ -44,11 +44,22 @@ export function judge(runs, { amount }) {
     }
     for (const [name, cache] of Object.entries(run.mixed.caches)) {
       const ok = cache.entries <= cache.maxEntries && cache.bytes <= cache.maxBytes
-      check(`${size} ${name} within its bounds`, `${cache.entries} entries, ${mb(cache.bytes)} MB`, `≤ ${cache.maxEntries}, ${mb(cache.maxBytes)} MB`, ok)
+      check(
+        `${size} ${name} within its bounds`,
+        `${cache.entries} entries, ${mb(cache.bytes)} MB`,
+        `≤ ${cache.maxEntries}, ${mb(cache.maxBytes)} MB`,
+        ok,
+      )
     }
-    const heap = run.memory.afterMixedHeap
-    check(`${size} isolate JS heap after ${amount} mixed requests`, `${fixed(heap, 1)} MB`, `< ${ISOLATE_MB} MB`, heap != null && heap < ISOLATE_MB)
-    if (size === 'large') check('large seed time', `${run.seedSeconds} s`, `< ${SEED_SECONDS} s`, run.seedSeconds < SEED_SECONDS)
+    const heap = run.memory.afterMixedHeaps.worker?.live
+    check(
+      `${size} worker isolate's live JS heap after ${run.mixed.requests} mixed requests`,
+      `${fixed(heap, 1)} MB`,
+      `< ${ISOLATE_MB} MB`,
+      heap != null && heap < ISOLATE_MB,
+    )
+    if (size === 'large')
+      check('large seed time', `${run.seedSeconds} s`, `< ${SEED_SECONDS} s`, run.seedSeconds < SEED_SECONDS)
   }
   const { small, large } = runs
   if (small && large) {
@@ -67,10 +78,18 @@ const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1)
 
 export function formatScale({ runs, budgets, seconds, amount, connections }) {
   const out = [`## Scale bench — ${new Date().toISOString()}`, '']
-  out.push(`Zipf traffic (s = 1), ${connections} connections, ${seconds} s per target after a warm-up; mixed load of ${amount} requests.`)
-  out.push('CPU is workerd\'s (the worker and the local D1/KV/R2 simulators in the same process) over the run ÷ requests.', '')
+  out.push(
+    `Zipf traffic (s = 1), ${connections} connections, ${seconds} s per target after a warm-up; mixed load of ${amount} requests.`,
+  )
+  out.push(
+    "CPU is workerd's (the worker and the local D1/KV/R2 simulators in the same process) over the run ÷ requests.",
+    '',
+  )
   for (const [size, run] of Object.entries(runs)) {
-    out.push(`### ${size}: ${run.realtors.toLocaleString('en')} realtors, ${run.homes.toLocaleString('en')} homes (seed ${run.seedSeconds} s${run.reused ? ', reused' : ''})`, '')
+    out.push(
+      `### ${size}: ${run.realtors.toLocaleString('en')} realtors, ${run.homes.toLocaleString('en')} homes (seed ${run.seedSeconds} s${run.reused ? ', reused' : ''})`,
+      '',
+    )
     const rows = [...run.rows, { name: run.mixed.name ?? 'mixed', ...run.mixed }].map((r) => [
       r.name,
       Math.round(r.rps),
@@ -81,11 +100,30 @@ export function formatScale({ runs, budgets, seconds, amount, connections }) {
       percent(r.dataHitRate),
       fixed(r.d1Ms),
       fixed(r.d1Queries, 1),
+      r.rssAfter ?? '',
       Object.entries(r.statuses)
         .map(([status, count]) => `${status}×${count}`)
         .join(' '),
     ])
-    out.push(table(['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'page hits', 'data hits', 'D1 ms/req', 'D1 queries/req', 'statuses'], rows), '')
+    out.push(
+      table(
+        [
+          'target',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'CPU ms/req',
+          'page hits',
+          'data hits',
+          'D1 ms/req',
+          'D1 queries/req',
+          'RSS after MB',
+          'statuses',
+        ],
+        rows,
+      ),
+      '',
+    )
   }
   const { small, large } = runs
   if (small && large) {
@@ -93,24 +131,62 @@ export function formatScale({ runs, budgets, seconds, amount, connections }) {
     const rows = large.rows.map((row) => {
       const base = small.rows.find((r) => r.name === row.name) ?? {}
       const ratio = (a, b) => (a != null && b ? `${fixed(a / b)}×` : '–')
-      return [row.name, fixed(base.cpuPerRequest), fixed(row.cpuPerRequest), ratio(row.cpuPerRequest, base.cpuPerRequest), `${fixed(base.d1Ms)} → ${fixed(row.d1Ms)}`, `${percent(base.pageHitRate)} → ${percent(row.pageHitRate)}`, `${percent(base.dataHitRate)} → ${percent(row.dataHitRate)}`, `${Math.round(base.rps)} → ${Math.round(row.rps)}`]
+      return [
+        row.name,
+        fixed(base.cpuPerRequest),
+        fixed(row.cpuPerRequest),
+        ratio(row.cpuPerRequest, base.cpuPerRequest),
+        `${fixed(base.d1Ms)} → ${fixed(row.d1Ms)}`,
+        `${percent(base.pageHitRate)} → ${percent(row.pageHitRate)}`,
+        `${percent(base.dataHitRate)} → ${percent(row.dataHitRate)}`,
+        `${Math.round(base.rps)} → ${Math.round(row.rps)}`,
+      ]
     })
-    out.push(table(['target', 'CPU small', 'CPU large', 'growth', 'D1 ms/req', 'page hits', 'data hits', 'req/s'], rows), '')
+    out.push(
+      table(['target', 'CPU small', 'CPU large', 'growth', 'D1 ms/req', 'page hits', 'data hits', 'req/s'], rows),
+      '',
+    )
   }
-  out.push('### Memory (MB): workerd resident (anonymous + file-backed), isolate JS heap after a collection', '')
+  out.push('### Memory (MB)', '')
+  out.push(
+    'workerd resident memory (anonymous + file-backed) from /proc; JS heaps through the inspector: used and reserved before a collection, live after it.',
+    '',
+  )
+  const heap = (h) => (h ? `${h.used} / ${h.reserved} / ${h.live}` : '–')
   const memoryRows = Object.entries(runs).map(([size, { memory, mixed }]) => [
     size,
     `${memory.start.rss} (${memory.start.anon}+${memory.start.file})`,
-    fixed(memory.startHeap, 1),
     `${memory.beforeMixed.rss}`,
     `${memory.afterMixed.rss} (${memory.afterMixed.anon}+${memory.afterMixed.file})`,
-    fixed(memory.afterMixedHeap, 1),
+    heap(memory.afterMixedHeaps.worker),
+    heap(memory.afterMixedHeaps.d1),
     `${memory.idle.rss}`,
     `${mixed.caches.pageCache.entries} / ${mb(mixed.caches.pageCache.bytes)}`,
     `${mixed.caches.dataCache.entries} / ${mb(mixed.caches.dataCache.bytes)}`,
   ])
-  out.push(table(['size', 'RSS start', 'heap start', 'RSS before mixed', 'RSS after mixed', 'heap after', 'RSS idle 10 s', 'page cache entries/MB', 'data cache entries/MB'], memoryRows), '')
+  out.push(
+    table(
+      [
+        'size',
+        'RSS start',
+        'RSS after targets',
+        'RSS after mixed',
+        'worker heap used/reserved/live',
+        'D1 simulator heap',
+        'RSS after GC + 10 s idle',
+        'page cache entries/MB',
+        'data cache entries/MB',
+      ],
+      memoryRows,
+    ),
+    '',
+  )
   out.push('### Budgets', '')
-  out.push(table(['budget', 'value', 'limit', ''], budgets.map((b) => [b.name, b.value, b.limit, b.ok ? '✓' : '✗'])))
+  out.push(
+    table(
+      ['budget', 'value', 'limit', ''],
+      budgets.map((b) => [b.name, b.value, b.limit, b.ok ? '✓' : '✗']),
+    ),
+  )
   return out.join('\n')
 }

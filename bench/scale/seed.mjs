@@ -24,7 +24,9 @@ export async function ensureSeeded(size, { force = false } = {}) {
   const markerFile = path.join(dir, 'seeded.json')
   const marker = existsSync(markerFile) ? JSON.parse(readFileSync(markerFile, 'utf8')) : null
   if (!force && marker?.version === GENERATOR_VERSION && marker.realtors === realtors && marker.homes === homes) {
-    console.log(`→ ${size}: reusing ${path.relative(root, dir)} (generator v${GENERATOR_VERSION}, seeded in ${marker.seconds} s)`)
+    console.log(
+      `→ ${size}: reusing ${path.relative(root, dir)} (generator v${GENERATOR_VERSION}, seeded in ${marker.seconds} s)`,
+    )
     return { dir, seconds: marker.seconds, reused: true }
   }
   const started = Date.now()
@@ -60,7 +62,13 @@ export async function ensureSeeded(size, { force = false } = {}) {
     }
     // The photo pool: a dozen images every profile and home shares.
     for (const [index, name] of PHOTO_POOL.entries()) {
-      const file = name.startsWith('logo') ? 'logo' : name.startsWith('portrait') ? 'id' : name.startsWith('banner') ? 'top' : name
+      const file = name.startsWith('logo')
+        ? 'logo'
+        : name.startsWith('portrait')
+          ? 'id'
+          : name.startsWith('banner')
+            ? 'top'
+            : name
       const bytes = seedImage(file, POOL_COLORS[index % POOL_COLORS.length], `pool-${name}`)
       await proxy.env.PHOTOS.put(`seed/pool/${name}.png`, new Uint8Array(bytes), {
         httpMetadata: { contentType: 'image/png', cacheControl: 'public, max-age=31536000, immutable' },

@@ -63,38 +63,56 @@ export function residentMemory(pids) {
 }
 
 /**
- * The worker isolate's JS heap in MB after a full collection, through workerd's inspector (Chrome DevTools
- * protocol): what counts against a deployed isolate's 128 MB. null when the inspector does not answer.
+ * An isolate's JS heap in MB ({ used, reserved, live }) (V8's used size), through workerd's inspector (Chrome DevTools protocol): for
+ * the worker, what counts against a deployed isolate's 128 MB; for the local simulators (`d1:db`, `kv:ns`,
+ * `r2:bucket`, `cache:cache`), their share of workerd. After a full collection: workerd does not answer
+ * HeapProfiler.collectGarbage, so a heap snapshot (which collects first) is taken and its chunks dropped.
+ * null when the inspector does not answer within 30 s.
  */
-export async function isolateHeap(inspectorPort) {
-  const socket = new WebSocket(`ws://127.0.0.1:${inspectorPort}/core:user:realtor-homepage`)
-  // An inspector that never answers (before the isolate's first request, it may not) costs 5 s, not the run.
-  const timer = setTimeout(() => socket.terminate(), 5_000)
+export async function isolateHeap(inspectorPort, isolate = 'core:user:realtor-homepage') {
+  const socket = new WebSocket(`ws://127.0.0.1:${inspectorPort}/${isolate}`)
+  const timer = setTimeout(() => socket.terminate(), 30_000)
   try {
     await new Promise((resolve, reject) => {
       socket.once('open', resolve)
       socket.once('error', reject)
       socket.once('close', () => reject(new Error('inspector closed')))
     })
-    let id = 0
-    const pending = new Map()
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data))
-      pending.get(message.id)?.(message)
-    })
-    const send = (method, params = {}) =>
-      new Promise((resolve, reject) => {
-        socket.once('close', () => reject(new Error('inspector closed')))
-        pending.set(++id, resolve)
-        socket.send(JSON.stringify({ id, method, params }))
+    let before = null
+    const answer = new Promise((resolve, reject) => {
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data))
+        if (message.id === 0) before = message.result
+        if (message.id === 1) socket.send(JSON.stringify({ id: 2, method: 'Runtime.getHeapUsage' }))
+        if (message.id === 2) resolve(message.result)
       })
-    await send('HeapProfiler.collectGarbage')
-    const { result } = await send('Runtime.getHeapUsage')
-    return result ? Math.round((result.usedSize / 1024 / 1024) * 10) / 10 : null
+      socket.once('close', () => reject(new Error('inspector closed')))
+    })
+    socket.send(JSON.stringify({ id: 0, method: 'Runtime.getHeapUsage' }))
+    socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } }))
+    const after = await answer
+    const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10
+    // Used before the collection (garbage included), the heap V8 had reserved then, and what is live.
+    return { used: mb(before?.usedSize ?? 0), reserved: mb(before?.totalSize ?? 0), live: mb(after.usedSize) }
   } catch {
     return null
   } finally {
     clearTimeout(timer)
     socket.terminate()
   }
+}
+
+/** The JS heaps of the worker and of the local simulators workerd runs beside it, in MB. */
+export async function isolateHeaps(inspectorPort) {
+  const heaps = {}
+  for (const [name, isolate] of Object.entries(SIMULATORS)) heaps[name] = await isolateHeap(inspectorPort, isolate)
+  return heaps
+}
+
+const SIMULATORS = {
+  worker: 'core:user:realtor-homepage',
+  d1: 'd1:db',
+  kv: 'kv:ns',
+  r2: 'r2:bucket',
+  cache: 'cache:cache',
 }
