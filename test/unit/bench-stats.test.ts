@@ -11,7 +11,7 @@ const url = (path: string) => `http://127.0.0.1:8787${path}`
 
 /** A handler that runs `statements` D1 reads (one batched when `batch`) and answers 200. */
 function reading(statements: number, batch = false) {
-  return async (_request: Request, bindings: { DB?: D1Database }) => {
+  return async (_request: Request, bindings: { DB?: D1Database; BENCH_STATS?: string; ENVIRONMENT?: string }) => {
     const db = bindings.DB as D1Database
     if (batch) await db.batch(Array.from({ length: statements }, () => db.prepare('SELECT 1 AS one')))
     else for (let i = 0; i < statements; i++) await db.prepare('SELECT ? AS one').bind(i).all()
