@@ -90,9 +90,9 @@ export function formatScale({ runs, budgets, seconds, amount, connections }) {
       `### ${size}: ${run.realtors.toLocaleString('en')} realtors, ${run.homes.toLocaleString('en')} homes (seed ${run.seedSeconds} s${run.reused ? ', reused' : ''})`,
       '',
     )
-    const rows = [...run.rows, { name: run.mixed.name ?? 'mixed', ...run.mixed }].map((r) => [
-      r.name,
-      Math.round(r.rps),
+    const rows = [...run.rows, { name: 'mixed (memory figure)', ...run.mixed }].map((r) => [
+      r.failed ? `${r.name} ✗ workerd died` : r.name,
+      r.rps == null ? '–' : Math.round(r.rps),
       fixed(r.p50, 1),
       fixed(r.p99, 1),
       fixed(r.cpuPerRequest),
@@ -101,7 +101,7 @@ export function formatScale({ runs, budgets, seconds, amount, connections }) {
       fixed(r.d1Ms),
       fixed(r.d1Queries, 1),
       r.rssAfter ?? '',
-      Object.entries(r.statuses)
+      Object.entries(r.statuses ?? {})
         .map(([status, count]) => `${status}×${count}`)
         .join(' '),
     ])
@@ -130,6 +130,7 @@ export function formatScale({ runs, budgets, seconds, amount, connections }) {
     out.push('### Growth: large ÷ small', '')
     const rows = large.rows.map((row) => {
       const base = small.rows.find((r) => r.name === row.name) ?? {}
+      const rate = (r) => (r.rps == null ? '–' : Math.round(r.rps))
       const ratio = (a, b) => (a != null && b ? `${fixed(a / b)}×` : '–')
       return [
         row.name,

@@ -39,28 +39,43 @@ const INSPECTOR_PORT = PORT + 4
 
 buildBundle()
 const runs = {}
+/** Starts the worker on a size's state and signs in as the demo admin (the console search's token). */
+async function started(size) {
+  const worker = await startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, stateDir: stateDir(size) })
+  const login = await fetch(`${worker.origin}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@realtor.local', password: 'realtor-admin-2026' }),
+  })
+  const { token } = await login.json()
+  if (!token) throw new Error(`the admin sign-in answered ${login.status}`)
+  return { worker, token }
+}
+
 for (const size of sizes) {
   const seed = await ensureSeeded(size, { force: values.reseed })
-  const worker = await startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, stateDir: stateDir(size) })
-  try {
-    const memory = { start: residentMemory(worker.pids) }
-    const login = await fetch(`${worker.origin}/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@realtor.local', password: 'realtor-admin-2026' }),
-    })
-    const { token } = await login.json()
-    if (!token) throw new Error(`the admin sign-in answered ${login.status}`)
-    memory.startHeaps = await isolateHeaps(INSPECTOR_PORT)
-    const targets = targetsOf(size, token).filter((t) => !values.only || t.name.includes(values.only))
-    const rows = []
-    for (const target of targets) {
-      // A warm-up of a third of the run: the figures are the steady state of the traffic, not the first misses.
+  let { worker, token } = await started(size)
+  const rows = []
+  /** A target's warm-up (a third of the run: the figures are the steady state) and measured run. */
+  async function measure(target) {
+    try {
       await drive(worker, target, { seconds: Math.max(1, Math.round(seconds / 3)), connections })
       const result = await drive(worker, target, { seconds, connections })
       rows.push({ name: target.name, kind: target.kind, ...result, rssAfter: residentMemory(worker.pids).rss })
       console.log(`  ${size}: measured ${target.name} (${Math.round(result.rps)} req/s)`)
+    } catch (error) {
+      // workerd went away under this target: a missed budget (errors), and a fresh worker for the rest.
+      console.error(`  ✗ ${size}: ${target.name}: ${error.cause?.message ?? error.message} (workerd restarted)`)
+      rows.push({ name: target.name, kind: target.kind, failed: true, errors: 1, statuses: {}, rssAfter: null })
+      await worker.dispose().catch(() => {})
+      ;({ worker, token } = await started(size))
     }
+  }
+  try {
+    const memory = { start: residentMemory(worker.pids), startHeaps: await isolateHeaps(INSPECTOR_PORT) }
+    const targets = targetsOf(size, token).filter((t) => !values.only || t.name.includes(values.only))
+    // The walks of every realtor (provider sitemap, console search) run last, after the memory figure.
+    for (const target of targets.filter((t) => t.weight > 0)) await measure(target)
     // The memory figure: requests of every target mixed by weight — `amount` at 10,000 realtors, as many per
     // realtor at other sizes — then each isolate's heap (a collection first) and ten idle seconds.
     const mixedAmount = Math.round((amount * SIZES[size].realtors) / SIZES.large.realtors)
@@ -71,7 +86,11 @@ for (const size of sizes) {
     await new Promise((resolve) => setTimeout(resolve, 10_000))
     memory.idle = residentMemory(worker.pids)
     console.log(`  ${size}: mixed load of ${mixed.requests} requests (${Math.round(mixed.rps)} req/s)`)
+    for (const target of targets.filter((t) => t.weight === 0)) await measure(target)
     runs[size] = { ...SIZES[size], seedSeconds: seed.seconds, reused: seed.reused, rows, mixed, memory }
+    // Each size's figures are kept as soon as they exist.
+    await mkdir(path.join(root, 'bench/results'), { recursive: true })
+    await writeFile(path.join(root, 'bench/results/scale.json'), JSON.stringify({ partial: true, runs }, null, 2))
   } finally {
     await worker.dispose()
   }

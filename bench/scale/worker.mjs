@@ -5,7 +5,7 @@
 // inspector (after a collection).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { Miniflare } from 'miniflare'
+import { Log, LogLevel, Miniflare } from 'miniflare'
 import { unstable_getMiniflareWorkerOptions } from 'wrangler'
 import WebSocket from 'ws'
 import { DEPLOY_ARGS, localVars, root, run, wrangler } from '../../scripts/lib.mjs'
@@ -37,6 +37,8 @@ export async function startWorker({ port, inspectorPort, stateDir }) {
     host: '127.0.0.1',
     port,
     inspectorPort,
+    // workerd's own errors (a crash says why here), not its request logs.
+    log: new Log(LogLevel.WARN),
   })
   await mf.ready
   return { origin, mf, pids: workerdPids(), dispose: () => mf.dispose() }
