@@ -140,7 +140,7 @@ export function formatScale({ runs, budgets, seconds, amount, connections }) {
         `${fixed(base.d1Ms)} → ${fixed(row.d1Ms)}`,
         `${percent(base.pageHitRate)} → ${percent(row.pageHitRate)}`,
         `${percent(base.dataHitRate)} → ${percent(row.dataHitRate)}`,
-        `${Math.round(base.rps)} → ${Math.round(row.rps)}`,
+        `${rate(base)} → ${rate(row)}`,
       ]
     })
     out.push(
