@@ -3,6 +3,7 @@
 // path the router matches.
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
+import { withBenchStats } from './lib/bench-stats'
 import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
 import { refreshWaitingDomains } from './lib/domains/setup'
@@ -119,7 +120,8 @@ export { TagGenerations } from './lib/generations/object'
 
 export default {
   // Homepage views are counted around the page cache, so cached pages count too (docs/decisions/051-dashboard.md).
-  fetch: withViewCounting(withPageCache(app.fetch)),
+  // The scale bench's D1 timing and cache counters wrap everything, only when it asks (BENCH_STATS, local).
+  fetch: withBenchStats(withViewCounting(withPageCache(app.fetch))),
   // Cron: every delivery the request did not get through (leads to Slack, contacts to the webhook) gets
   // another attempt (src/lib/outbox, docs/decisions/024-outbox.md).
   // Homepages deleted over 30 days ago are removed with their photos, a few per run

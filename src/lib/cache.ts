@@ -42,6 +42,9 @@ const isolateCaches = new Set<TaggedCache<CacheEntry>>()
 export class TaggedCache<E extends CacheEntry> {
   private readonly entries = new Map<string, E>()
   private bytes = 0
+  /** Lookups that found a fresh entry, and those that did not (read by the scale bench, bench/scale). */
+  hits = 0
+  misses = 0
   /** Counts purges: an entry made while one happened may hold what it removed, so it is not stored. */
   epoch = 0
 
@@ -57,14 +60,25 @@ export class TaggedCache<E extends CacheEntry> {
     return this.entries.size
   }
 
+  /** Entries, bytes and lookups against the configured bounds: what the scale bench reports. */
+  stats() {
+    const { maxEntries, maxBytes } = this.limits
+    return { entries: this.entries.size, bytes: this.bytes, maxEntries, maxBytes, hits: this.hits, misses: this.misses }
+  }
+
   /** A fresh entry, moved to the most-recently-used end. */
   get(key: string): E | null {
     const entry = this.entries.get(key)
-    if (!entry) return null
-    if (this.now() - entry.storedAt > (entry.maxAgeMs ?? this.limits.maxAgeMs)) {
-      this.delete(key)
+    if (!entry) {
+      this.misses++
       return null
     }
+    if (this.now() - entry.storedAt > (entry.maxAgeMs ?? this.limits.maxAgeMs)) {
+      this.delete(key)
+      this.misses++
+      return null
+    }
+    this.hits++
     this.entries.delete(key)
     this.entries.set(key, entry)
     return entry

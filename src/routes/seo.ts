@@ -41,7 +41,8 @@ async function homesIn(store: RealtorStore, publicOrigin: string, range: IdRange
   const entries: SitemapEntry[] = []
   let afterId = range.afterId
   for (;;) {
-    const realtors = await store.listPublished({ afterId, throughId: range.throughId, limit: READ_BATCH })
+    const page = { afterId, throughId: range.throughId, limit: READ_BATCH }
+    const realtors = await (store.listPublishedSites?.(page) ?? store.listPublished(page))
     for (const realtor of realtors) if (isPublished(realtor)) entries.push(pageUrls(realtor, publicOrigin, '/'))
     const last = realtors.at(-1)
     if (!last || realtors.length < READ_BATCH) return entries

@@ -121,6 +121,22 @@ export function d1Store(db: D1Database): RealtorRepository {
         .all<RealtorRow>()
       return results.map(realtorFromRow)
     },
+    async listPublishedSites({ afterId, throughId = Number.MAX_SAFE_INTEGER, limit }) {
+      // The sitemap's walk: the address columns only, never the profile documents.
+      const { results } = await db
+        .prepare(
+          `SELECT r.id, r.desired_url, json_extract(r.profile, '$.hompageUrl') AS hompage_url FROM realtors r
+           WHERE r.id > ?1 AND r.id <= ?2 AND ${PUBLISHED_SQL} ORDER BY r.id LIMIT ?3`,
+        )
+        .bind(afterId, throughId, limit)
+        .all<{ id: number; desired_url: string; hompage_url: string | null }>()
+      return results.map((row) => ({
+        id: row.id,
+        desiredUrl: row.desired_url,
+        hompageUrl: row.hompage_url ?? '',
+        isMakeHomepage: 'Y' as const,
+      }))
+    },
     async formerAddress(address) {
       return formerAddressOwner(db, address)
     },

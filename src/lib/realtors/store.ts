@@ -9,6 +9,9 @@ export interface KeysetPage {
   limit: number
 }
 
+/** What a sitemap needs of a published realtor: where its home is. */
+export type PublishedSite = Pick<Realtor, 'id' | 'desiredUrl' | 'hompageUrl' | 'isMakeHomepage'>
+
 export interface RealtorStore {
   /** By numeric id, desiredUrl, or homepage origin (docs/product.md §7 `GET /v1/realtor/{key}`). */
   find(key: string): Promise<Realtor | null>
@@ -16,6 +19,12 @@ export interface RealtorStore {
   list(opts?: { limit?: number }): Promise<Realtor[]>
   /** Published realtors (`isMakeHomepage` Y): the landing carousel's and the provider sitemap's. */
   listPublished(page: KeysetPage): Promise<Realtor[]>
+  /**
+   * The same realtors' addresses only, for the provider sitemap: a walk of every realtor that reads whole
+   * profiles held hundreds of MB in workerd at 10,000 realtors (docs/decisions/056-scale-bench.md). A store
+   * without it is walked with listPublished.
+   */
+  listPublishedSites?(page: KeysetPage): Promise<PublishedSite[]>
   /**
    * The realtor an address used to belong to (its redirect target, migrations/0010_lifecycle.sql), or
    * null; a store that keeps no address history has no such method.

@@ -1,0 +1,193 @@
+// The scale bench's budgets and printed tables (docs/decisions/056-scale-bench.md): per size and target,
+// then the growth table small vs large with the issue's ratio budgets, then memory.
+import { table } from '../report.mjs'
+
+export const SCALE_HELP = `
+npm run bench:scale [-- options]
+
+Seeds (or reuses) a local state per size under .wrangler/scale/{small,large} — small: 1,000 realtors and
+100,000 homes; large: 10,000 realtors and 1,000,000 homes — starts the production bundle on it in workerd,
+drives Zipf-distributed traffic (s = 1) at each target (tenant homes in ko and en, custom domains, the
+listings API, the realtor API, provider and tenant sitemaps, the admin console's search), then a mixed load
+of every target for the memory figures. Prints req/s, p50/p99, CPU ms per request, page- and data-cache hit
+rates, D1 time per request, workerd's resident memory and the isolate's JS heap, and the growth table small
+vs large. Writes bench/results/scale.{json,md}; exits 1 when a budget is missed (the missed ones are named).
+
+Options (each has an environment variable):
+  --size small|large|both  sizes to run (SCALE_SIZE, default both; the ratio budgets need both)
+  --duration <seconds>     measured seconds per target, after a warm-up of a third (SCALE_DURATION, default 6)
+  --requests <n>           requests of the mixed load (SCALE_REQUESTS, default 100000)
+  --connections <n>        concurrent connections (SCALE_CONNECTIONS, default 16)
+  --only <text>            only targets whose name contains the text (SCALE_ONLY)
+  --reseed                 seed again even when the state is current (SCALE_RESEED=1)
+  -h, --help               this text
+
+Environment only:
+  SCALE_PORT               the worker's port (default 8901; its inspector listens on SCALE_PORT + 4)
+`
+
+/** The growth budgets of issue 20: CPU per request large ÷ small, by kind of target. */
+const CPU_GROWTH = { listings: 1.5 }
+const DEFAULT_GROWTH = 1.2
+const ISOLATE_MB = 128
+const SEED_SECONDS = 180
+
+const fixed = (value, digits = 2) => (value == null ? '–' : Number(value).toFixed(digits))
+const percent = (value) => (value == null ? '–' : `${Math.round(value * 100)}%`)
+
+export function judge(runs) {
+  const budgets = []
+  const check = (name, value, limit, ok) => budgets.push({ name, value, limit, ok })
+  for (const [size, run] of Object.entries(runs)) {
+    for (const row of [...run.rows, { name: 'mixed', ...run.mixed }]) {
+      if (row.errors) check(`${size} ${row.name}: 5xx, errors and timeouts`, row.errors, '= 0', false)
+    }
+    for (const [name, cache] of Object.entries(run.mixed.caches)) {
+      const ok = cache.entries <= cache.maxEntries && cache.bytes <= cache.maxBytes
+      check(
+        `${size} ${name} within its bounds`,
+        `${cache.entries} entries, ${mb(cache.bytes)} MB`,
+        `≤ ${cache.maxEntries}, ${mb(cache.maxBytes)} MB`,
+        ok,
+      )
+    }
+    const heap = run.memory.afterMixedHeaps.worker?.live
+    check(
+      `${size} worker isolate's live JS heap after ${run.mixed.requests} mixed requests`,
+      `${fixed(heap, 1)} MB`,
+      `< ${ISOLATE_MB} MB`,
+      heap != null && heap < ISOLATE_MB,
+    )
+    if (size === 'large')
+      check('large seed time', `${run.seedSeconds} s`, `< ${SEED_SECONDS} s`, run.seedSeconds < SEED_SECONDS)
+  }
+  const { small, large } = runs
+  if (small && large) {
+    for (const row of large.rows) {
+      const base = small.rows.find((r) => r.name === row.name)
+      if (!base?.cpuPerRequest || row.cpuPerRequest == null) continue
+      const limit = CPU_GROWTH[row.kind] ?? DEFAULT_GROWTH
+      const ratio = row.cpuPerRequest / base.cpuPerRequest
+      check(`${row.name}: CPU per request, large ÷ small`, `${fixed(ratio)}×`, `≤ ${limit}×`, ratio <= limit)
+    }
+  }
+  return budgets
+}
+
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1)
+
+export function formatScale({ runs, budgets, seconds, amount, connections }) {
+  const out = [`## Scale bench — ${new Date().toISOString()}`, '']
+  out.push(
+    `Zipf traffic (s = 1), ${connections} connections, ${seconds} s per target after a warm-up; mixed load of ${amount} requests.`,
+  )
+  out.push(
+    "CPU is workerd's (the worker and the local D1/KV/R2 simulators in the same process) over the run ÷ requests.",
+    '',
+  )
+  for (const [size, run] of Object.entries(runs)) {
+    out.push(
+      `### ${size}: ${run.realtors.toLocaleString('en')} realtors, ${run.homes.toLocaleString('en')} homes (seed ${run.seedSeconds} s${run.reused ? ', reused' : ''})`,
+      '',
+    )
+    const rows = [...run.rows, { name: 'mixed (memory figure)', ...run.mixed }].map((r) => [
+      r.failed ? `${r.name} ✗ workerd died` : r.name,
+      r.rps == null ? '–' : Math.round(r.rps),
+      fixed(r.p50, 1),
+      fixed(r.p99, 1),
+      fixed(r.cpuPerRequest),
+      percent(r.pageHitRate),
+      percent(r.dataHitRate),
+      fixed(r.d1Ms),
+      fixed(r.d1Queries, 1),
+      r.rssAfter ?? '',
+      Object.entries(r.statuses ?? {})
+        .map(([status, count]) => `${status}×${count}`)
+        .join(' '),
+    ])
+    out.push(
+      table(
+        [
+          'target',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'CPU ms/req',
+          'page hits',
+          'data hits',
+          'D1 ms/req',
+          'D1 queries/req',
+          'RSS after MB',
+          'statuses',
+        ],
+        rows,
+      ),
+      '',
+    )
+  }
+  const { small, large } = runs
+  if (small && large) {
+    out.push('### Growth: large ÷ small', '')
+    const rows = large.rows.map((row) => {
+      const base = small.rows.find((r) => r.name === row.name) ?? {}
+      const rate = (r) => (r.rps == null ? '–' : Math.round(r.rps))
+      const ratio = (a, b) => (a != null && b ? `${fixed(a / b)}×` : '–')
+      return [
+        row.name,
+        fixed(base.cpuPerRequest),
+        fixed(row.cpuPerRequest),
+        ratio(row.cpuPerRequest, base.cpuPerRequest),
+        `${fixed(base.d1Ms)} → ${fixed(row.d1Ms)}`,
+        `${percent(base.pageHitRate)} → ${percent(row.pageHitRate)}`,
+        `${percent(base.dataHitRate)} → ${percent(row.dataHitRate)}`,
+        `${rate(base)} → ${rate(row)}`,
+      ]
+    })
+    out.push(
+      table(['target', 'CPU small', 'CPU large', 'growth', 'D1 ms/req', 'page hits', 'data hits', 'req/s'], rows),
+      '',
+    )
+  }
+  out.push('### Memory (MB)', '')
+  out.push(
+    'workerd resident memory (anonymous + file-backed) from /proc; JS heaps through the inspector: used and reserved before a collection, live after it.',
+    '',
+  )
+  const heap = (h) => (h ? `${h.used} / ${h.reserved} / ${h.live}` : '–')
+  const memoryRows = Object.entries(runs).map(([size, { memory, mixed }]) => [
+    size,
+    `${memory.start.rss} (${memory.start.anon}+${memory.start.file})`,
+    `${memory.beforeMixed.rss}`,
+    `${memory.afterMixed.rss} (${memory.afterMixed.anon}+${memory.afterMixed.file})`,
+    heap(memory.afterMixedHeaps.worker),
+    heap(memory.afterMixedHeaps.d1),
+    `${memory.idle.rss}`,
+    `${mixed.caches.pageCache.entries} / ${mb(mixed.caches.pageCache.bytes)}`,
+    `${mixed.caches.dataCache.entries} / ${mb(mixed.caches.dataCache.bytes)}`,
+  ])
+  out.push(
+    table(
+      [
+        'size',
+        'RSS start',
+        'RSS after targets',
+        'RSS after mixed',
+        'worker heap used/reserved/live',
+        'D1 simulator heap',
+        'RSS after GC + 10 s idle',
+        'page cache entries/MB',
+        'data cache entries/MB',
+      ],
+      memoryRows,
+    ),
+    '',
+  )
+  out.push('### Budgets', '')
+  out.push(
+    table(
+      ['budget', 'value', 'limit', ''],
+      budgets.map((b) => [b.name, b.value, b.limit, b.ok ? '✓' : '✗']),
+    ),
+  )
+  return out.join('\n')
+}

@@ -1,0 +1,86 @@
+// The scale bench's local states (docs/decisions/056-scale-bench.md): one per size under .wrangler/scale/,
+// migrated by wrangler and filled through wrangler's getPlatformProxy — the same local D1 (and R2) the
+// worker reads — with bench/scale/data.mjs's rows in batches. A state seeded by the same generator version
+// is reused as it is.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { getPlatformProxy } from 'wrangler'
+import { LOG_DIR, logFile, root, runLogged, WRANGLER_ENV } from '../../scripts/lib.mjs'
+import { seedImage } from '../../scripts/seed-images.mjs'
+import { GENERATOR_VERSION, homeStatement, PHOTO_POOL, POOL_COLORS, realtorStatements, SIZES } from './data.mjs'
+
+const wranglerBin = path.join(root, 'node_modules/wrangler/bin/wrangler.js')
+/** Homes per INSERT … SELECT, and statements per D1 batch (one round trip). */
+const HOMES_PER_STATEMENT = 50_000
+const STATEMENTS_PER_BATCH = 40
+
+export const stateDir = (size) => path.join(root, '.wrangler/scale', size)
+
+/** Seeds `size` unless its state was seeded by this generator; returns the state directory and the seed time. */
+export async function ensureSeeded(size, { force = false } = {}) {
+  const { realtors, homes } = SIZES[size]
+  const dir = stateDir(size)
+  const markerFile = path.join(dir, 'seeded.json')
+  const marker = existsSync(markerFile) ? JSON.parse(readFileSync(markerFile, 'utf8')) : null
+  if (!force && marker?.version === GENERATOR_VERSION && marker.realtors === realtors && marker.homes === homes) {
+    console.log(
+      `→ ${size}: reusing ${path.relative(root, dir)} (generator v${GENERATOR_VERSION}, seeded in ${marker.seconds} s)`,
+    )
+    return { dir, seconds: marker.seconds, reused: true }
+  }
+  const started = Date.now()
+  await rm(dir, { recursive: true, force: true })
+  const log = logFile('scale-seed')
+  runLogged(process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir], {
+    env: { ...WRANGLER_ENV, WRANGLER_LOG_PATH: LOG_DIR, CI: 'true' },
+    log,
+  })
+  const proxy = await getPlatformProxy({
+    configPath: path.join(root, 'wrangler.toml'),
+    persist: { path: path.join(dir, 'v3') },
+    remoteBindings: false,
+  })
+  try {
+    const db = proxy.env.DB
+    const batches = async (statements) => {
+      for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) {
+        await db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH).map((sql) => db.prepare(sql)))
+      }
+    }
+    await batches(realtorStatements(realtors))
+    const realtorSeconds = (Date.now() - started) / 1000
+    // Homes in statements of 50,000 rows, one per batch: each is one SQLite statement in the D1 object.
+    for (let from = 1; from <= homes; from += HOMES_PER_STATEMENT) {
+      await db.prepare(homeStatement(from, Math.min(homes, from + HOMES_PER_STATEMENT - 1), realtors)).run()
+    }
+    const counts = await db
+      .prepare('SELECT (SELECT count(*) FROM realtors) AS realtors, (SELECT count(*) FROM listings) AS homes')
+      .first()
+    if (counts.realtors !== realtors || counts.homes !== homes) {
+      throw new Error(`seeded ${counts.realtors} realtors and ${counts.homes} homes, expected ${realtors} and ${homes}`)
+    }
+    // The photo pool: a dozen images every profile and home shares.
+    for (const [index, name] of PHOTO_POOL.entries()) {
+      const file = name.startsWith('logo')
+        ? 'logo'
+        : name.startsWith('portrait')
+          ? 'id'
+          : name.startsWith('banner')
+            ? 'top'
+            : name
+      const bytes = seedImage(file, POOL_COLORS[index % POOL_COLORS.length], `pool-${name}`)
+      await proxy.env.PHOTOS.put(`seed/pool/${name}.png`, new Uint8Array(bytes), {
+        httpMetadata: { contentType: 'image/png', cacheControl: 'public, max-age=31536000, immutable' },
+      })
+    }
+    const seconds = Number(((Date.now() - started) / 1000).toFixed(1))
+    writeFileSync(markerFile, JSON.stringify({ version: GENERATOR_VERSION, realtors, homes, seconds }))
+    console.log(
+      `→ ${size}: seeded ${realtors.toLocaleString('en')} realtors (${realtorSeconds.toFixed(1)} s) and ${homes.toLocaleString('en')} homes in ${seconds} s`,
+    )
+    return { dir, seconds, reused: false }
+  } finally {
+    await proxy.dispose()
+  }
+}

@@ -1,0 +1,120 @@
+// The scale bench's worker: the production bundle (`npm run deploy`'s wrangler command, dry run) in workerd
+// through Miniflare's API on one size's seeded state, with the local defaults of .dev.vars.example and
+// BENCH_STATS=1 (the local-only D1 timing and cache counters, src/lib/bench-stats.ts). Also reads what the
+// memory figures need: workerd's resident memory from /proc, and the isolate's JS heap through workerd's
+// inspector (after a collection).
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { Log, LogLevel, Miniflare } from 'miniflare'
+import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import WebSocket from 'ws'
+import { DEPLOY_ARGS, localVars, root, run, wrangler } from '../../scripts/lib.mjs'
+import { workerdPids } from '../cpu.mjs'
+
+const dist = path.join(root, '.tmp/scale/dist')
+
+/** Builds the client assets and the worker bundle exactly as `npm run deploy` would ship them. */
+export function buildBundle() {
+  run(process.execPath, ['scripts/build-client.mjs'])
+  wrangler([...DEPLOY_ARGS, '--dry-run', '--outdir', dist], { env: { WRANGLER_LOG: 'warn' } })
+}
+
+/** Starts the worker on 127.0.0.1:port over `stateDir`; the inspector listens on `inspectorPort`. */
+export async function startWorker({ port, inspectorPort, stateDir }) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
+  const { assets: _assets, ...worker } = workerOptions
+  const origin = `http://127.0.0.1:${port}`
+  const mf = new Miniflare({
+    ...worker,
+    name: 'realtor-homepage',
+    modules: true,
+    scriptPath: path.join(dist, 'worker.js'),
+    bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: origin, BENCH_STATS: '1' },
+    d1Persist: path.join(stateDir, 'v3/d1'),
+    r2Persist: path.join(stateDir, 'v3/r2'),
+    kvPersist: path.join(stateDir, 'v3/kv'),
+    durableObjectsPersist: path.join(stateDir, 'v3/do'),
+    host: '127.0.0.1',
+    port,
+    inspectorPort,
+    // workerd's own errors (a crash says why here), not its request logs.
+    log: new Log(LogLevel.WARN),
+  })
+  await mf.ready
+  return { origin, mf, pids: workerdPids(), dispose: () => mf.dispose() }
+}
+
+/** Resident memory of the processes in MB: total, and its anonymous (heap) and file-backed parts. */
+export function residentMemory(pids) {
+  let rss = 0
+  let anon = 0
+  let file = 0
+  for (const pid of pids) {
+    try {
+      const text = readFileSync(`/proc/${pid}/status`, 'utf8')
+      const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0)
+      rss += kb('VmRSS')
+      anon += kb('RssAnon')
+      file += kb('RssFile') + kb('RssShmem')
+    } catch {
+      // The process is gone: it holds nothing.
+    }
+  }
+  const mb = (kb) => Math.round((kb / 1024) * 10) / 10
+  return { rss: mb(rss), anon: mb(anon), file: mb(file) }
+}
+
+/**
+ * An isolate's JS heap in MB ({ used, reserved, live }) (V8's used size), through workerd's inspector (Chrome DevTools protocol): for
+ * the worker, what counts against a deployed isolate's 128 MB; for the local simulators (`d1:db`, `kv:ns`,
+ * `r2:bucket`, `cache:cache`), their share of workerd. After a full collection: workerd does not answer
+ * HeapProfiler.collectGarbage, so a heap snapshot (which collects first) is taken and its chunks dropped.
+ * null when the inspector does not answer within 30 s.
+ */
+export async function isolateHeap(inspectorPort, isolate = 'core:user:realtor-homepage') {
+  const socket = new WebSocket(`ws://127.0.0.1:${inspectorPort}/${isolate}`)
+  const timer = setTimeout(() => socket.terminate(), 30_000)
+  try {
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve)
+      socket.once('error', reject)
+      socket.once('close', () => reject(new Error('inspector closed')))
+    })
+    let before = null
+    const answer = new Promise((resolve, reject) => {
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data))
+        if (message.id === 0) before = message.result
+        if (message.id === 1) socket.send(JSON.stringify({ id: 2, method: 'Runtime.getHeapUsage' }))
+        if (message.id === 2) resolve(message.result)
+      })
+      socket.once('close', () => reject(new Error('inspector closed')))
+    })
+    socket.send(JSON.stringify({ id: 0, method: 'Runtime.getHeapUsage' }))
+    socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } }))
+    const after = await answer
+    const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10
+    // Used before the collection (garbage included), the heap V8 had reserved then, and what is live.
+    return { used: mb(before?.usedSize ?? 0), reserved: mb(before?.totalSize ?? 0), live: mb(after.usedSize) }
+  } catch {
+    return null
+  } finally {
+    clearTimeout(timer)
+    socket.terminate()
+  }
+}
+
+/** The JS heaps of the worker and of the local simulators workerd runs beside it, in MB. */
+export async function isolateHeaps(inspectorPort) {
+  const heaps = {}
+  for (const [name, isolate] of Object.entries(SIMULATORS)) heaps[name] = await isolateHeap(inspectorPort, isolate)
+  return heaps
+}
+
+const SIMULATORS = {
+  worker: 'core:user:realtor-homepage',
+  d1: 'd1:db',
+  kv: 'kv:ns',
+  r2: 'r2:bucket',
+  cache: 'cache:cache',
+}

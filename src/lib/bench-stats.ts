@@ -1,0 +1,110 @@
+// What the scale bench (bench/scale, docs/decisions/056-scale-bench.md) reads from a running worker: the
+// D1 time of each request (a Server-Timing header) and the isolate caches' sizes and hit counts
+// (GET /__bench/stats). Only when the worker runs locally with BENCH_STATS=1, which nothing but the bench
+// sets: a deployed worker never gets the header or the route, and its D1 binding is never wrapped.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { dataCache } from './data-cache'
+import { pageCache } from './page-cache'
+
+interface BenchBindings {
+  ENVIRONMENT?: string
+  BENCH_STATS?: string
+  DB?: D1Database
+}
+
+/** A request's D1 work: statements sent, round trips, and the sum of D1's own `meta.duration`. */
+interface D1Work {
+  queries: number
+  roundTrips: number
+  ms: number
+}
+
+const work = new AsyncLocalStorage<D1Work>()
+export const BENCH_STATS_PATH = '/__bench/stats'
+
+function add(result: unknown, statements: number): void {
+  const current = work.getStore()
+  if (!current) return
+  current.roundTrips++
+  current.queries += statements
+  for (const one of [result].flat()) {
+    const duration = (one as { meta?: { duration?: number } } | null)?.meta?.duration
+    if (typeof duration === 'number') current.ms += duration
+  }
+}
+
+const statements = new WeakMap<object, D1PreparedStatement>()
+
+/** A statement that adds its D1 time to the request running it (`first` and `raw` carry no meta: counted only). */
+function wrapStatement(inner: D1PreparedStatement): D1PreparedStatement {
+  const outer = {
+    bind: (...values: unknown[]) => wrapStatement(inner.bind(...values)),
+    first: async (column?: string) => {
+      const result = await (column === undefined ? inner.first() : inner.first(column))
+      add(null, 1)
+      return result
+    },
+    all: async () => {
+      const result = await inner.all()
+      add(result, 1)
+      return result
+    },
+    run: async () => {
+      const result = await inner.run()
+      add(result, 1)
+      return result
+    },
+    raw: async (options?: { columnNames?: boolean }) => {
+      const result = await inner.raw(options as { columnNames: true })
+      add(null, 1)
+      return result
+    },
+  } as unknown as D1PreparedStatement
+  statements.set(outer, inner)
+  return outer
+}
+
+function wrapDatabase(db: D1Database): D1Database {
+  return new Proxy(db, {
+    get(target, name) {
+      if (name === 'prepare') return (sql: string) => wrapStatement(target.prepare(sql))
+      if (name === 'batch') {
+        return async (list: D1PreparedStatement[]) => {
+          const results = await target.batch(list.map((statement) => statements.get(statement) ?? statement))
+          add(results, list.length)
+          return results
+        }
+      }
+      const value = Reflect.get(target, name)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/** One wrapped env per env object: code that keeps state per env or per D1 binding (WeakMaps) keeps it. */
+const wrapped = new WeakMap<object, object>()
+
+/** The bench's instrumented fetch around `fetch`; `fetch` itself when the bench did not ask for it. */
+export function withBenchStats<E extends BenchBindings, C>(
+  fetch: (request: Request, env: E, ctx: C) => Response | Promise<Response>,
+) {
+  return async (request: Request, env: E, ctx: C): Promise<Response> => {
+    if (env.BENCH_STATS !== '1' || env.ENVIRONMENT !== 'local' || !env.DB) return fetch(request, env, ctx)
+    if (new URL(request.url).pathname === BENCH_STATS_PATH) {
+      return Response.json({ pageCache: pageCache.stats(), dataCache: dataCache.stats() })
+    }
+    let benchEnv = wrapped.get(env) as E | undefined
+    if (!benchEnv) {
+      benchEnv = { ...env, DB: wrapDatabase(env.DB) }
+      wrapped.set(env, benchEnv)
+    }
+    const d1: D1Work = { queries: 0, roundTrips: 0, ms: 0 }
+    const response = await work.run(d1, () => fetch(request, benchEnv, ctx))
+    const timed = new Response(response.body, response)
+    timed.headers.append(
+      'Server-Timing',
+      `d1;dur=${d1.ms.toFixed(3)};desc="${d1.queries} queries, ${d1.roundTrips} round trips"`,
+    )
+    return timed
+  }
+}
