@@ -3,9 +3,7 @@
 // sections and long about-me texts in both languages. It is written into the bench's own state only
 // (never the demo seed, so demo visitors never see it), made from equityrealty's seeded profile, and its
 // photos are the seed's own (shared from that small pool, so nothing is generated).
-import path from 'node:path'
-import { getPlatformProxy } from 'wrangler'
-import { root } from '../scripts/lib.mjs'
+import { localPlatform } from '../scripts/local-platform.mjs'
 
 export const LARGE_REALTOR = 'bench-large'
 const ID = 9001
@@ -118,11 +116,7 @@ function listingRows(imageUrls) {
 
 /** Writes the large realtor and its listings into the local state at `state` (idempotent). */
 export async function seedLargeRealtor(state) {
-  const proxy = await getPlatformProxy({
-    configPath: path.join(root, 'wrangler.toml'),
-    persist: { path: path.join(state, 'v3') },
-    remoteBindings: false,
-  })
+  const proxy = await localPlatform(state)
   try {
     const db = proxy.env.DB
     const base = await db.prepare("SELECT profile FROM realtors WHERE desired_url = 'equityrealty'").first()

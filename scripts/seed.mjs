@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { getPlatformProxy } from 'wrangler'
 import { root } from './lib.mjs'
+import { localPlatform } from './local-platform.mjs'
 import { seedImage } from './seed-images.mjs'
 import { splitSql } from './sql.mjs'
 
@@ -15,12 +15,7 @@ const { values } = parseArgs({ options: { 'persist-to': { type: 'string', defaul
 const state = path.resolve(root, values['persist-to'])
 const started = Date.now()
 
-// getPlatformProxy's persist path is the `v3` directory inside wrangler's --persist-to.
-const proxy = await getPlatformProxy({
-  configPath: path.join(root, 'wrangler.toml'),
-  persist: { path: path.join(state, 'v3') },
-  remoteBindings: false,
-})
+const proxy = await localPlatform(state)
 
 try {
   const db = proxy.env.DB

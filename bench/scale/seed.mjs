@@ -5,8 +5,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import { getPlatformProxy } from 'wrangler'
 import { LOG_DIR, logFile, root, runLogged, WRANGLER_ENV } from '../../scripts/lib.mjs'
+import { localPlatform } from '../../scripts/local-platform.mjs'
 import { seedImage } from '../../scripts/seed-images.mjs'
 import { GENERATOR_VERSION, homeStatement, PHOTO_POOL, POOL_COLORS, realtorStatements, SIZES } from './data.mjs'
 
@@ -36,11 +36,7 @@ export async function ensureSeeded(size, { force = false } = {}) {
     env: { ...WRANGLER_ENV, WRANGLER_LOG_PATH: LOG_DIR, CI: 'true' },
     log,
   })
-  const proxy = await getPlatformProxy({
-    configPath: path.join(root, 'wrangler.toml'),
-    persist: { path: path.join(dir, 'v3') },
-    remoteBindings: false,
-  })
+  const proxy = await localPlatform(dir)
   try {
     const db = proxy.env.DB
     const batches = async (statements) => {
