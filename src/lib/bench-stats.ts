@@ -3,6 +3,7 @@
 // (GET /__bench/stats). Only when the worker runs locally with BENCH_STATS=1, which nothing but the bench
 // sets: a deployed worker never gets the header or the route, and its D1 binding is never wrapped.
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { isLocalMode } from './config'
 import { dataCache } from './data-cache'
 import { pageCache } from './page-cache'
 
@@ -108,7 +109,7 @@ export function withBenchStats<E extends BenchBindings, C>(
   }
   // Not async: a cached page stays a synchronous answer when the bench is not measuring (every deployment).
   return (request: Request, env: E, ctx: C): Response | Promise<Response> =>
-    env.BENCH_STATS === '1' && env.ENVIRONMENT === 'local' && env.DB
+    env.BENCH_STATS === '1' && isLocalMode(env) && env.DB
       ? instrumented(request, env as E & { DB: D1Database }, ctx)
       : fetch(request, env, ctx)
 }

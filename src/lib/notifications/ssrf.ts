@@ -1,9 +1,10 @@
 // Which webhook URLs a realtor may give (docs/decisions/050-notifications.md): in production only https to
 // a public host, so a realtor cannot make the worker call into private networks (SSRF). Checked when the
 // settings are saved and again before every send, since a rule may tighten after a URL was stored.
+import { isLocalMode } from '../config'
 
 /** Whether the production rules apply: everywhere but a local run (`ENVIRONMENT=local`, tests included). */
-export const productionRules = (environment: string | undefined) => (environment ?? 'production') !== 'local'
+export const productionRules = (environment: string | undefined) => !isLocalMode({ ENVIRONMENT: environment })
 
 /** Why a URL is refused, as a catalogue key suffix; null when it may be used. */
 export type WebhookUrlProblem = 'invalid' | 'https' | 'private'
