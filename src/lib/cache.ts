@@ -204,7 +204,19 @@ export async function purgeTags(
   await store?.bump(tags)
 }
 
-/** Tags of what shows a realtor: their pages and data, and the landing carousel (`realtors`). */
+/**
+ * The tag of what shows one realtor and nobody else: their pages and the data they are made of. A page
+ * carries only this one (decision 059): a tag every realtor's write bumps would drop every homepage in
+ * every isolate on any realtor's edit.
+ */
+export function realtorTag(realtorId: number | string): string {
+  return `realtor:${realtorId}`
+}
+
+/**
+ * What a realtor's write purges: their own tag, and `realtors` — what lists or looks up every realtor
+ * (the landing carousel, an address nobody holds yet).
+ */
 export function realtorTags(realtorId: number | string): string[] {
-  return [`realtor:${realtorId}`, 'realtors']
+  return [realtorTag(realtorId), 'realtors']
 }

@@ -9,10 +9,13 @@ interface DataEntry extends CacheEntry {
   bytes: number
 }
 
-/** Data: 2,000 entries, 16 MB, 5 minutes unless an entry says less. */
+/**
+ * Data: 16 MB, 5 minutes unless an entry says less. Bytes are the bound (entries range from a 2 KB profile
+ * to a 20 KB listing page); the 8,000 entries only stop a flood of tiny ones (decision 059).
+ */
 export class DataCache extends TaggedCache<DataEntry> {
   constructor(now: () => number = Date.now) {
-    super({ maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxAgeMs: 5 * 60_000 }, (entry) => entry.bytes, now)
+    super({ maxEntries: 8_000, maxBytes: 16 * 1024 * 1024, maxAgeMs: 5 * 60_000 }, (entry) => entry.bytes, now)
   }
 }
 

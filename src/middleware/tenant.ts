@@ -4,6 +4,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, TenantEnv } from '../env'
+import { realtorTag } from '../lib/cache'
 import { readThrough } from '../lib/data-cache'
 import { ownDomainsReachable } from '../lib/domains/provider'
 import { pageNotFound, routeValidationFailed } from '../lib/errors'
@@ -16,7 +17,7 @@ import { pageUrls } from '../lib/urls'
 /** A realtor for a page, through the data cache: purged with the realtor's tag on every write. */
 function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
   return readThrough(c.get('dataCache'), `realtor:${key}`, () => c.get('realtors').find(key), {
-    tags: (realtor) => (realtor ? [`realtor:${realtor.id}`] : null),
+    tags: (realtor) => (realtor ? [realtorTag(realtor.id)] : null),
   })
 }
 
@@ -29,7 +30,7 @@ function findFormerAddress(c: Context<AppEnv>, key: string) {
   const store = c.get('realtors')
   if (!store.formerAddress) return Promise.resolve(null)
   return readThrough(c.get('dataCache'), `address:${key.toLowerCase()}`, () => store.formerAddress!(key), {
-    tags: (owner) => (owner ? [`realtor:${owner.id}`] : ['realtors']),
+    tags: (owner) => (owner ? [realtorTag(owner.id)] : ['realtors']),
   })
 }
 

@@ -4,7 +4,7 @@
 import { type Context, Hono } from 'hono'
 import type { ReactElement } from 'react'
 import type { TenantEnv } from '../env'
-import { realtorTags } from '../lib/cache'
+import { realtorTag } from '../lib/cache'
 import { loadHomeListings } from '../lib/home/listings'
 import { PROBIZ_TENANT } from '../lib/home/seo'
 import { listingSourceOf } from '../lib/listings/source'
@@ -30,10 +30,11 @@ app.use('*', markView())
 app.use('/', auth())
 app.use('/probiz', auth())
 app.use('/process', auth())
-// A realtor's public homepage is the same for every visitor of a locale until the realtor changes.
+// A realtor's public homepage is the same for every visitor of a locale until the realtor changes: it
+// carries their tag only, so another realtor's write leaves it cached (decision 059).
 app.use(
   '/',
-  cachePage((c: Context<TenantEnv>) => realtorTags(c.get('realtor').id)),
+  cachePage((c: Context<TenantEnv>) => [realtorTag(c.get('realtor').id)]),
 )
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }

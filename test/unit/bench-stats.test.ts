@@ -48,7 +48,7 @@ describe('withBenchStats', () => {
     const response = await fetch(new Request(url(BENCH_STATS_PATH)), { ...env, BENCH_STATS: '1' }, ctx)
     const stats = (await response.json()) as Record<string, Record<string, number>>
     expect(stats.pageCache).toMatchObject({ maxEntries: 500, maxBytes: 32 * 1024 * 1024 })
-    expect(stats.dataCache).toMatchObject({ maxEntries: 2_000, maxBytes: 16 * 1024 * 1024 })
+    expect(stats.dataCache).toMatchObject({ maxEntries: 8_000, maxBytes: 16 * 1024 * 1024 })
   })
 })
 

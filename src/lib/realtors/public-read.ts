@@ -2,6 +2,7 @@
 // lookup key, tagged `realtor:<id>` so every write purges it here and, through the tag generations, in
 // every other isolate (docs/decisions/055-tag-generations.md). A published realtor's public answer is
 // kept ready to send, its JSON and a strong ETag, so a hit costs neither serializing nor hashing.
+import { realtorTag } from '../cache'
 import { strongEtag } from '../conditional'
 import { type DataCacheScope, readThrough } from '../data-cache'
 import { isPublished } from './publish'
@@ -28,6 +29,6 @@ export function readRealtor(
       return { realtor, answer: { json, etag: await strongEtag(json) } }
     },
     // A missing realtor is not kept: any write may create it, and misses must not fill the cache.
-    { tags: ({ realtor }) => (realtor ? [`realtor:${realtor.id}`] : null) },
+    { tags: ({ realtor }) => (realtor ? [realtorTag(realtor.id)] : null) },
   )
 }
