@@ -39,7 +39,10 @@ const INSPECTOR_PORT = PORT + 4
 
 buildBundle()
 const runs = {}
-/** Starts the worker on a size's state and signs in as the demo admin (the console search's token). */
+/**
+ * Starts the worker on a size's state, signs in as the demo admin (the console search's token) and reads the
+ * provider sitemap's index (the files a crawler reads after it).
+ */
 async function started(size) {
   const worker = await startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, stateDir: stateDir(size) })
   const login = await fetch(`${worker.origin}/v1/auth/login`, {
@@ -49,12 +52,19 @@ async function started(size) {
   })
   const { token } = await login.json()
   if (!token) throw new Error(`the admin sign-in answered ${login.status}`)
-  return { worker, token }
+  const index = await (await fetch(`${worker.origin}/sitemap.xml`)).text()
+  const files = index.includes('<sitemapindex')
+    ? [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => {
+        const url = new URL(loc)
+        return `${url.pathname}${url.search}`
+      })
+    : []
+  return { worker, token, files }
 }
 
 for (const size of sizes) {
   const seed = await ensureSeeded(size, { force: values.reseed })
-  let { worker, token } = await started(size)
+  let { worker, token, files } = await started(size)
   const rows = []
   /** A target's warm-up (a third of the run: the figures are the steady state) and measured run. */
   async function measure(target) {
@@ -68,19 +78,19 @@ for (const size of sizes) {
       console.error(`  ✗ ${size}: ${target.name}: ${error.cause?.message ?? error.message} (workerd restarted)`)
       rows.push({ name: target.name, kind: target.kind, failed: true, errors: 1, statuses: {}, rssAfter: null })
       await worker.dispose().catch(() => {})
-      ;({ worker, token } = await started(size))
+      ;({ worker, token, files } = await started(size))
     }
   }
   try {
     const memory = { start: residentMemory(worker.pids), startHeaps: await isolateHeaps(INSPECTOR_PORT) }
-    const targets = targetsOf(size, token).filter((t) => !values.only || t.name.includes(values.only))
+    const targets = targetsOf(size, token, files).filter((t) => !values.only || t.name.includes(values.only))
     // The walks of every realtor (provider sitemap, console search) run last, after the memory figure.
     for (const target of targets.filter((t) => t.weight > 0)) await measure(target)
     // The memory figure: requests of every target mixed by weight — `amount` at 10,000 realtors, as many per
     // realtor at other sizes — then each isolate's heap (a collection first) and ten idle seconds.
     const mixedAmount = Math.round((amount * SIZES[size].realtors) / SIZES.large.realtors)
     memory.beforeMixed = residentMemory(worker.pids)
-    const mixed = await drive(worker, mixedOf(targetsOf(size, token)), { amount: mixedAmount, connections })
+    const mixed = await drive(worker, mixedOf(targetsOf(size, token, files)), { amount: mixedAmount, connections })
     memory.afterMixed = residentMemory(worker.pids)
     memory.afterMixedHeaps = await isolateHeaps(INSPECTOR_PORT)
     await new Promise((resolve) => setTimeout(resolve, 10_000))

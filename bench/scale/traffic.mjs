@@ -46,9 +46,10 @@ const pick = (list, next) => list[Math.floor(next() * list.length)]
 
 /**
  * The targets of one size: name, kind (what its budget is) and `next()` → { path, headers } of the next
- * request. `token` is an admin's bearer token for the console's search.
+ * request. `token` is an admin's bearer token for the console's search; `sitemapFiles` the paths the provider
+ * sitemap's index lists (none when `/sitemap.xml` is the one file).
  */
-export function targetsOf(size, token) {
+export function targetsOf(size, token, sitemapFiles = []) {
   const { realtors } = SIZES[size]
   const all = Array.from({ length: realtors }, (_, i) => realtorOf(i + 1))
   const published = all.filter((r) => r.published)
@@ -116,8 +117,18 @@ export function targetsOf(size, token) {
       weight: 8,
       next: () => ({ path: `/${realtor().slug}/sitemap.xml`, headers: ko }),
     },
-    // The provider's sitemap: an index past 50,000 realtors; both sizes fit one file.
-    { name: 'provider sitemap', kind: 'seo', weight: 0, next: () => ({ path: '/sitemap.xml', headers: ko }) },
+    // The provider's sitemap as crawlers read it: `/sitemap.xml`, then each file its index lists (files of
+    // 1,000 realtor ids: one file at 1,000 realtors, an index and ten at 10,000; decision 061).
+    {
+      name: 'provider sitemap',
+      kind: 'seo',
+      weight: 0,
+      next: (() => {
+        const crawl = ['/sitemap.xml', ...sitemapFiles]
+        let at = 0
+        return () => ({ path: crawl[at++ % crawl.length], headers: ko })
+      })(),
+    },
     {
       name: 'admin search /v1/accounts?q=',
       kind: 'admin',

@@ -1,5 +1,5 @@
 // Crawlers' files: the provider host's robots.txt and sitemap.xml (the landing page and every published realtor
-// home; an index of id ranges past the URL limit), and each realtor's sitemap.xml and robots.txt at the root of
+// home; an index of files of 1,000 realtor ids each past the first), and each realtor's sitemap.xml and robots.txt at the root of
 // their custom domain and under /{desiredUrl}. Mounted before the locale middleware: crawlers are never redirected.
 import { type Context, Hono } from 'hono'
 import type { TenantEnv } from '../env'
@@ -7,7 +7,7 @@ import {
   type IdRange,
   providerRobotsTxt,
   robotsTxt,
-  SITEMAP_MAX_URLS,
+  SITEMAP_FILE_REALTORS,
   type SitemapEntry,
   sitemapIndexXml,
   sitemapPaths,
@@ -55,9 +55,9 @@ async function homesIn(store: RealtorStore, publicOrigin: string, range: IdRange
  * (a query on the reserved path: a first segment such as `sitemap-2.xml` is no desiredUrl and would fail
  * route validation, src/lib/tenant.ts). The landing page is in the first file.
  */
-async function providerSitemap(c: Context<TenantEnv>, maxUrls: number) {
+async function providerSitemap(c: Context<TenantEnv>, perFile: number) {
   const origin = new URL(c.env.PUBLIC_ORIGIN).origin
-  const ranges = sitemapRanges(await c.get('realtors').lastId(), maxUrls)
+  const ranges = sitemapRanges(await c.get('realtors').lastId(), perFile)
   const page = c.req.query('page')
   if (page === undefined && ranges.length > 1) {
     return c.body(sitemapIndexXml(ranges.map((_, i) => `${origin}/sitemap.xml?page=${i + 1}`)), 200, XML)
@@ -70,14 +70,14 @@ async function providerSitemap(c: Context<TenantEnv>, maxUrls: number) {
   return c.body(sitemapXml(entries), 200, XML)
 }
 
-/** The crawlers' routes; `maxUrls` is the sitemap file limit (small in tests). */
-export function seoRoutes({ maxUrls = SITEMAP_MAX_URLS }: { maxUrls?: number } = {}) {
+/** The crawlers' routes; `perFile` is the realtor ids one provider sitemap file covers (small in tests). */
+export function seoRoutes({ perFile = SITEMAP_FILE_REALTORS }: { perFile?: number } = {}) {
   const app = new Hono<TenantEnv>()
   // A provider host's own files: a custom domain's paths are routed under DOMAIN_PREFIX, so these never match there.
   app.get('/robots.txt', (c) =>
     c.text(providerRobotsTxt(`${new URL(c.env.PUBLIC_ORIGIN).origin}/sitemap.xml`), 200, CACHE),
   )
-  app.get('/sitemap.xml', (c) => providerSitemap(c, maxUrls))
+  app.get('/sitemap.xml', (c) => providerSitemap(c, perFile))
 
   for (const path of [
     `${DOMAIN_PREFIX}/sitemap.xml`,

@@ -27,14 +27,14 @@ const PUBLISHED = REALTORS.filter((realtor) => realtor.isMakeHomepage === 'Y')
 const store = fixtureStore(REALTORS)
 const worker = createApp({ realtors: () => store })
 
-/** The seo routes alone with a small URL limit, behind what the worker sets for them. */
-function withLimit(maxUrls: number) {
+/** The seo routes alone with small files (`perFile` realtor ids each), behind what the worker sets for them. */
+function withFilesOf(perFile: number) {
   const app = new Hono<AppEnv>()
   app.use('*', async (c, next) => {
     c.set('realtors', store)
     await next()
   })
-  app.route('/', seoRoutes({ maxUrls }))
+  app.route('/', seoRoutes({ perFile }))
   return (path: string) => app.request(`${ORIGIN}${path}`, {}, env)
 }
 
@@ -64,11 +64,11 @@ describe('the provider sitemap', () => {
     for (const url of new Set([...locs(xml), ...alternates(xml)])) expect((await fetchNamed(url)).status, url).toBe(200)
   })
 
-  it('becomes an index of id ranges past the URL limit, each file within it, every URL answering 200', async () => {
-    const get = withLimit(6)
+  it('becomes an index of id ranges past one file, each file within it, every URL answering 200', async () => {
+    const get = withFilesOf(2)
     const index = await (await get('/sitemap.xml')).text()
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
-    // Two realtors (four URLs) and the landing page's two fit in six: ids 1–2, 3–4, 5–6, 7.
+    // Two realtor ids a file (four URLs, and the landing page's two in the first): ids 1–2, 3–4, 5–6, 7.
     const files = locs(index)
     expect(files).toEqual([1, 2, 3, 4].map((n) => `${ORIGIN}/sitemap.xml?page=${n}`))
     const listed: string[] = []

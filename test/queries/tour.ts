@@ -64,6 +64,8 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/', host: 'equityrealty.example' },
     { path: '/oldaddress-that-never-was', status: 404 },
     { path: '/sitemap.xml' },
+    // Past 1,000 realtor ids it is an index; a file walks its id range (decision 061).
+    { path: '/sitemap.xml?page=2' },
     { path: '/equityrealty/sitemap.xml' },
     { path: '/robots.txt', host: 'equityrealty.example' },
     { path: '/sitemap.xml', host: 'equityrealty.example' },

@@ -124,8 +124,16 @@ export function providerRobotsTxt(sitemapUrl: string): string {
   return `User-agent: *\nAllow: /\n${rules.join('\n')}\n\nSitemap: ${sitemapUrl}\n`
 }
 
-/** URLs one sitemap file may hold (sitemaps.org). */
+/** URLs one sitemap file may hold (sitemaps.org), and files one sitemap index may list. */
 export const SITEMAP_MAX_URLS = 50_000
+
+/**
+ * Realtor ids one file of the provider sitemap covers: 2,000 home URLs at most (and the landing page's two
+ * in the first file), far under the protocol's 50,000. A file is built on request from its id range, so a
+ * fixed range makes each request cost the same at any number of realtors (a 50,000-URL file is a 25,000-
+ * realtor walk and ~21 MB of XML held at once; docs/decisions/061-sitemap-files.md).
+ */
+export const SITEMAP_FILE_REALTORS = 1_000
 
 /** The realtors (ids `afterId` < id ≤ `throughId`) one file of the provider sitemap lists. */
 export interface IdRange {
@@ -134,14 +142,14 @@ export interface IdRange {
 }
 
 /**
- * How the provider sitemap is split: files of consecutive id ranges, each so wide that its realtors' homes
- * (two URLs each) and the landing page (two, in the first file) fit in `maxUrls` however many of its ids are
- * published. One range while every id fits: then `/sitemap.xml` is that file, else an index of them all.
+ * How the provider sitemap is split: files of consecutive id ranges of `perFile` ids each (two URLs a
+ * published home, however many of them are published). One range while every id fits: then
+ * `/sitemap.xml` is that file, else an index of them all.
  */
-export function sitemapRanges(lastId: number, maxUrls = SITEMAP_MAX_URLS): IdRange[] {
-  const perFile = Math.max(1, Math.floor(maxUrls / 2) - 1)
-  const files = Math.max(1, Math.ceil(lastId / perFile))
-  return Array.from({ length: files }, (_, i) => ({ afterId: i * perFile, throughId: (i + 1) * perFile }))
+export function sitemapRanges(lastId: number, perFile = SITEMAP_FILE_REALTORS): IdRange[] {
+  const width = Math.max(1, Math.min(perFile, Math.floor(SITEMAP_MAX_URLS / 2) - 1))
+  const files = Math.max(1, Math.ceil(lastId / width))
+  return Array.from({ length: files }, (_, i) => ({ afterId: i * width, throughId: (i + 1) * width }))
 }
 
 export function sitemapIndexXml(sitemapUrls: string[]): string {
