@@ -1,8 +1,8 @@
 // The scale bench's local states (docs/decisions/056-scale-bench.md): one per size under .wrangler/scale/,
 // migrated by wrangler and filled through wrangler's getPlatformProxy — the same local D1 (and R2) the
 // worker reads — with bench/scale/data.mjs's rows in batches. A state seeded by the same generator version
-// is reused as it is.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+// is reused, with any migration added since applied to it.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { LOG_DIR, logFile, root, runLogged, WRANGLER_ENV } from '../../scripts/lib.mjs'
@@ -17,13 +17,32 @@ const STATEMENTS_PER_BATCH = 40
 
 export const stateDir = (size) => path.join(root, '.wrangler/scale', size)
 
+/** The repository's migrations, in order: a kept state records those it has. */
+const migrationNames = () =>
+  readdirSync(path.join(root, 'migrations'))
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+
 /** Seeds `size` unless its state was seeded by this generator; returns the state directory and the seed time. */
 export async function ensureSeeded(size, { force = false } = {}) {
   const { realtors, homes } = SIZES[size]
   const dir = stateDir(size)
   const markerFile = path.join(dir, 'seeded.json')
   const marker = existsSync(markerFile) ? JSON.parse(readFileSync(markerFile, 'utf8')) : null
+  const log = logFile('scale-seed')
+  const migrate = () =>
+    runLogged(process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir], {
+      env: { ...WRANGLER_ENV, WRANGLER_LOG_PATH: LOG_DIR, CI: 'true' },
+      log,
+    })
   if (!force && marker?.version === GENERATOR_VERSION && marker.realtors === realtors && marker.homes === homes) {
+    // A migration added since the seed (an index, say) is applied to the kept data, as a deploy would.
+    const migrations = migrationNames()
+    if (marker.migrations?.join() !== migrations.join()) {
+      console.log(`→ ${size}: applying new migrations to ${path.relative(root, dir)}`)
+      migrate()
+      writeFileSync(markerFile, JSON.stringify({ ...marker, migrations }))
+    }
     console.log(
       `→ ${size}: reusing ${path.relative(root, dir)} (generator v${GENERATOR_VERSION}, seeded in ${marker.seconds} s)`,
     )
@@ -31,11 +50,7 @@ export async function ensureSeeded(size, { force = false } = {}) {
   }
   const started = Date.now()
   await rm(dir, { recursive: true, force: true })
-  const log = logFile('scale-seed')
-  runLogged(process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir], {
-    env: { ...WRANGLER_ENV, WRANGLER_LOG_PATH: LOG_DIR, CI: 'true' },
-    log,
-  })
+  migrate()
   const proxy = await localPlatform(dir)
   try {
     const db = proxy.env.DB
@@ -71,7 +86,10 @@ export async function ensureSeeded(size, { force = false } = {}) {
       })
     }
     const seconds = Number(((Date.now() - started) / 1000).toFixed(1))
-    writeFileSync(markerFile, JSON.stringify({ version: GENERATOR_VERSION, realtors, homes, seconds }))
+    writeFileSync(
+      markerFile,
+      JSON.stringify({ version: GENERATOR_VERSION, realtors, homes, seconds, migrations: migrationNames() }),
+    )
     console.log(
       `→ ${size}: seeded ${realtors.toLocaleString('en')} realtors (${realtorSeconds.toFixed(1)} s) and ${homes.toLocaleString('en')} homes in ${seconds} s`,
     )

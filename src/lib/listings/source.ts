@@ -29,27 +29,36 @@ const HOME_COLUMNS = `id, deal_type AS dealType, property_type AS propertyType,
  */
 export const LISTINGS_MAX_DEPTH = 1_000
 
-/** The listings indexes (migrations/0015): for each shape of filters, its homes newest first. */
-export type ListingsIndex =
-  | 'listings_city_newest'
-  | 'listings_type_newest'
-  | 'listings_status_newest'
-  | 'listings_search'
-  | 'listings_county_newest'
-  | 'listings_agent'
+/**
+ * The listings indexes, for each shape of a city's filters: every home newest first (migrations/0004,
+ * 0015), and the homes with a photo only (migrations/0017: the photo filter is what the index holds, so a
+ * count or an OFFSET reads index entries alone); and an agent's deals.
+ */
+const HOME_LIST_INDEXES = {
+  city: { all: 'listings_city_newest', photo: 'listings_city_photo' },
+  type: { all: 'listings_type_newest', photo: 'listings_type_photo' },
+  status: { all: 'listings_status_newest', photo: 'listings_status_photo' },
+  search: { all: 'listings_search', photo: 'listings_search_photo' },
+  county: { all: 'listings_county_newest', photo: 'listings_county_photo' },
+} as const
+
+type HomeListIndexes = (typeof HOME_LIST_INDEXES)[keyof typeof HOME_LIST_INDEXES]
+export type ListingsIndex = HomeListIndexes[keyof HomeListIndexes] | 'listings_agent'
 
 /**
- * The index whose columns are exactly the query's equality filters before `listed_at`: every row it reads
- * for a page or a count is a match (but for the few without a photo), however rare the filter's homes are.
- * A county is always within one city: its index serves it, the type and status then skip a few.
+ * The index whose columns are exactly the query's equality filters before `listed_at`, holding only the
+ * homes with a photo when the query asks for them (isImageNull N): every entry it reads for a page or a
+ * count is a match, however rare the filter's homes are. A county is always within one city: its index
+ * serves it, the type and status then skip a few.
  */
-export function homeListIndex(q: Pick<HomeListQuery, 'propertyType' | 'propertyStatus' | 'county'>): ListingsIndex {
-  if (q.county !== undefined) return 'listings_county_newest'
+export function homeListIndex(
+  q: Pick<HomeListQuery, 'propertyType' | 'propertyStatus' | 'county' | 'isImageNull'>,
+): ListingsIndex {
   const type = q.propertyType !== 'all'
   const status = q.propertyStatus !== 'all'
-  if (type && status) return 'listings_search'
-  if (type) return 'listings_type_newest'
-  return status ? 'listings_status_newest' : 'listings_city_newest'
+  const shape =
+    q.county !== undefined ? 'county' : type && status ? 'search' : type ? 'type' : status ? 'status' : 'city'
+  return HOME_LIST_INDEXES[shape][q.isImageNull === 'N' ? 'photo' : 'all']
 }
 
 /** The SQL of one page of homes and of its capped total, read through `index`. */
