@@ -20,6 +20,11 @@ export const COUNTIES = [
   { state: 'GA', county: 'Gwinnett', cities: ['Suwanee'] },
 ] as const
 
+/** The county of a §9 city, or undefined for a city the picker does not offer. */
+export function countyOf(state: string, city: string): string | undefined {
+  return COUNTIES.find((entry) => entry.state === state && (entry.cities as readonly string[]).includes(city))?.county
+}
+
 export const HOME_LIST_DEFAULTS = {
   type: 'sale',
   propertyType: 'single_family',

@@ -2,6 +2,7 @@
 // (LISTINGS_API_ORIGIN), behind one interface the API route and the tenant page share.
 import { type DataCacheScope, readManyThrough, readThrough } from '../data-cache'
 import { type FetchLike, fetchUpstream, upstreamJson, upstreamTimeout } from '../upstream'
+import { countyOf } from './markets'
 import type { AgentQuery, Home, HomeListQuery, HomePage } from './query'
 
 export interface ListingSource {
@@ -103,20 +104,28 @@ function pageOf(count: D1Result | undefined, rows: D1Result | undefined, q: Page
   }
 }
 
-/** The filters of a city's homes: [condition, value], applied when its value is given ('all' means none). */
-function homeListWhere(q: HomeListQuery): [ListingsIndex, string[], unknown[]] {
+/**
+ * The filters of a city's homes: [condition, value], applied when its value is given ('all' means none). A §9
+ * city lies in one county (`countyOf`): a county filter on it holds for every home of the city or for none,
+ * so it is decided here, without reading a row, and the type and status keep their own index (decision 062).
+ */
+function homeListWhere(q: HomeListQuery): [ListingsIndex, string[], unknown[]] | null {
+  const cityCounty = countyOf(q.state, q.city)
+  // Another county than the city's: no home matches, and nothing needs reading to know it.
+  if (cityCounty !== undefined && q.county !== undefined && q.county !== cityCounty) return null
+  const county = cityCounty === undefined ? q.county : undefined
   const filters: [string, unknown][] = [
     ['deal_type = ?', q.type],
     ['state = ?', q.state],
     ['city = ?', q.city],
     ['property_type = ?', q.propertyType === 'all' ? undefined : q.propertyType],
     ['property_status = ?', q.propertyStatus === 'all' ? undefined : q.propertyStatus],
-    ['county = ?', q.county],
+    ['county = ?', county],
   ]
   const active = filters.filter(([, value]) => value !== undefined)
   const where = active.map(([sql]) => sql)
   if (q.isImageNull === 'N') where.push('image_url IS NOT NULL')
-  return [homeListIndex(q), where, active.map(([, value]) => value)]
+  return [homeListIndex({ ...q, county }), where, active.map(([, value]) => value)]
 }
 
 function agentWhere(q: AgentQuery): [ListingsIndex, string[], unknown[]] {
@@ -130,14 +139,16 @@ function agentWhere(q: AgentQuery): [ListingsIndex, string[], unknown[]] {
 }
 
 export function d1Listings(db: D1Database): ListingSource {
-  const statementsOf = (request: ListingRequest) =>
-    request.kind === 'home'
-      ? pageBatch(db, homeListWhere(request.query), request.query)
-      : pageBatch(db, agentWhere(request.query), request.query)
+  const statementsOf = (request: ListingRequest) => {
+    const filters = request.kind === 'home' ? homeListWhere(request.query) : agentWhere(request.query)
+    // No filters: nothing can match (an empty page, total 0), and nothing is read.
+    return filters ? pageBatch(db, filters, request.query) : []
+  }
   // Every page's statements in one batch: one round trip, however many pages.
   async function pages(requests: readonly ListingRequest[]): Promise<HomePage[]> {
     const batches = requests.map(statementsOf)
-    const results = await db.batch(batches.flat())
+    const statements = batches.flat()
+    const results = statements.length ? await db.batch(statements) : []
     let at = 0
     return requests.map((request, i) => {
       const [count, rows] = results.slice(at, at + batches[i]!.length)
