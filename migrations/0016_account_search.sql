@@ -29,6 +29,8 @@ INSERT INTO account_search (rowid, name, email, desired_url, korean_name)
   SELECT id, name, email, desired_url, korean_name FROM account_search_accounts;
 INSERT INTO account_search (rowid, name, email, desired_url, korean_name)
   SELECT 1000000000000 + id, '', '', desired_url, korean_name FROM account_search_homepages;
+-- The back-fill as one b-tree segment rather than many small ones a search would merge on every query.
+INSERT INTO account_search (account_search) VALUES ('optimize');
 
 -- Each trigger removes the rows a write touches and writes them again from the views, i.e. from the tables as
 -- they now are: an account deleted under its homepage (ON DELETE SET NULL fires the realtors trigger) or a
