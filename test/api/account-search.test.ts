@@ -7,6 +7,7 @@ import type { AccountPage, AccountSummary } from '../../src/lib/accounts/list'
 import { purgeDeletedHomepages } from '../../src/lib/realtors/lifecycle'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
+import { call } from '../helpers'
 import { api, errorOf } from './client'
 
 let admin: string
@@ -107,6 +108,12 @@ describe('GET /v1/accounts?q= through the search index', () => {
       expect(refused.status).toBe(400)
       expect((await errorOf(refused)).fields?.[0]?.path).toBe('q')
     }
+    // The console's page reads q from its URL as typed: a NUL finds nothing there, and never fails the page.
+    for (const term of ['\u0000', 'a\u0000b', '"', 'NEAR(', '김"'])
+      expect(
+        (await call(`/admin?q=${encodeURIComponent(term)}`, { headers: { cookie: `session=${admin}` } })).status,
+        term,
+      ).toBe(200)
   })
 
   it('pages through the matches by key: accounts first, then homepages nobody owns', async () => {

@@ -124,6 +124,8 @@ export async function listAccounts(
   { query = '', after, limit = 50 }: { query?: string; after?: string; limit?: number },
 ): Promise<AccountPage> {
   const search = query.trim()
+  // SQLite's text functions stop at a NUL and FTS5 refuses one: no stored text holds one, so nothing matches.
+  if (search.includes('\u0000')) return { items: [], next: null }
   const { results } = search
     ? await searchPage(db, search, rowidAfter(cursorOf(after)), limit)
     : await walkPage(db, after, limit)
