@@ -33,6 +33,13 @@ export function recordingD1(db: D1Database, log: Recorded[]): D1Database {
             log.push(next)
             return wrap(target.bind(...values), next)
           }
+        // all() and run() answer D1's meta: note the rows the statement read, as batch() does.
+        if (prop === 'all' || prop === 'run')
+          return async () => {
+            const result = await (target[prop] as () => Promise<D1Result>)()
+            entry.rowsRead = result.meta.rows_read
+            return result
+          }
         const value = Reflect.get(target, prop, target)
         return typeof value === 'function' ? value.bind(target) : value
       },

@@ -60,9 +60,43 @@ export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
+/** A homepage nobody owns has this plus its id as its search row's rowid (migrations/0016_account_search.sql). */
+const UNOWNED_ROWID = 1_000_000_000_000
+
 function cursorOf(after: string | undefined): [number, number] {
   if (!after) return [-1, 0]
   return [after.startsWith('r') ? 1 : 0, Number(after.slice(1))]
+}
+
+/** The search table's rowid after which a page starts: its rowid order is the console's order. */
+function rowidAfter([kind, id]: [number, number]): number {
+  return kind === 1 ? UNOWNED_ROWID + id : Math.min(Math.max(id, 0), UNOWNED_ROWID)
+}
+
+/** A trigram index finds terms of 3 characters or more; shorter ones are compared row by row. */
+export const INDEXED_TERM_LENGTH = 3
+
+// The matching rows of a page, in order, from the search table (docs/decisions/060-console-search-index.md):
+// a term of 3+ characters is a phrase of the trigram index (a substring of one column, case-insensitive), read
+// in rowid order from the cursor; a shorter one walks the table's text from the cursor with LIKE until a page
+// matches. ?1 the cursor, ?2 the phrase or pattern, ?3 the page size plus one.
+const INDEXED_HITS = `SELECT rowid AS k FROM account_search WHERE account_search MATCH ?2 AND rowid > ?1
+  ORDER BY rowid LIMIT ?3`
+const WALKED_HITS = `SELECT rowid AS k FROM account_search WHERE rowid > ?1 AND (name LIKE ?2 ESCAPE '\\'
+  OR email LIKE ?2 ESCAPE '\\' OR desired_url LIKE ?2 ESCAPE '\\' OR korean_name LIKE ?2 ESCAPE '\\')
+  ORDER BY rowid LIMIT ?3`
+
+/** The console's rows of a page of hits, each read by its primary key. */
+const rowsOf = (hits: string) => `WITH hits AS MATERIALIZED (${hits})
+  SELECT * FROM (
+    SELECT * FROM (${ACCOUNT_ROWS}) WHERE key_id IN (SELECT k FROM hits WHERE k < ${UNOWNED_ROWID})
+    UNION ALL
+    SELECT * FROM (${UNOWNED_ROWS}) WHERE key_id IN (SELECT k - ${UNOWNED_ROWID} FROM hits WHERE k >= ${UNOWNED_ROWID})
+  ) ORDER BY kind, key_id`
+
+/** The term as one FTS5 phrase: every character literal, a double quote doubled. */
+function phraseOf(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`
 }
 
 function summaryOf(row: Row): AccountSummary {
@@ -89,22 +123,36 @@ export async function listAccounts(
   db: D1Database,
   { query = '', after, limit = 50 }: { query?: string; after?: string; limit?: number },
 ): Promise<AccountPage> {
-  const [kind, id] = cursorOf(after)
   const search = query.trim()
-  const where = search
-    ? `AND (name LIKE ?4 ESCAPE '\\' OR email LIKE ?4 ESCAPE '\\' OR desired_url LIKE ?4 ESCAPE '\\'
-        OR korean_name LIKE ?4 ESCAPE '\\')`
-    : 'AND ?4 IS NULL'
+  // SQLite's text functions stop at a NUL and FTS5 refuses one: no stored text holds one, so nothing matches.
+  if (search.includes('\u0000')) return { items: [], next: null }
+  const { results } = search
+    ? await searchPage(db, search, rowidAfter(cursorOf(after)), limit)
+    : await walkPage(db, after, limit)
+  const items = results.slice(0, limit).map(summaryOf)
+  return { items, next: results.length > limit ? (items.at(-1)?.key ?? null) : null }
+}
+
+/** Every row in the console's order: each half is a keyset walk of its primary key, at most a page long. */
+function walkPage(db: D1Database, after: string | undefined, limit: number) {
+  const [kind, id] = cursorOf(after)
   // ?1 and ?2: the cursor's kind and id; the accounts' half is read only while the cursor is in it.
   const half = (rows: string, from: string) =>
-    `SELECT * FROM (SELECT * FROM (${rows}) WHERE key_id > ${from} ${where} ORDER BY key_id LIMIT ?3)`
-  const { results } = await db
+    `SELECT * FROM (SELECT * FROM (${rows}) WHERE key_id > ${from} ORDER BY key_id LIMIT ?3)`
+  return db
     .prepare(
       `SELECT * FROM (${half(ACCOUNT_ROWS, 'CASE WHEN ?1 <= 0 THEN ?2 ELSE 9007199254740991 END')}
        UNION ALL ${half(UNOWNED_ROWS, 'CASE WHEN ?1 = 1 THEN ?2 ELSE 0 END')}) ORDER BY kind, key_id LIMIT ?3`,
     )
-    .bind(kind, id, limit + 1, search ? likePattern(search) : null)
+    .bind(kind, id, limit + 1)
     .all<Row>()
-  const items = results.slice(0, limit).map(summaryOf)
-  return { items, next: results.length > limit ? (items.at(-1)?.key ?? null) : null }
+}
+
+/** The rows matching `search` after the cursor, found through the search table. */
+function searchPage(db: D1Database, search: string, cursor: number, limit: number) {
+  const indexed = [...search].length >= INDEXED_TERM_LENGTH
+  return db
+    .prepare(rowsOf(indexed ? INDEXED_HITS : WALKED_HITS))
+    .bind(cursor, indexed ? phraseOf(search) : likePattern(search), limit + 1)
+    .all<Row>()
 }

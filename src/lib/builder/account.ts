@@ -41,7 +41,14 @@ export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>
 
 /** GET /v1/accounts: the search words, the cursor of the page before, and the page size. */
 export const accountListQuerySchema = z.strictObject({
-  q: z.string().trim().max(100, 'too_long').optional().default(''),
+  // No control characters: nobody types them, and the search index's query language cannot carry a NUL.
+  q: z
+    .string()
+    .trim()
+    .max(100, 'too_long')
+    .regex(/^\P{Cc}*$/u, 'invalid_type')
+    .optional()
+    .default(''),
   after: z
     .string()
     .regex(/^[ar]\d{1,15}$/, 'invalid_type')

@@ -1,0 +1,167 @@
+// The console's search at 1,000 and 10,000 realtors (docs/decisions/060-console-search-index.md): a term of
+// 3+ characters reads through the trigram index what its page needs, the same at both sizes; a shorter term
+// walks the search table only until a page matches. Rows read are D1's own count (meta.rows_read).
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type AccountPage, listAccounts } from '../../src/lib/accounts/list'
+import { type Recorded, recordingD1 } from './recorder'
+
+const SURNAMES = [
+  ['김', 'Kim'],
+  ['이', 'Lee'],
+  ['박', 'Park'],
+  ['최', 'Choi'],
+  ['정', 'Jung'],
+  ['강', 'Kang'],
+  ['조', 'Cho'],
+  ['윤', 'Yoon'],
+]
+const GIVEN = [
+  ['민준', 'Minjun'],
+  ['서연', 'Seoyeon'],
+  ['지훈', 'Jihoon'],
+  ['하은', 'Haeun'],
+  ['도윤', 'Doyoon'],
+  ['수아', 'Sua'],
+  ['예준', 'Yejun'],
+  ['지우', 'Jiwoo'],
+  ['현우', 'Hyunwoo'],
+  ['유진', 'Yujin'],
+]
+
+/** Realtors `from`…`to`, each with an account and a homepage whose Korean name is in its profile. */
+async function seedRealtors(from: number, to: number): Promise<void> {
+  const names = JSON.stringify({ surnames: SURNAMES, given: GIVEN })
+  const pick = (list: string, index: string, script: 0 | 1) =>
+    `json_extract(?3, '$.${list}[' || (${index}) || '][${script}]')`
+  await env.DB.batch([
+    env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT CAST(?1 AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO accounts (email, name, role, password_hash)
+       SELECT lower(${pick('surnames', 'i % 8', 1)}) || '.u' || i || '@scale.test',
+         ${pick('given', 'i / 8 % 10', 1)} || ' ' || ${pick('surnames', 'i % 8', 1)}, 'realtor', 'x' FROM n`,
+    ).bind(from, to, names),
+    env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT CAST(?1 AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO realtors (user_id, desired_url, profile)
+       SELECT a.id, 'home' || n.i, json_object('etcInfo', json_array(json_object('contentType', 'korea_name',
+         'content', ${pick('surnames', 'n.i % 8', 0)} || ${pick('given', 'n.i / 8 % 10', 0)})))
+       FROM n JOIN accounts a ON a.email = lower(${pick('surnames', 'n.i % 8', 1)}) || '.u' || n.i || '@scale.test'`,
+    ).bind(from, to, names),
+  ])
+}
+
+/** Terms as the console gets them, from rare to common, in both scripts and every length. */
+const TERMS = {
+  unique: 'park.u458@', // one account at both sizes
+  none: 'irvine', // no account
+  rareKorean: '김서연', // 1 in 80
+  common: 'seoyeon', // 1 in 10
+  latin3: 'kim', // 1 in 8
+  korean2: '서연', // 1 in 10, shorter than a trigram
+  korean1: '김', // 1 in 8, shorter than a trigram
+  absentShort: 'zq', // no account, shorter than a trigram: the one search that reads the whole table
+} as const
+
+type Measured = Record<keyof typeof TERMS, { page: AccountPage; rowsRead: number }>
+
+async function measure(): Promise<Measured> {
+  const measured = {} as Measured
+  for (const [name, query] of Object.entries(TERMS) as [keyof typeof TERMS, string][]) {
+    const log: Recorded[] = []
+    const page = await listAccounts(recordingD1(env.DB, log), { query, limit: 50 })
+    measured[name] = { page, rowsRead: log.reduce((sum, entry) => sum + (entry.rowsRead ?? 0), 0) }
+  }
+  return measured
+}
+
+/** What the triggers cost a write: a realtor's Korean name edited, an account renamed (D1's meta). */
+async function writeCosts(round: string): Promise<{ rowsRead: number; rowsWritten: number }[]> {
+  const results = await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE realtors SET profile = json_set(profile, '$.etcInfo[0].content', ?) WHERE desired_url = 'home5'`,
+    ).bind(`김${round}`),
+    env.DB.prepare(`UPDATE accounts SET name = ? WHERE email = 'kim.u8@scale.test'`).bind(`Renamed ${round}`),
+  ])
+  return results.map(({ meta }) => ({ rowsRead: meta.rows_read, rowsWritten: meta.rows_written }))
+}
+
+let small: Measured
+let large: Measured
+let smallWrites: { rowsRead: number; rowsWritten: number }[]
+let largeWrites: { rowsRead: number; rowsWritten: number }[]
+
+beforeAll(async () => {
+  await seedRealtors(1, 1_000)
+  small = await measure()
+  smallWrites = await writeCosts('small')
+  await seedRealtors(1_001, 10_000)
+  large = await measure()
+  largeWrites = await writeCosts('large')
+}, 120_000)
+
+describe("the console's search at 1,000 and 10,000 realtors", () => {
+  it('finds what it should at both sizes', () => {
+    expect(large.unique.page.items.map((row) => row.email)).toEqual(['park.u458@scale.test'])
+    expect(large.none.page.items).toEqual([])
+    for (const row of large.rareKorean.page.items) expect(row.koreanName).toBe('김서연')
+    for (const name of ['common', 'latin3', 'korean2', 'korean1'] as const) {
+      expect(large[name].page.items, name).toHaveLength(50)
+      expect(large[name].page.next, name).not.toBeNull()
+    }
+  })
+
+  it('a term of 3+ characters reads rows for the page it answers, not for the table', () => {
+    for (const measured of [small, large])
+      for (const name of ['unique', 'none', 'rareKorean', 'common', 'latin3'] as const) {
+        // Each answered row: its account, its homepage and the profile's items; then a few index pages.
+        expect(measured[name].rowsRead, name).toBeLessThanOrEqual(8 * measured[name].page.items.length + 20)
+      }
+    // The same answer costs the same at ten times the realtors.
+    for (const name of ['unique', 'none', 'common', 'latin3'] as const)
+      expect(large[name].rowsRead, name).toBeLessThanOrEqual(1.2 * small[name].rowsRead)
+  })
+
+  it('a rare or absent term reads a bounded number of rows, not the accounts', () => {
+    for (const name of ['unique', 'none'] as const) expect(large[name].rowsRead, name).toBeLessThan(50)
+  })
+
+  it('a shorter term walks the search table only until a page matches', () => {
+    // 1 in 10 and 1 in 8 match: a page of 50 is found within about 500 rows, at either size.
+    for (const name of ['korean2', 'korean1'] as const) {
+      expect(large[name].rowsRead, name).toBeLessThan(1_500)
+      expect(large[name].rowsRead, name).toBeLessThanOrEqual(1.2 * small[name].rowsRead + 50)
+    }
+  })
+
+  it('a short term nobody matches reads each row of the search table once, no profile', async () => {
+    expect(large.absentShort.page.items).toEqual([])
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM account_search').first<{ n: number }>()
+    expect(large.absentShort.rowsRead).toBeGreaterThan(rows!.n / 2)
+    expect(large.absentShort.rowsRead).toBeLessThanOrEqual(rows!.n + 20)
+  })
+
+  it('a write keeps the index through primary keys: the same rows at 10,000 realtors as at 1,000', async () => {
+    expect(largeWrites).toEqual(smallWrites)
+    for (const write of largeWrites) expect(write.rowsRead + write.rowsWritten).toBeLessThan(100)
+    expect((await listAccounts(env.DB, { query: '김large' })).items.map((row) => row.desiredUrl)).toEqual(['home5'])
+    expect((await listAccounts(env.DB, { query: 'Renamed large' })).items.map((row) => row.email)).toEqual([
+      'kim.u8@scale.test',
+    ])
+    // The triggers read each view by one id: a search by primary key, never a walk of accounts or realtors.
+    for (const view of ['account_search_accounts', 'account_search_homepages']) {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN SELECT * FROM ${view} WHERE id = ?`)
+        .bind(5)
+        .all<{ detail: string }>()
+      const plan = results.map((row) => row.detail)
+      expect(
+        plan.filter((row) => /^SCAN (a|r)\b/.test(row)),
+        view,
+      ).toEqual([])
+      expect(
+        plan.some((row) => /^SEARCH (a|r) USING INTEGER PRIMARY KEY/.test(row)),
+        view,
+      ).toBe(true)
+    }
+  })
+})
