@@ -35,8 +35,8 @@ export interface ReadThroughOptions<V> {
   maxAgeMs?: number
 }
 
-/** Frozen, so no render can change what the next one reads. */
-function deepFreeze<V>(value: V): V {
+/** Frozen, so no render can change what the next one reads (objects already frozen are left as they are). */
+export function deepFreeze<V>(value: V): V {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)
     for (const child of Object.values(value)) deepFreeze(child)

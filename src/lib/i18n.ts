@@ -65,10 +65,26 @@ function createLocaleIntl(locale: Locale): IntlShape<string> {
   ) => string
   /** Text values only: rich-text values (tags, elements) and anything unexpected take formatjs's own path. */
   const withArguments = (id: string, values: Record<string, unknown>): string | undefined => {
+    // The text is a function of the id and the values: a page's (a realtor's licence, phone, counts)
+    // repeat from render to render, and formatting walks the message's parts each time.
+    let textKey = id
     for (const key in values) {
       const value = values[key]
       if (typeof value !== 'string' && typeof value !== 'number') return undefined
+      textKey += `\u0000${key}${typeof value === 'number' ? '#' : '$'}${value}`
     }
+    const known = texts.get(textKey)
+    if (known !== undefined) return known
+    const text = formatted(id, values)
+    if (text !== undefined) {
+      if (texts.size >= 2_000) texts.clear()
+      texts.set(textKey, text)
+    }
+    return text
+  }
+  /** Formatted texts by id and values (bounded: a full table is cleared). */
+  const texts = new Map<string, string>()
+  const formatted = (id: string, values: Record<string, unknown>): string | undefined => {
     let formatter = compiled.get(id)
     if (!formatter) {
       const message = MESSAGES[locale][id]

@@ -83,12 +83,30 @@ export function localeCookieOf(cookieHeader: string | null | undefined): string 
   return undefined
 }
 
-/** The locale to use for an unprefixed request: cookie, then Accept-Language, then ko. */
-export function detectLocale(cookie: string | undefined, acceptLanguage: string | null | undefined): Locale {
-  if (isLocale(cookie)) return cookie
+/** The locale an Accept-Language header asks for, or ko. */
+function localeOfLanguages(acceptLanguage: string | null | undefined): Locale {
   for (const tag of parseAcceptLanguage(acceptLanguage)) {
     const base = tag.split('-')[0]
     if (isLocale(base)) return base
   }
   return DEFAULT_LOCALE
+}
+
+/**
+ * Accept-Language values repeat from visitor to visitor, and every request for a page reads one (the
+ * locale middleware, the page cache's key): each value is parsed once. Bounded: a full table is cleared.
+ */
+const languageLocales = new Map<string, Locale>()
+
+/** The locale to use for an unprefixed request: cookie, then Accept-Language, then ko. */
+export function detectLocale(cookie: string | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isLocale(cookie)) return cookie
+  if (!acceptLanguage) return DEFAULT_LOCALE
+  let locale = languageLocales.get(acceptLanguage)
+  if (locale === undefined) {
+    locale = localeOfLanguages(acceptLanguage)
+    if (languageLocales.size >= 256) languageLocales.clear()
+    languageLocales.set(acceptLanguage, locale)
+  }
+  return locale
 }

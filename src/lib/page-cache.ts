@@ -3,7 +3,7 @@
 // any routing or middleware runs; tags and cross-isolate purges are src/lib/cache.ts's.
 import { type CacheEntry, type GenerationStore, revalidateWhenDue, storeWhenRead, TaggedCache } from './cache'
 import { type GenerationBindings, generationStoreOf } from './generations/store'
-import { DEFAULT_LOCALE, detectLocale, isLocale, type Locale, localeCookieOf } from './locale'
+import { DEFAULT_LOCALE, detectLocale, localeCookieOf } from './locale'
 import { siteOf } from './tenant'
 
 export const CACHE_HEADER = 'X-Page-Cache'
@@ -13,19 +13,6 @@ export interface CachedPage extends CacheEntry {
   status: number
   /** The response's headers as served from the cache (a plain object is the cheapest to copy). */
   headers: Record<string, string>
-}
-
-/** Accept-Language values repeat from visitor to visitor, and every hit on an unprefixed page needs one. */
-const languageLocales = new Map<string | null, Locale>()
-
-function localeOfLanguages(acceptLanguage: string | null): Locale {
-  let locale = languageLocales.get(acceptLanguage)
-  if (locale === undefined) {
-    locale = detectLocale(undefined, acceptLanguage)
-    if (languageLocales.size >= 256) languageLocales.clear()
-    languageLocales.set(acceptLanguage, locale)
-  }
-  return locale
 }
 
 /**
@@ -39,8 +26,7 @@ export function cacheKey(request: Request, providerHosts?: string): string | nul
   const site = siteOf(request, providerHosts)
   if (site.host === null) return null
   if (site.locale === null) {
-    const chosen = localeCookieOf(request.headers.get('cookie'))
-    const detected = isLocale(chosen) ? chosen : localeOfLanguages(request.headers.get('accept-language'))
+    const detected = detectLocale(localeCookieOf(request.headers.get('cookie')), request.headers.get('accept-language'))
     if (detected !== DEFAULT_LOCALE) return null
   }
   return `${site.host}${site.pathname}`

@@ -29,6 +29,19 @@ describe('detectLocale', () => {
     expect(detectLocale('xx', 'en')).toBe('en')
     expect(detectLocale('../../etc', undefined)).toBe('ko')
   })
+
+  it('answers a repeated header the same, past the bound of the headers it keeps', () => {
+    // More distinct headers than the table keeps (256): it is cleared and refilled, never wrong.
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 600; i++) {
+        const english = i % 3 === 0
+        const header = english ? `en-US,en;q=0.${(i % 9) + 1},x-${i}` : `ko-KR,ko;q=0.9,x-${i}`
+        expect(detectLocale(undefined, header)).toBe(english ? 'en' : 'ko')
+      }
+    }
+    expect(detectLocale('en', 'ko-KR,ko;q=0.9,x-1')).toBe('en')
+    expect(detectLocale(undefined, '')).toBe('ko')
+  })
 })
 
 describe('splitLocalePath', () => {

@@ -1,5 +1,6 @@
 // One home in a listing grid: photo, price, beds/baths/size, address, listing date. Shared by the
 // listing islands, so it reads the messages they hand it.
+import type { ReactElement } from 'react'
 import { formatListingDate, formatPrice, formatThousands } from '../../lib/format'
 import type { Home } from '../../lib/listings/markets'
 import { type Messages, t } from '../lib/messages'
@@ -22,11 +23,12 @@ function imageOf(url: string | null): string | null {
   return /^https?:\/\//i.test(url) ? url : null
 }
 
-export function HomeCard({ home, messages, locale }: { home: Home; messages: Messages; locale: string }) {
+/** One home's card: its markup, drawn from the home, the messages and the locale alone. */
+function drawCard(home: Home, messages: Messages, locale: string): ReactElement {
   const image = imageOf(home.imageUrl)
   const status = messages[`home.listings.${home.dealType}`] ?? home.dealType
   return (
-    <article className="home-card">
+    <article key={home.id} className="home-card">
       <div className="home-card__media">
         {image ? (
           <img src={image} alt="" width={400} height={260} loading="lazy" decoding="async" />
@@ -58,6 +60,34 @@ export function HomeCard({ home, messages, locale }: { home: Home; messages: Mes
   )
 }
 
+/**
+ * Cards already drawn, by the home's identity: only the data cache freezes homes, and a frozen home
+ * never changes, so its card is drawn once per messages object and locale (two locales, two listing
+ * islands: at most four) instead of on every render of every homepage that shows it
+ * (docs/decisions/058-render-at-scale.md). React elements are immutable, so one serves every render.
+ * Homes parsed in the browser are not frozen and are drawn each time.
+ */
+const drawn = new WeakMap<Home, { messages: Messages; locale: string; card: ReactElement }[]>()
+
+/** A home's card as a React element (keyed by the home's id), from `drawn` when the home is frozen. */
+export function homeCard(home: Home, messages: Messages, locale: string): ReactElement {
+  if (!Object.isFrozen(home) || !Object.isFrozen(messages)) return drawCard(home, messages, locale)
+  let cards = drawn.get(home)
+  if (!cards) {
+    cards = []
+    drawn.set(home, cards)
+  }
+  for (const kept of cards) if (kept.messages === messages && kept.locale === locale) return kept.card
+  const card = drawCard(home, messages, locale)
+  if (cards.length >= 4) cards.shift()
+  cards.push({ messages, locale, card })
+  return card
+}
+
+export function HomeCard({ home, messages, locale }: { home: Home; messages: Messages; locale: string }) {
+  return homeCard(home, messages, locale)
+}
+
 export function HomeGrid({
   homes,
   messages,
@@ -70,11 +100,6 @@ export function HomeGrid({
   empty: string
 }) {
   if (homes.length === 0) return <p className="home-grid__empty">{empty}</p>
-  return (
-    <div className="home-grid">
-      {homes.map((home) => (
-        <HomeCard key={home.id} home={home} messages={messages} locale={locale} />
-      ))}
-    </div>
-  )
+  // The cards themselves, not a <HomeCard> each: one component layer less per card on every render.
+  return <div className="home-grid">{homes.map((home) => homeCard(home, messages, locale))}</div>
 }

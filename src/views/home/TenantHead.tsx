@@ -1,5 +1,7 @@
 // <head> of a realtor's pages: title, description, canonical and alternates on the realtor's URLs,
 // keywords, author, Open Graph, Twitter card, favicon, JSON-LD (home only), and the realtor's design.
+import { deepFreeze } from '../../lib/data-cache'
+import { derivedFrom } from '../../lib/derived'
 import { designOf } from '../../lib/home/design'
 import { faviconPhoto, pickPhoto, sharingPhoto } from '../../lib/home/photos'
 import { absoluteUrl, realEstateAgentJsonLd, seoOf } from '../../lib/home/seo'
@@ -50,7 +52,19 @@ export function TenantHead(p: TenantHeadProps) {
  * Everything a realtor's page renders with beside its body: the head (a subpage's title before the
  * site's; the home page alone carries the JSON-LD) and the body's design.
  */
-export function tenantDocument(frame: TenantFrame, urls: PageUrls, pageTitle?: string) {
+export function tenantDocument(frame: TenantFrame, urls: PageUrls, pageTitle?: string): TenantDocument {
+  // A pure function of the profile, the locale, the page's URLs and title: once per cached profile.
+  const key = `document:${frame.ctx.locale}\n${urls.ko}\n${urls.en}\n${pageTitle ?? ''}`
+  return derivedFrom(frame.realtor, key, () => documentOf(frame, urls, pageTitle))
+}
+
+export interface TenantDocument {
+  head: HeadProps
+  bodyStyle: Record<string, string>
+  bodyClassName: string
+}
+
+function documentOf(frame: TenantFrame, urls: PageUrls, pageTitle: string | undefined): TenantDocument {
   const { ctx, realtor, name, photos } = frame
   const seo = seoOf(realtor, ctx.locale, name)
   const url = urls[ctx.locale]
@@ -78,7 +92,7 @@ export function tenantDocument(frame: TenantFrame, urls: PageUrls, pageTitle?: s
         siteName={name}
         jsonLd={
           pageTitle === undefined
-            ? realEstateAgentJsonLd({
+            ? frozenJsonLd({
                 realtor,
                 name,
                 description: seo.description,
@@ -92,4 +106,12 @@ export function tenantDocument(frame: TenantFrame, urls: PageUrls, pageTitle?: s
     ),
   }
   return { head, bodyStyle: design.style, bodyClassName: design.className }
+}
+
+/**
+ * The JSON-LD of a home, frozen: a document is kept for many renders (tenantDocument), and the island
+ * props' serialiser writes a frozen value's JSON once, by identity (src/lib/html.ts).
+ */
+function frozenJsonLd(input: Parameters<typeof realEstateAgentJsonLd>[0]): Record<string, unknown> {
+  return deepFreeze(realEstateAgentJsonLd(input))
 }

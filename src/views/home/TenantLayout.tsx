@@ -2,6 +2,7 @@
 // switcher) and footer (logos, company, licenses, terms) instead of the provider's.
 import type { ReactNode } from 'react'
 import LanguageSwitcher from '../../client/islands/LanguageSwitcher'
+import { derivedFrom } from '../../lib/derived'
 import { formatPhone } from '../../lib/format'
 import { groupPhotos, type PhotoGroups, pickPhoto } from '../../lib/home/photos'
 import { displayNameOf, etcInfoOf, listingAgentIdOf } from '../../lib/home/profile'
@@ -18,7 +19,12 @@ export interface TenantFrame {
 
 /** What every page of a realtor's site is drawn from: the page context, the realtor, their name and photos. */
 export function frameOf(ctx: PageContext, realtor: Realtor): TenantFrame {
-  return { ctx, realtor, name: displayNameOf(realtor, ctx.locale), photos: groupPhotos(realtor.photos) }
+  // Name and photo groups depend on the profile and the locale alone: once per cached profile.
+  const { name, photos } = derivedFrom(realtor, `frame:${ctx.locale}`, () => ({
+    name: displayNameOf(realtor, ctx.locale),
+    photos: groupPhotos(realtor.photos),
+  }))
+  return { ctx, realtor, name, photos }
 }
 
 export function TenantLayout({ frame, children }: { frame: TenantFrame; children: ReactNode }) {
