@@ -28,9 +28,13 @@ function d1Of(headers) {
 /**
  * Drives `target` at `worker` for `seconds` (or `amount` requests) over `connections`; returns req/s,
  * latency percentiles, CPU ms per request, cache hit rates over the run, mean D1 time and queries per
- * request, and the status codes seen.
+ * request, and the status codes seen. `seen` holds the requests (host and path) sent before, by an
+ * earlier run of the target (its warm-up): `repeatRate` is the share of this run's requests sent before,
+ * the hit rate a cache without bounds would reach — a first request is a miss for any cache.
  */
-export async function drive(worker, target, { seconds, amount, connections }) {
+export async function drive(worker, target, { seconds, amount, connections, seen = new Set() }) {
+  let repeats = 0
+  let sent = 0
   const before = { cpu: cpuMillis(worker.pids), caches: await cacheStats(worker.origin) }
   const latencies = []
   const statuses = {}
@@ -45,6 +49,10 @@ export async function drive(worker, target, { seconds, amount, connections }) {
         {
           setupRequest: (request) => {
             const { path, headers } = target.next()
+            const key = `${headers?.host ?? url.host}${path}`
+            sent++
+            if (seen.has(key)) repeats++
+            else seen.add(key)
             return { ...request, method: 'GET', path, headers: { host: url.host, ...headers } }
           },
           onResponse: (status, _body, _context, headers) => {
@@ -78,6 +86,7 @@ export async function drive(worker, target, { seconds, amount, connections }) {
     ...percentiles(latencies),
     cpuPerRequest: requests ? cpu / requests : null,
     pageHitRate: hitRate(before.caches.pageCache, caches.pageCache),
+    repeatRate: sent ? repeats / sent : null,
     dataHitRate: hitRate(before.caches.dataCache, caches.dataCache),
     d1Ms: d1.timed ? d1.ms / d1.timed : null,
     d1Queries: d1.timed ? d1.queries / d1.timed : null,

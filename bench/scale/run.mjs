@@ -69,8 +69,9 @@ for (const size of sizes) {
   /** A target's warm-up (a third of the run: the figures are the steady state) and measured run. */
   async function measure(target) {
     try {
-      await drive(worker, target, { seconds: Math.max(1, Math.round(seconds / 3)), connections })
-      const result = await drive(worker, target, { seconds, connections })
+      const seen = new Set()
+      await drive(worker, target, { seconds: Math.max(1, Math.round(seconds / 3)), connections, seen })
+      const result = await drive(worker, target, { seconds, connections, seen })
       rows.push({ name: target.name, kind: target.kind, ...result, rssAfter: residentMemory(worker.pids).rss })
       console.log(`  ${size}: measured ${target.name} (${Math.round(result.rps)} req/s)`)
     } catch (error) {
