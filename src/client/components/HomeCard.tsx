@@ -23,8 +23,12 @@ function imageOf(url: string | null): string | null {
   return /^https?:\/\//i.test(url) ? url : null
 }
 
-/** One home's card: its markup, drawn from the home, the messages and the locale alone. */
-function drawCard(home: Home, messages: Messages, locale: string): ReactElement {
+/**
+ * One home's card as a React element keyed by the home's id, drawn on every render: keeping drawn cards
+ * per frozen home saved ~1% of a large home's render and cost the isolate ~40 MB of heap at 6,000 data
+ * cache entries (docs/decisions/058-render-at-scale.md).
+ */
+export function homeCard(home: Home, messages: Messages, locale: string): ReactElement {
   const image = imageOf(home.imageUrl)
   const status = messages[`home.listings.${home.dealType}`] ?? home.dealType
   return (
@@ -58,30 +62,6 @@ function drawCard(home: Home, messages: Messages, locale: string): ReactElement 
       </div>
     </article>
   )
-}
-
-/**
- * Cards already drawn, by the home's identity: only the data cache freezes homes, and a frozen home
- * never changes, so its card is drawn once per messages object and locale (two locales, two listing
- * islands: at most four) instead of on every render of every homepage that shows it
- * (docs/decisions/058-render-at-scale.md). React elements are immutable, so one serves every render.
- * Homes parsed in the browser are not frozen and are drawn each time.
- */
-const drawn = new WeakMap<Home, { messages: Messages; locale: string; card: ReactElement }[]>()
-
-/** A home's card as a React element (keyed by the home's id), from `drawn` when the home is frozen. */
-export function homeCard(home: Home, messages: Messages, locale: string): ReactElement {
-  if (!Object.isFrozen(home) || !Object.isFrozen(messages)) return drawCard(home, messages, locale)
-  let cards = drawn.get(home)
-  if (!cards) {
-    cards = []
-    drawn.set(home, cards)
-  }
-  for (const kept of cards) if (kept.messages === messages && kept.locale === locale) return kept.card
-  const card = drawCard(home, messages, locale)
-  if (cards.length >= 4) cards.shift()
-  cards.push({ messages, locale, card })
-  return card
 }
 
 export function HomeCard({ home, messages, locale }: { home: Home; messages: Messages; locale: string }) {
