@@ -2,7 +2,7 @@
 // /cozying-api/v1/home/list (with the §9 defaults) for the chosen city, the one picked before the
 // island was live included.
 import { useEffect, useRef, useState } from 'react'
-import { COUNTIES, type Home, type HomePage } from '../../lib/listings/markets'
+import { COUNTIES, countyOfCity, type Home, type HomePage } from '../../lib/listings/markets'
 import { HOME_CARD_MESSAGES, HomeGrid } from '../components/HomeCard'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
@@ -35,7 +35,7 @@ export default function CityHomes(props: CityHomesProps) {
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle')
   const latest = useRef(0)
   const picker = useRef<HTMLSelectElement>(null)
-  const listed = (name: string) => COUNTIES.find((c) => (c.cities as readonly string[]).includes(name))?.state
+  const listed = (name: string) => countyOfCity(name)?.state
   // The realtor's own city leads the picker when the §9 counties do not list it.
   const extraCity = props.state && !listed(props.city) ? props.city : null
   const stateOf = (name: string) => listed(name) ?? (name === extraCity ? props.state : undefined)

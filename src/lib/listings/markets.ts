@@ -20,9 +20,9 @@ export const COUNTIES = [
   { state: 'GA', county: 'Gwinnett', cities: ['Suwanee'] },
 ] as const
 
-/** The county of a §9 city, or undefined for a city the picker does not offer. */
-export function countyOf(state: string, city: string): string | undefined {
-  return COUNTIES.find((entry) => entry.state === state && (entry.cities as readonly string[]).includes(city))?.county
+/** The §9 county a city lies in (its `COUNTIES` entry, by the city's §9 spelling), or undefined for another city. */
+export function countyOfCity(city: string): (typeof COUNTIES)[number] | undefined {
+  return COUNTIES.find((entry) => (entry.cities as readonly string[]).includes(city))
 }
 
 export const HOME_LIST_DEFAULTS = {

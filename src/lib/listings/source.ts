@@ -2,7 +2,7 @@
 // (LISTINGS_API_ORIGIN), behind one interface the API route and the tenant page share.
 import { type DataCacheScope, readManyThrough, readThrough } from '../data-cache'
 import { type FetchLike, fetchUpstream, upstreamJson, upstreamTimeout } from '../upstream'
-import { countyOf } from './markets'
+import { countyOfCity } from './markets'
 import type { AgentQuery, Home, HomeListQuery, HomePage } from './query'
 
 export interface ListingSource {
@@ -106,11 +106,12 @@ function pageOf(count: D1Result | undefined, rows: D1Result | undefined, q: Page
 
 /**
  * The filters of a city's homes: [condition, value], applied when its value is given ('all' means none). A §9
- * city lies in one county (`countyOf`): a county filter on it holds for every home of the city or for none,
+ * city lies in one county (`countyOfCity`): a county filter on it holds for every home of the city or for none,
  * so it is decided here, without reading a row, and the type and status keep their own index (decision 062).
  */
 function homeListWhere(q: HomeListQuery): [ListingsIndex, string[], unknown[]] | null {
-  const cityCounty = countyOf(q.state, q.city)
+  const entry = countyOfCity(q.city)
+  const cityCounty = entry?.state === q.state ? entry.county : undefined
   // Another county than the city's: no home matches, and nothing needs reading to know it.
   if (cityCounty !== undefined && q.county !== undefined && q.county !== cityCounty) return null
   const county = cityCounty === undefined ? q.county : undefined
