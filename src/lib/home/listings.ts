@@ -1,6 +1,8 @@
 // The homes a realtor's homepage shows (docs/product.md §4, §7): their own listings by deal type when
 // they have a license and one market, and the homes of their first §9 city. Listings never fail the
 // page: a section whose source fails shows its empty state, and the result says it is incomplete.
+import { deepFreeze } from '../data-cache'
+import { derivedFrom } from '../derived'
 import {
   type AgentQuery,
   COUNTIES,
@@ -44,13 +46,13 @@ export interface HomeListings {
 
 type SectionRequests = readonly [ListingRequest & { kind: 'home' }, ...ListingRequest[]]
 
-/** A frozen realtor's (the data cache's) section requests, made once: they depend on nothing else. */
-const sectionPlans = new WeakMap<object, SectionRequests>()
-
 /** What a homepage's listing sections ask for: its start city's homes, then each deal tab's (when licensed). */
 function sectionRequests(realtor: Pick<Realtor, 'activityRegion' | 'licenseNumber'>): SectionRequests {
-  const planned = sectionPlans.get(realtor)
-  if (planned) return planned
+  // A frozen realtor's (the data cache's) plan is made once: it depends on nothing else (src/lib/derived.ts).
+  return derivedFrom(realtor, 'listing-sections', () => planSections(realtor))
+}
+
+function planSections(realtor: Pick<Realtor, 'activityRegion' | 'licenseNumber'>): SectionRequests {
   const market = marketOf(realtor.activityRegion)
   // A city the listings query refuses (odd characters) falls back to the default city, never an error.
   const parsed = homeListQuerySchema.safeParse(startCity(realtor.activityRegion))
@@ -67,16 +69,8 @@ function sectionRequests(realtor: Pick<Realtor, 'activityRegion' | 'licenseNumbe
     { kind: 'home', query: cityQuery },
     ...types.map((type): ListingRequest => ({ kind: 'agent', query: agentQuery(type) })),
   ]
-  if (Object.isFrozen(realtor)) sectionPlans.set(realtor, deepFrozen(requests))
-  return requests
-}
-
-function deepFrozen<V>(value: V): V {
-  if (value && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFrozen(child)
-    Object.freeze(value)
-  }
-  return value
+  // Frozen when kept, so the data cache's keys of its requests are worked out once too (../listings/source.ts).
+  return Object.isFrozen(realtor) ? deepFreeze(requests) : requests
 }
 
 export async function loadHomeListings(

@@ -1,6 +1,7 @@
 // Where listings come from: the embedded D1 table (default) or the upstream listings API
 // (LISTINGS_API_ORIGIN), behind one interface the API route and the tenant page share.
 import { type DataCacheScope, readManyThrough, readThrough } from '../data-cache'
+import { derivedFrom } from '../derived'
 import { type FetchLike, fetchUpstream, upstreamJson, upstreamTimeout } from '../upstream'
 import { countyOfCity } from './markets'
 import type { AgentQuery, Home, HomeListQuery, HomePage } from './query'
@@ -192,21 +193,13 @@ export function upstreamListings(origin: string, timeoutMs: number, fetchImpl: F
 /** Listing pages are kept a minute (the API's own max-age): this product never writes listings. */
 const LISTINGS_MAX_AGE_MS = 60_000
 
-const frozenKeys = new WeakMap<ListingRequest, string>()
-
 /** The source through the data cache (by query; a failed load is not kept). */
 export function cachedListings(source: ListingSource, scope: DataCacheScope | null): ListingSource {
   if (!scope) return source
   const options = { tags: () => ['listings'], maxAgeMs: LISTINGS_MAX_AGE_MS }
-  const keyOf = (request: ListingRequest) => {
-    let key = frozenKeys.get(request)
-    if (key === undefined) {
-      key = `listings:${request.kind}:${JSON.stringify(request.query)}`
-      // A frozen request (a homepage's sections, planned once per realtor) keeps its key.
-      if (Object.isFrozen(request.query)) frozenKeys.set(request, key)
-    }
-    return key
-  }
+  // A frozen request (a homepage's sections, planned once per realtor) keeps its key (src/lib/derived.ts).
+  const keyOf = (request: ListingRequest) =>
+    derivedFrom(request, 'listings-key', () => `listings:${request.kind}:${JSON.stringify(request.query)}`)
   const pages = source.pages?.bind(source)
   return {
     homeList: (q) => readThrough(scope, keyOf({ kind: 'home', query: q }), () => source.homeList(q), options),
