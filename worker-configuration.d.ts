@@ -28,6 +28,7 @@ declare namespace Cloudflare {
 		API_ALLOWED_ORIGINS: string;
 		UPSTREAM_TIMEOUT_MS: string;
 		NOTIFY_FROM_EMAIL: string;
+		OPERATOR_TIME_ZONE: string;
 		CF_ZONE_ID: string;
 		SAAS_CNAME_TARGET: string;
 		CF_API_BASE: string;
@@ -38,5 +39,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PROVIDER_HOSTS" | "PUBLIC_ORIGIN" | "ENVIRONMENT" | "DEV_HOST" | "PROD_HOST" | "API_ALLOWED_ORIGINS" | "UPSTREAM_TIMEOUT_MS" | "NOTIFY_FROM_EMAIL" | "CF_ZONE_ID" | "SAAS_CNAME_TARGET" | "CF_API_BASE">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PROVIDER_HOSTS" | "PUBLIC_ORIGIN" | "ENVIRONMENT" | "DEV_HOST" | "PROD_HOST" | "API_ALLOWED_ORIGINS" | "UPSTREAM_TIMEOUT_MS" | "NOTIFY_FROM_EMAIL" | "OPERATOR_TIME_ZONE" | "CF_ZONE_ID" | "SAAS_CNAME_TARGET" | "CF_API_BASE">> {}
 }

@@ -35,6 +35,8 @@ export interface Variables {
   /** Browser monitoring settings, when a client token is configured. */
   monitoring: BrowserMonitoringConfig | null
   secureHeadersNonce?: string
+  /** The zone a builder page shows times in (the realtor's or the operator's), set by its route. */
+  timeZone?: string
 }
 
 export interface AppEnv {

@@ -43,6 +43,7 @@ export function pageContext<E extends AppEnv>(c: Context<E>): PageContext {
     intl,
     localePrefix: c.get('localePrefix'),
     tenantBase: c.get('tenantBase') ?? '',
+    timeZone: c.get('timeZone'),
     switcher: {
       messages: messagesOf(locale, LANGUAGE_SWITCHER_MESSAGES),
       current: locale,

@@ -8,13 +8,17 @@ import { listAccounts } from '../lib/accounts/list'
 import { findAccountById, sessionUserOf } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
-import { findNotificationSettings } from '../lib/notifications/settings'
+import { confirmPendingEmail, findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
+import { realtorClock } from '../lib/realtors/own-settings'
+import { TOKEN_PATTERN, tokenHash } from '../lib/tokens'
 import { providerHomeUrls } from '../lib/urls'
+import { limitBody } from '../middleware/api'
 import { auth } from '../middleware/auth'
 import { builderNav, loginHrefOf, renderBuilderPage as render } from '../render'
 import { AdminConsolePage, EditorPage, NoProfilePage } from '../views/builder/AdminPages'
 import { DeletedPage } from '../views/builder/DeletedPage'
+import { type ConfirmState, NotificationConfirmPage } from '../views/builder/NotificationConfirmPage'
 import { NotificationsPage } from '../views/builder/NotificationsPage'
 import { SettingsPage } from '../views/builder/SettingsPage'
 import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
@@ -66,7 +70,9 @@ app.get('/admin/settings', async (c) => {
   const backHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
   const realtor = c.get('realtor')
   const owns = realtor && (user.role === 'admin' || realtor.userId === user.id)
-  const nav = owns ? await builderNav(c, realtor, 'settings') : undefined
+  const [nav, clock] = owns
+    ? await Promise.all([builderNav(c, realtor, 'settings'), realtorClock(c.env.DB, realtor.id)])
+    : [undefined, undefined]
   return render(c, 'builder.settings.title', (ctx, title) => (
     <SettingsPage
       ctx={ctx}
@@ -75,9 +81,30 @@ app.get('/admin/settings', async (c) => {
       backHref={backHref}
       loginHref={loginHrefOf(c)}
       nav={nav}
+      clock={clock && realtor ? { realtorId: realtor.id, timeZone: clock.timeZone, chosen: clock.chosen } : undefined}
     />
   ))
 })
+// The confirmation link of a notification address: opened by the address's owner, signed in or not.
+app.on(['GET', 'POST'], '/admin/notifications/confirm', limitBody(4096), async (c) => {
+  const realtor = c.get('realtor')
+  if (!realtor) throw new AppError(404, c.get('intl').formatMessage({ id: 'error.404.title' }))
+  const homepage = realtor.name || realtor.desiredUrl
+  let state: ConfirmState = { kind: 'invalid' }
+  if (c.req.method === 'GET') {
+    const token = c.req.query('token') ?? ''
+    if (TOKEN_PATTERN.test(token)) state = { kind: 'ask', token }
+  } else {
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const token = typeof body.token === 'string' ? body.token : ''
+    const confirmed = TOKEN_PATTERN.test(token) ? await confirmPendingEmail(c.env.DB, await tokenHash(token)) : null
+    if (confirmed && confirmed.realtorId === realtor.id) state = { kind: 'done', email: confirmed.email }
+  }
+  return render(c, 'builder.notify.confirm.title', (ctx, title) => (
+    <NotificationConfirmPage ctx={ctx} title={title} state={state} homepage={homepage} />
+  ))
+})
+
 app.use('/admin/notifications', auth({ requireUser: true }))
 
 /** A realtor's notification settings: on the realtor's own site, for its owner or an admin. */
@@ -90,20 +117,17 @@ app.get('/admin/notifications', async (c) => {
   if (user.role !== 'admin' && realtor.userId !== user.id) {
     throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
   }
-  const saved = await findNotificationSettings(c.env.DB, realtor.id)
-  // Nothing saved yet: the form suggests the homepage's contact email, else the owner's account email.
-  const owner = saved || realtor.email || !realtor.userId ? null : await findAccountById(c.env.DB, realtor.userId)
-  const initial = saved ?? { email: realtor.email || owner?.email || '', webhookUrl: '' }
+  // What is really on: the saved choice, or the default every realtor starts with.
+  const settings = await findNotificationSettings(c.env.DB, realtor.id)
+  const state = {
+    email: settings?.email ?? '',
+    webhookUrl: settings?.webhookUrl ?? '',
+    saved: settings?.saved ?? false,
+    pendingEmail: settings?.pendingEmail ?? null,
+  }
   const nav = await builderNav(c, realtor, 'notifications')
   return render(c, 'builder.notify.title', (ctx, title) => (
-    <NotificationsPage
-      ctx={ctx}
-      title={title}
-      realtorId={realtor.id}
-      initial={initial}
-      backHref={adminHref}
-      nav={nav}
-    />
+    <NotificationsPage ctx={ctx} title={title} realtorId={realtor.id} initial={state} backHref={adminHref} nav={nav} />
   ))
 })
 
@@ -132,9 +156,10 @@ app.get('/admin', async (c) => {
       ))
     }
     // An empty contact email is offered the owner's account email (docs/decisions/048-onboarding.md).
-    const [owner, nav] = await Promise.all([
+    const [owner, nav, clock] = await Promise.all([
       realtor.email || !realtor.userId ? null : findAccountById(c.env.DB, realtor.userId),
       builderNav(c, realtor, 'editor'),
+      realtorClock(c.env.DB, realtor.id),
     ])
     return render(
       c,
@@ -147,6 +172,7 @@ app.get('/admin', async (c) => {
           isAdmin={user.role === 'admin'}
           accountEmail={owner?.email ?? null}
           publicOrigin={c.env.PUBLIC_ORIGIN}
+          notified={clock.notifiedAt !== null}
           nav={nav}
         />
       ),

@@ -8,7 +8,9 @@ import { entryListSchema } from '../lib/inbox/query'
 import { contactSource, type InboxSource, leadSource } from '../lib/inbox/source'
 import { channelsOf, type EntryFilter, findEntry, listEntries, markOpened, type Scope } from '../lib/inbox/store'
 import type { ContactEntry, LeadEntry } from '../lib/inbox/types'
+import { realtorClock } from '../lib/realtors/own-settings'
 import type { Realtor } from '../lib/realtors/types'
+import { operatorTimeZone } from '../lib/time-zone'
 import { auth } from '../middleware/auth'
 import { builderNav, renderBuilderPage as render } from '../render'
 import { InboxEntryPage } from '../views/builder/InboxEntryPage'
@@ -74,8 +76,15 @@ function filterOf(c: Context<AppEnv>): EntryFilter {
   return { ...defaults, ...entryListSchema.parse(query), limit: PAGE_SIZE }
 }
 
+/** The page's clock: the realtor's zone for their inbox, the operator's for the Leads view. */
+async function useClockOf(c: Context<AppEnv>, box: Pick<Box<unknown>, 'realtor'>): Promise<string> {
+  const zone = box.realtor ? (await realtorClock(c.env.DB, box.realtor.id)).timeZone : operatorTimeZone(c.env)
+  c.set('timeZone', zone)
+  return zone
+}
+
 async function listPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>, box: Box<T>, titleId: string) {
-  const filter = filterOf(c)
+  const filter = { ...filterOf(c), timeZone: await useClockOf(c, box) }
   const page = await listEntries(c.env.DB, box.source, box.scope, filter)
   const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
   const exportHref = (format: 'csv' | 'json') => {
@@ -97,12 +106,14 @@ async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>,
   const found = Number.isSafeInteger(id) ? await findEntry(c.env.DB, box.source, id) : null
   if (!found || ('realtorId' in found && found.realtorId !== box.scope.realtorId)) notFound(c)
   // Opening it is reading it: the unread count in the navigation drops with this very page.
-  await markOpened(c.env.DB, box.source, id)
+  await Promise.all([markOpened(c.env.DB, box.source, id), useClockOf(c, box)])
   const [entry, channels] = await Promise.all([
     findEntry(c.env.DB, box.source, id),
     channelsOf(c.env.DB, box.source, id),
   ])
   if (!entry) notFound(c)
+  // A realtor sees their own channels; the operator's webhook is the operator's business (admins see it).
+  const shown = c.get('user')!.role === 'admin' ? channels : channels.filter((one) => !one.destination.startsWith('operator-'))
   const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
   return render(
     c,
@@ -112,7 +123,7 @@ async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>,
         ctx={ctx}
         title={title}
         entry={entry}
-        channels={channels}
+        channels={shown}
         listHref={box.path}
         apiPath={`${box.apiBase}/${entry.id}`}
         nav={nav}

@@ -11,4 +11,6 @@ export interface PageContext {
   /** Base of the tenant's pages ('/{desiredUrl}' or '' on a custom domain); '' outside a tenant. */
   tenantBase: string
   switcher: LanguageSwitcherProps
+  /** The IANA zone the page's times are shown in: the realtor's or the operator's on builder pages. */
+  timeZone?: string
 }

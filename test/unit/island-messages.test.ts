@@ -19,6 +19,7 @@ import { LOGIN_REDIRECT_MESSAGES } from '../../src/client/islands/LoginRedirect'
 import { NOTIFICATION_SETTINGS_MESSAGES } from '../../src/client/islands/NotificationSettings'
 import { REALTOR_CAROUSEL_MESSAGES } from '../../src/client/islands/RealtorCarousel'
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
+import { TIME_ZONE_MESSAGES } from '../../src/client/islands/TimeZoneSettings'
 import { VIDEO_EMBED_MESSAGES } from '../../src/client/islands/VideoEmbed'
 import { MESSAGES } from '../../src/lib/i18n'
 import { type IslandMessageIds, messagesOf } from '../../src/lib/island-messages'
@@ -44,6 +45,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   LanguageSwitcher: LANGUAGE_SWITCHER_MESSAGES,
   LeadRequest: LEAD_REQUEST_MESSAGES,
   NotificationSettings: NOTIFICATION_SETTINGS_MESSAGES,
+  TimeZoneSettings: TIME_ZONE_MESSAGES,
   LoginForm: LOGIN_FORM_MESSAGES,
   LoginRedirect: LOGIN_REDIRECT_MESSAGES,
   RealtorCarousel: REALTOR_CAROUSEL_MESSAGES,

@@ -33,11 +33,24 @@ const PLACES: Record<string, string> = {
   activityRegion: '#regions',
   isMakeHomepage: '#editor-publish',
 }
-const hrefOf = (path: string) => PLACES[path] ?? `#${fieldId(path)}`
+const hrefOf = (path: string, notificationsHref: string) =>
+  path === 'notifications' ? notificationsHref : (PLACES[path] ?? `#${fieldId(path)}`)
 
-export function OnboardingChecklist({ realtor, messages }: { realtor: Realtor; messages: Messages }) {
+export function OnboardingChecklist({
+  realtor,
+  messages,
+  notified,
+  notificationsHref,
+}: {
+  realtor: Realtor
+  messages: Messages
+  /** A notification of the realtor's own has reached them. */
+  notified: boolean
+  /** The Notifications screen, where the "notifications reach you" step leads. */
+  notificationsHref: string
+}) {
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
-  const { items, done, total, complete } = checklistOf(realtor)
+  const { items, done, total, complete } = checklistOf(realtor, { notified })
   const [open, setOpen] = useState(true)
   const [dismissed, setDismissed] = useState(false)
   useEffect(() => setDismissed(readDismissed(realtor.id)), [realtor.id])
@@ -107,7 +120,7 @@ export function OnboardingChecklist({ realtor, messages }: { realtor: Realtor; m
               data-step={item.step}
             >
               <a
-                href={hrefOf(item.path)}
+                href={hrefOf(item.path, notificationsHref)}
                 onClick={(event) => {
                   if (focusField(item.path)) event.preventDefault()
                 }}

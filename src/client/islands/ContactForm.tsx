@@ -75,7 +75,7 @@ export default function ContactForm({
     event.preventDefault()
     const body = {
       realtorId,
-      name: joinName(fields.lastName, fields.firstName),
+      name: joinName(fields.lastName, fields.firstName, locale),
       ...fields,
       phoneCountryCode: countryCode,
       isTerm: agreed ? 'Y' : 'N',

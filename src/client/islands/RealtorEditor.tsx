@@ -80,6 +80,8 @@ export interface RealtorEditorProps {
   accountEmail?: string | null
   /** The provider's public origin: the homepage's address is named and linked there on every site. */
   publicOrigin: string
+  /** A notification of the realtor's own has reached them (the checklist's "notifications reach you"). */
+  notified?: boolean
 }
 
 export default function RealtorEditor({
@@ -93,6 +95,7 @@ export default function RealtorEditor({
   domainHref,
   accountEmail = null,
   publicOrigin,
+  notified = false,
 }: RealtorEditorProps) {
   const addressOf = (desiredUrl: string) => providerHomeUrls(desiredUrl, publicOrigin).ko
   const [deleting, setDeleting] = useState(false)
@@ -179,7 +182,12 @@ export default function RealtorEditor({
           void editor.importFile(file)
         }}
       />
-      <OnboardingChecklist realtor={realtor} messages={messages} />
+      <OnboardingChecklist
+        realtor={realtor}
+        messages={messages}
+        notified={notified}
+        notificationsHref={settingsHref.replace(/\/settings$/, '/notifications')}
+      />
       <div className="editor__layout">
         <form
           className="editor__form"

@@ -1,14 +1,8 @@
 // One-time sign-in codes (migrations/0006_token_version.sql): a signed-in account mints one for
 // /login/redirect, which trades it once, within SIGN_IN_CODE_TTL_MS, for a session cookie.
-import { base64url } from '../base64url'
+import { tokenHash as hashOf, newToken, TOKEN_PATTERN } from '../tokens'
 
 export const SIGN_IN_CODE_TTL_MS = 2 * 60 * 1000
-/** 32 random bytes in canonical base64url. */
-const CODE_PATTERN = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/
-
-async function hashOf(code: string): Promise<string> {
-  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code))))
-}
 
 /** A new code for the account at its current token version; expired codes are cleared on the way. */
 export async function mintSignInCode(
@@ -16,7 +10,7 @@ export async function mintSignInCode(
   account: { id: number; token_version: number },
   now = Date.now(),
 ): Promise<{ code: string; expiresAt: number }> {
-  const code = base64url(crypto.getRandomValues(new Uint8Array(32)))
+  const code = newToken()
   const expiresAt = now + SIGN_IN_CODE_TTL_MS
   await db.batch([
     db.prepare('DELETE FROM sign_in_codes WHERE expires_at <= ?').bind(now),
@@ -37,7 +31,7 @@ export async function redeemSignInCode(
   code: string,
   now = Date.now(),
 ): Promise<{ accountId: number; tokenVersion: number } | null> {
-  if (!CODE_PATTERN.test(code)) return null
+  if (!TOKEN_PATTERN.test(code)) return null
   const row = await db
     .prepare('DELETE FROM sign_in_codes WHERE code_hash = ? RETURNING account_id, token_version, expires_at')
     .bind(await hashOf(code))

@@ -1,10 +1,10 @@
 // The onboarding checklist (docs/decisions/048-onboarding.md): what a new homepage still needs before
 // it is worth publishing, derived from the saved realtor only, so the list never claims a step that a
-// failed save did not keep. Pure: the editor shows it, and anything else can reuse it.
+// failed save did not keep (and whether a notification reached the realtor, which the server knows). Pure: the editor shows it, and anything else can reuse it.
 import { DEFAULT_MAIN_COLOR } from '../home/design'
 import type { RealtorInput } from '../realtors/schema'
 
-export const CHECKLIST_STEPS = ['photo', 'about', 'region', 'contact', 'colours', 'publish'] as const
+export const CHECKLIST_STEPS = ['photo', 'about', 'region', 'contact', 'colours', 'notify', 'publish'] as const
 export type ChecklistStep = (typeof CHECKLIST_STEPS)[number]
 
 export interface ChecklistItem {
@@ -13,9 +13,15 @@ export interface ChecklistItem {
   /**
    * The draft path of the field the item leads to: the first one still missing, so the link lands where
    * the work is ('photos', 'activityRegion' and 'isMakeHomepage' stand for the photo slots, the region
-   * list and the Publish button).
+   * list and the Publish button; 'notifications' for the Notifications screen).
    */
   path: string
+}
+
+/** What the checklist knows beyond the saved realtor. */
+export interface ChecklistState {
+  /** A notification of the realtor's own has reached them (docs/decisions/063-notifications-on-by-default.md). */
+  notified: boolean
 }
 
 export interface Checklist {
@@ -41,7 +47,7 @@ type ChecklistInput = Pick<
 
 const filled = (text: string | undefined) => Boolean(text?.trim())
 
-export function checklistOf(realtor: ChecklistInput): Checklist {
+export function checklistOf(realtor: ChecklistInput, { notified }: ChecklistState = { notified: false }): Checklist {
   const aboutPath = filled(realtor.aboutMeKr) ? 'aboutMeEn' : 'aboutMeKr'
   const contactPath = filled(realtor.contactPhone) ? 'email' : 'contactPhone'
   const items: ChecklistItem[] = [
@@ -63,6 +69,8 @@ export function checklistOf(realtor: ChecklistInput): Checklist {
         realtor.contentDarkMode === 'Y',
       path: 'designMainColor',
     },
+    // Done once a channel delivered (a real contact or the screen's test), not when one is merely set.
+    { step: 'notify', done: notified, path: 'notifications' },
     { step: 'publish', done: realtor.isMakeHomepage === 'Y', path: 'isMakeHomepage' },
   ]
   const done = items.filter((item) => item.done).length

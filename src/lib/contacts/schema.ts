@@ -3,7 +3,7 @@
 
 import { EMAIL_PATTERN, isValidPhone } from '../realtors/schema'
 import * as z from '../zod'
-import { joinName, MAX_CONTACT_MESSAGE } from './fields'
+import { MAX_CONTACT_MESSAGE } from './fields'
 import { isRegionCode, phoneDigitsOf } from './regions'
 
 export * from './fields'
@@ -36,7 +36,8 @@ export const contactSchema = z
   })
   .transform((value) => ({
     ...value,
-    name: value.name || joinName(value.lastName, value.firstName),
+    // Without a name of the form's own, the store joins the parts in the order of the contact's language.
+    name: value.name ?? '',
     phone: value.phone.replace(/-/g, ''),
   }))
 

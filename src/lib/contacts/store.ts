@@ -4,6 +4,7 @@
 import { enabledDestinations, findNotificationSettings } from '../notifications/settings'
 import type { Destination } from '../outbox/config'
 import { enqueue } from '../outbox/deliveries'
+import { joinName } from './fields'
 import type { Contact } from './schema'
 
 export interface StoredContact extends Contact {
@@ -24,6 +25,7 @@ export async function insertContact(
 ): Promise<StoredContact> {
   // The channels on when the contact arrives get a delivery each, stored with it in the one batch.
   const own = enabledDestinations(await findNotificationSettings(db, contact.realtorId))
+  const name = contact.name || joinName(contact.lastName, contact.firstName, locale)
   const [inserted] = await db.batch<{ id: number; created_at: string }>([
     db
       .prepare(
@@ -33,7 +35,7 @@ export async function insertContact(
       )
       .bind(
         contact.realtorId,
-        contact.name,
+        name,
         contact.lastName,
         contact.firstName,
         contact.email,
@@ -48,7 +50,7 @@ export async function insertContact(
   ])
   const row = inserted?.results[0]
   if (!row) throw new Error('The contact was not stored')
-  return { ...contact, id: row.id, locale, createdAt: row.created_at }
+  return { ...contact, name, id: row.id, locale, createdAt: row.created_at }
 }
 
 /** The contacts of these ids, for the outbox's retries. */

@@ -4,14 +4,20 @@
 import { notifyRealtor } from '../notifications/send'
 import type { OutboxConfig } from '../outbox/config'
 import { deliveredEverywhere, deliverMessage, type Messages } from '../outbox/deliver'
+import { markNotified } from '../realtors/own-settings'
 import { contactsById, type StoredContact } from './store'
 
 export const contactMessages: Messages<StoredContact> = {
   topic: 'contact',
   load: contactsById,
   body: (contact) => ({ type: 'realtor_contact', contact }),
-  // The realtor's own email and webhook (docs/decisions/050-notifications.md).
-  sendOwn: notifyRealtor,
+  // The realtor's own email and webhook (docs/decisions/050-notifications.md); the first one that gets
+  // through ticks the onboarding checklist's "notifications reach you" (decision 063).
+  async sendOwn(config, contact, delivery, headers) {
+    await notifyRealtor(config, contact, delivery, headers)
+    // Sent is sent: a failed note must not make the outbox send the contact again.
+    await markNotified(config.db, contact.realtorId).catch((error) => console.warn('[notify] not noted:', error))
+  },
 }
 
 /** The request's attempt: true once the webhook took the contact, else it waits for the cron. */

@@ -1,6 +1,7 @@
 // Reading and updating inbox entries in D1: keyset pages newest first (never OFFSET, so page 100 costs
 // what page 1 costs), the filters and search, the unread count, and each channel's delivery state.
 import { likePattern } from '../accounts/list'
+import { dayStart, nextDay } from '../time-zone'
 import type { InboxSource } from './source'
 import type { ChannelState, ChannelStatus, EntryPage, EntryStatus, StatusFilter } from './types'
 
@@ -12,9 +13,11 @@ export interface Scope {
 export interface EntryFilter {
   status: StatusFilter
   q: string
-  /** Days (YYYY-MM-DD, UTC), both included. */
+  /** Days (YYYY-MM-DD) of `timeZone`, both included. */
   from?: string
   to?: string
+  /** The zone the days are read in: the realtor's, or the operator's for the leads (UTC when absent). */
+  timeZone?: string
   /** The id the previous page ended with. */
   after?: number
   limit: number
@@ -36,9 +39,10 @@ function whereOf<T>(source: InboxSource<T>, scope: Scope, filter: EntryFilter): 
   if (filter.after !== undefined) add('id < ?', filter.after)
   if (filter.status === 'inbox') add("status != 'archived'")
   else if (filter.status !== 'all') add('status = ?', filter.status)
-  if (filter.from) add('created_at >= ?', filter.from)
-  // The whole last day: anything before the next day's midnight.
-  if (filter.to) add("created_at < strftime('%Y-%m-%d', ?, '+1 day')", filter.to)
+  const zone = filter.timeZone ?? 'UTC'
+  if (filter.from) add('created_at >= ?', dayStart(filter.from, zone))
+  // The whole last day: anything before the next day's midnight on the same clock.
+  if (filter.to) add('created_at < ?', dayStart(nextDay(filter.to), zone))
   const q = filter.q.trim()
   if (q) {
     const matches = source.searchColumns.map((column) => `${column} LIKE ? ESCAPE '\\'`)

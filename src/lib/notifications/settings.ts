@@ -37,31 +37,117 @@ export interface NotificationSettings extends NotificationSettingsInput {
   locale: Locale
 }
 
-/** The realtor's saved settings, or null when they never saved any (no channel of their own). */
-export async function findNotificationSettings(
-  db: D1Database,
-  realtorId: number,
-): Promise<NotificationSettings | null> {
-  const row = await db
-    .prepare('SELECT email, webhook_url, locale FROM realtor_notifications WHERE realtor_id = ?')
-    .bind(realtorId)
-    .first<{ email: string; webhook_url: string; locale: Locale }>()
-  return row ? { email: row.email, webhookUrl: row.webhook_url, locale: row.locale } : null
+/**
+ * What a realtor's notifications really do now (docs/decisions/063-notifications-on-by-default.md): the
+ * saved choice, or, for a realtor who never saved one, the default — every contact by email to the
+ * homepage's contact email, else the account's sign-in email. `email` is always an address mail may go to
+ * (the default, the sign-in email, or one its owner confirmed); `pendingEmail` waits for confirmation.
+ */
+export interface EffectiveSettings extends NotificationSettings {
+  /** True once the realtor saved a choice; false: the default is in force. */
+  saved: boolean
+  pendingEmail: string | null
+  /** The sign-in email of the homepage's account (null without one): mail may go there unconfirmed. */
+  accountEmail: string | null
 }
 
+/** The language of a realtor who never chose one: Korean, the product's first language (docs/product.md §9). */
+const DEFAULT_LOCALE: Locale = 'ko'
+
+interface SettingsRow {
+  contact_email: string | null
+  account_email: string | null
+  saved: number | null
+  email: string | null
+  webhook_url: string | null
+  locale: Locale | null
+  pending_email: string | null
+}
+
+/** The realtor's settings in force, or null when the realtor is not in this database (upstream mode). */
+export async function findNotificationSettings(db: D1Database, realtorId: number): Promise<EffectiveSettings | null> {
+  const row = await db
+    .prepare(
+      `SELECT json_extract(r.profile, '$.email') AS contact_email, a.email AS account_email,
+         n.realtor_id AS saved, n.email, n.webhook_url, n.locale, n.pending_email
+       FROM realtors r LEFT JOIN accounts a ON a.id = r.user_id
+         LEFT JOIN realtor_notifications n ON n.realtor_id = r.id
+       WHERE r.id = ?`,
+    )
+    .bind(realtorId)
+    .first<SettingsRow>()
+  if (!row) return null
+  const accountEmail = row.account_email || null
+  if (row.saved === null) {
+    const email = row.contact_email?.trim() || accountEmail || ''
+    return { email, webhookUrl: '', locale: DEFAULT_LOCALE, saved: false, pendingEmail: null, accountEmail }
+  }
+  return {
+    email: row.email ?? '',
+    webhookUrl: row.webhook_url ?? '',
+    locale: row.locale ?? DEFAULT_LOCALE,
+    saved: true,
+    pendingEmail: row.pending_email,
+    accountEmail,
+  }
+}
+
+/** Whether mail may go to an address without its owner confirming it: the one in force, or the sign-in email. */
+export function isTrustedEmail(settings: EffectiveSettings, email: string): boolean {
+  const same = (other: string | null) => Boolean(other) && other!.toLowerCase() === email.toLowerCase()
+  return same(settings.email) || same(settings.accountEmail)
+}
+
+/**
+ * Saves a choice. `pending` is an address waiting for its owner (with the SHA-256 of its link's token),
+ * or null to drop any; `email` stays the address in force meanwhile.
+ */
 export async function saveNotificationSettings(
   db: D1Database,
   realtorId: number,
   settings: NotificationSettings,
+  pending: { email: string; tokenHash: string } | null = null,
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO realtor_notifications (realtor_id, email, webhook_url, locale) VALUES (?1, ?2, ?3, ?4)
+      `INSERT INTO realtor_notifications (realtor_id, email, webhook_url, locale, pending_email, pending_token, pending_sent_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, CASE WHEN ?5 IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)
        ON CONFLICT (realtor_id) DO UPDATE SET email = ?2, webhook_url = ?3, locale = ?4,
+         pending_email = ?5, pending_token = ?6, pending_sent_at = excluded.pending_sent_at,
          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
     )
-    .bind(realtorId, settings.email, settings.webhookUrl, settings.locale)
+    .bind(
+      realtorId,
+      settings.email,
+      settings.webhookUrl,
+      settings.locale,
+      pending?.email ?? null,
+      pending?.tokenHash ?? null,
+    )
     .run()
+}
+
+/** How long a confirmation link works. */
+export const CONFIRMATION_DAYS = 7
+
+/**
+ * Confirms a pending address by its token's hash: it becomes the address in force. Returns the realtor
+ * and the address, or null for an unknown, used or expired link.
+ */
+export async function confirmPendingEmail(
+  db: D1Database,
+  tokenHash: string,
+): Promise<{ realtorId: number; email: string } | null> {
+  const row = await db
+    .prepare(
+      `UPDATE realtor_notifications SET email = pending_email, pending_email = NULL, pending_token = NULL,
+         pending_sent_at = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE pending_token = ?1 AND pending_sent_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2)
+       RETURNING realtor_id, email`,
+    )
+    .bind(tokenHash, `-${CONFIRMATION_DAYS} days`)
+    .first<{ realtor_id: number; email: string }>()
+  return row ? { realtorId: row.realtor_id, email: row.email } : null
 }
 
 /** The channels that are on: one outbox destination each. */

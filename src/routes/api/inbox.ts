@@ -10,6 +10,8 @@ import { type EntryListQuery, entryListSchema, entryPatchSchema } from '../../li
 import { contactSource, type InboxSource, leadSource } from '../../lib/inbox/source'
 import { channelsOf, findEntry, listEntries, type Scope, updateEntry } from '../../lib/inbox/store'
 import type { ContactEntry } from '../../lib/inbox/types'
+import { realtorClock } from '../../lib/realtors/own-settings'
+import { operatorTimeZone } from '../../lib/time-zone'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
 import { apiLocale, apiMessage, jsonBody, limitBody, queryParams, requireUser } from '../../middleware/api'
 import { apiCors } from '../../middleware/cors'
@@ -26,6 +28,12 @@ interface Access<T> {
 }
 
 const ID = '{[0-9]{1,15}}'
+
+/** The days of `from` and `to` are the realtor's for their contacts, the operator's for the leads. */
+async function clockOf(c: Context<AppEnv>, scope: Scope): Promise<string> {
+  if (scope.realtorId === undefined) return operatorTimeZone(c.env)
+  return (await realtorClock(c.env.DB, scope.realtorId)).timeZone
+}
 
 function inboxApi<T extends { id: number }>(source: InboxSource<T>, access: Access<T>, name: string) {
   const app = new Hono<AppEnv>()
@@ -45,17 +53,19 @@ function inboxApi<T extends { id: number }>(source: InboxSource<T>, access: Acce
     requireUser(c)
     const query = c.req.valid('query')
     const scope = await access.scopeOf(c, query)
-    return c.json(await listEntries(c.env.DB, source, scope, query), 200, NO_STORE)
+    const filter = { ...query, timeZone: await clockOf(c, scope) }
+    return c.json(await listEntries(c.env.DB, source, scope, filter), 200, NO_STORE)
   })
 
   app.get('/export', queryParams(entryListSchema), async (c) => {
     requireUser(c)
     const query = c.req.valid('query')
     const scope = await access.scopeOf(c, query)
+    const timeZone = await clockOf(c, scope)
     const items: T[] = []
     let after: number | undefined
     do {
-      const page = await listEntries(c.env.DB, source, scope, { ...query, after, limit: EXPORT_BATCH })
+      const page = await listEntries(c.env.DB, source, scope, { ...query, timeZone, after, limit: EXPORT_BATCH })
       items.push(...page.items)
       after = page.next ? Number(page.next) : undefined
     } while (after !== undefined)

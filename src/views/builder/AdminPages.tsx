@@ -96,6 +96,7 @@ export function EditorPage({
   isAdmin,
   accountEmail = null,
   publicOrigin,
+  notified = false,
   nav,
 }: {
   ctx: PageContext
@@ -106,6 +107,8 @@ export function EditorPage({
   isAdmin: boolean
   accountEmail?: string | null
   publicOrigin: string
+  /** A notification of the realtor's own has reached them (the onboarding checklist). */
+  notified?: boolean
 }) {
   return (
     <BuilderPage ctx={ctx} title={title} width="wide" nav={nav}>
@@ -123,6 +126,7 @@ export function EditorPage({
           domainHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/domain`,
           accountEmail,
           publicOrigin,
+          notified,
         }}
       />
     </BuilderPage>

@@ -7,7 +7,7 @@ import { messagesOf } from '../../lib/island-messages'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
 import { BuilderPage } from './BuilderPage'
-import { formatTime } from './inbox-format'
+import { formatTime, mailtoHref, PhoneLink } from './inbox-format'
 
 const KNOWN_CHANNELS = new Set(['operator-webhook', 'operator-slack', 'realtor-email', 'realtor-webhook'])
 
@@ -18,8 +18,8 @@ function fieldsOf(ctx: PageContext, entry: ContactEntry | LeadEntry): [string, R
   if ('message' in entry) {
     return [
       ['inbox.field.name', entry.name],
-      ['inbox.field.email', <a href={`mailto:${entry.email}`}>{entry.email}</a>],
-      ['inbox.field.phone', `${entry.phoneCountryCode} ${entry.phone}`],
+      ['inbox.field.email', <a href={mailtoHref(entry.email)}>{entry.email}</a>],
+      ['inbox.field.phone', <PhoneLink phone={entry.phone} />],
       ['inbox.field.message', <span className="inbox-entry__message">{entry.message}</span>],
       ['inbox.field.receivedAt', time(entry.createdAt)],
       ['inbox.field.page', entry.page ?? '—'],
@@ -29,7 +29,7 @@ function fieldsOf(ctx: PageContext, entry: ContactEntry | LeadEntry): [string, R
   }
   return [
     ['inbox.field.name', entry.name],
-    ['inbox.field.phone', entry.phone],
+    ['inbox.field.phone', <PhoneLink phone={entry.phone} />],
     ['inbox.field.area', entry.area],
     ['inbox.field.hasSite', t(entry.hasSite === 'yes' ? 'builder.yes' : 'builder.no')],
     ['inbox.field.receivedAt', time(entry.createdAt)],

@@ -3,9 +3,10 @@
 // as links (both work without JavaScript and page by key through thousands), and the exports.
 import type { EntryFilter } from '../../lib/inbox/store'
 import { type ContactEntry, type EntryPage, type LeadEntry, STATUS_FILTERS } from '../../lib/inbox/types'
+import { zoneName } from '../../lib/time-zone'
 import type { PageContext } from '../context'
 import { BuilderPage } from './BuilderPage'
-import { formatTime } from './inbox-format'
+import { formatTime, mailtoHref, PhoneLink } from './inbox-format'
 
 export interface InboxView {
   kind: 'contacts' | 'leads'
@@ -48,6 +49,7 @@ export function InboxPage({
   const olderQuery = new URLSearchParams(query)
   if (page.next) olderQuery.set('after', page.next)
   const filtered = query.size > 0
+  const zoneLabel = ctx.timeZone ? zoneName(ctx.timeZone, ctx.locale) : 'UTC'
   return (
     <BuilderPage
       ctx={ctx}
@@ -63,7 +65,7 @@ export function InboxPage({
     >
       <div className="inbox">
         <form className="inbox__filters card" method="get" action={path} aria-label={t('inbox.filters')}>
-          <div className="field">
+          <div className="field inbox__search">
             <label htmlFor="inbox-q">{t(view.kind === 'leads' ? 'inbox.searchLeads' : 'inbox.search')}</label>
             <input id="inbox-q" name="q" type="search" defaultValue={filter.q} maxLength={100} />
           </div>
@@ -77,26 +79,24 @@ export function InboxPage({
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="inbox-from">{t('inbox.from')}</label>
-            <input id="inbox-from" name="from" type="date" defaultValue={filter.from ?? ''} />
-          </div>
-          <div className="field">
-            <label htmlFor="inbox-to">{t('inbox.to')}</label>
-            <input id="inbox-to" name="to" type="date" defaultValue={filter.to ?? ''} />
-          </div>
           <button className="button" type="submit">
             {t('inbox.apply')}
           </button>
+          {/* The days are the realtor's: on a phone they fold away so the first entry shows without scrolling. */}
+          <details className="inbox__dates" open={Boolean(filter.from || filter.to)}>
+            <summary>{t('inbox.dates', { zone: zoneLabel })}</summary>
+            <div className="inbox__date-fields">
+              <div className="field">
+                <label htmlFor="inbox-from">{t('inbox.from')}</label>
+                <input id="inbox-from" name="from" type="date" defaultValue={filter.from ?? ''} />
+              </div>
+              <div className="field">
+                <label htmlFor="inbox-to">{t('inbox.to')}</label>
+                <input id="inbox-to" name="to" type="date" defaultValue={filter.to ?? ''} />
+              </div>
+            </div>
+          </details>
         </form>
-        <p className="inbox__exports">
-          <a className="button button--ghost button--small" href={view.exportHref('csv')} download>
-            {t('inbox.exportCsv')}
-          </a>
-          <a className="button button--ghost button--small" href={view.exportHref('json')} download>
-            {t('inbox.exportJson')}
-          </a>
-        </p>
         {page.items.length === 0 ? (
           <p className="card inbox__empty">{t(filtered || filter.after ? 'inbox.emptyFiltered' : 'inbox.empty')}</p>
         ) : (
@@ -114,15 +114,24 @@ export function InboxPage({
                     </time>
                   </span>
                   <span className="inbox-item__summary">{summaryOf(entry)}</span>
-                  <span className="inbox-item__meta">
-                    {'email' in entry ? `${entry.email} · ` : ''}
-                    {entry.phone}
-                  </span>
                 </a>
+                {/* Outside the entry's link: a tap calls or writes to the person straight away. */}
+                <p className="inbox-item__meta">
+                  <PhoneLink phone={entry.phone} />
+                  {'email' in entry ? <a href={mailtoHref(entry.email)}>{entry.email}</a> : null}
+                </p>
               </li>
             ))}
           </ul>
         )}
+        <p className="inbox__exports">
+          <a className="button button--ghost button--small" href={view.exportHref('csv')} download>
+            {t('inbox.exportCsv')}
+          </a>
+          <a className="button button--ghost button--small" href={view.exportHref('json')} download>
+            {t('inbox.exportJson')}
+          </a>
+        </p>
         <p className="inbox__paging">
           {filter.after ? <a href={`${path}${query.size ? `?${query}` : ''}`}>{t('inbox.newest')}</a> : null}
           {page.next ? (

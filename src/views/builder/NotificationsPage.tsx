@@ -1,7 +1,10 @@
 // /{desiredUrl}/admin/notifications: the realtor's notification settings (docs/decisions/050-notifications.md).
 
 import type { ReactNode } from 'react'
-import NotificationSettings, { NOTIFICATION_SETTINGS_MESSAGES } from '../../client/islands/NotificationSettings'
+import NotificationSettings, {
+  NOTIFICATION_SETTINGS_MESSAGES,
+  type NotificationState,
+} from '../../client/islands/NotificationSettings'
 import { messagesOf } from '../../lib/island-messages'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
@@ -18,7 +21,7 @@ export function NotificationsPage({
   ctx: PageContext
   title: string
   realtorId: number
-  initial: { email: string; webhookUrl: string }
+  initial: NotificationState
   backHref: string
   /** The realtor's builder navigation. */
   nav?: ReactNode

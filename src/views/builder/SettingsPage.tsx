@@ -2,8 +2,10 @@
 // the provider's site and on each realtor's, with a way back to where the user works.
 import type { ReactNode } from 'react'
 import AccountSettings, { ACCOUNT_SETTINGS_MESSAGES } from '../../client/islands/AccountSettings'
+import TimeZoneSettings, { TIME_ZONE_MESSAGES } from '../../client/islands/TimeZoneSettings'
 import { messagesOf } from '../../lib/island-messages'
 import type { SessionUser } from '../../lib/session'
+import { TIME_ZONES, zoneName } from '../../lib/time-zone'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
 import { BackAndIntro, BuilderPage } from './BuilderPage'
@@ -15,6 +17,7 @@ export function SettingsPage({
   backHref,
   loginHref,
   nav,
+  clock,
 }: {
   ctx: PageContext
   title: string
@@ -23,6 +26,8 @@ export function SettingsPage({
   loginHref: string
   /** The realtor's builder navigation, on a realtor's site. */
   nav?: ReactNode
+  /** On a realtor's site: whose clock the inbox and notifications use (decision 063). */
+  clock?: { realtorId: number; timeZone: string; chosen: boolean }
 }) {
   const t = (id: string) => ctx.intl.formatMessage({ id })
   return (
@@ -42,6 +47,18 @@ export function SettingsPage({
           loginHref,
         }}
       />
+      {clock ? (
+        <Island
+          name="TimeZoneSettings"
+          component={TimeZoneSettings}
+          props={{
+            messages: messagesOf(ctx.locale, TIME_ZONE_MESSAGES),
+            locale: ctx.locale,
+            ...clock,
+            zones: TIME_ZONES.map((zone) => ({ zone, name: zoneName(zone, ctx.locale) })),
+          }}
+        />
+      ) : null}
     </BuilderPage>
   )
 }

@@ -1,0 +1,55 @@
+// A realtor's own settings that are not notification channels (migrations/0018, docs/decisions/
+// 063-notifications-on-by-default.md): the time zone their inbox, dashboard and notifications read times
+// in, and when one of their channels first delivered (the onboarding checklist's "notifications reach you").
+import { isTimeZone, type TimeZone, timeZoneOfRegions } from '../time-zone'
+
+export interface RealtorClock {
+  timeZone: TimeZone
+  /** True when the realtor chose the zone; false: it comes from their activity regions. */
+  chosen: boolean
+  /** When a notification of their own first reached them (null: not yet). */
+  notifiedAt: string | null
+}
+
+/** The realtor's clock; California's for a realtor not in this database (upstream mode). */
+export async function realtorClock(db: D1Database, realtorId: number): Promise<RealtorClock> {
+  const row = await db
+    .prepare(
+      `SELECT s.time_zone, s.notified_at, json_extract(r.profile, '$.activityRegion') AS regions
+       FROM (SELECT ?1 AS id) k LEFT JOIN realtors r ON r.id = k.id LEFT JOIN realtor_settings s ON s.realtor_id = k.id`,
+    )
+    .bind(realtorId)
+    .first<{ time_zone: string | null; notified_at: string | null; regions: string | null }>()
+  const notifiedAt = row?.notified_at ?? null
+  if (isTimeZone(row?.time_zone)) return { timeZone: row.time_zone, chosen: true, notifiedAt }
+  let regions: { state?: string }[] = []
+  try {
+    const parsed: unknown = JSON.parse(row?.regions ?? '[]')
+    if (Array.isArray(parsed)) regions = parsed
+  } catch {
+    // A profile without regions reads as none.
+  }
+  return { timeZone: timeZoneOfRegions(regions), chosen: false, notifiedAt }
+}
+
+/** Saves the realtor's zone; null goes back to the one their regions imply. */
+export async function saveTimeZone(db: D1Database, realtorId: number, timeZone: TimeZone | null): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO realtor_settings (realtor_id, time_zone) VALUES (?1, ?2)
+       ON CONFLICT (realtor_id) DO UPDATE SET time_zone = ?2`,
+    )
+    .bind(realtorId, timeZone)
+    .run()
+}
+
+/** Notes that a channel of the realtor's own delivered: the first time only (later calls change nothing). */
+export function markNotified(db: D1Database, realtorId: number): Promise<unknown> {
+  return db
+    .prepare(
+      `INSERT INTO realtor_settings (realtor_id, notified_at) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+       ON CONFLICT (realtor_id) DO UPDATE SET notified_at = excluded.notified_at WHERE notified_at IS NULL`,
+    )
+    .bind(realtorId)
+    .run()
+}
