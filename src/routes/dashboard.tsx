@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import type { TenantEnv } from '../env'
 import { AppError } from '../lib/errors'
 import { dashboardOf } from '../lib/page-views/dashboard'
+import { realtorClock } from '../lib/realtors/own-settings'
 import { canSeeUnpublished } from '../lib/realtors/publish'
 import { auth } from '../middleware/auth'
 import { requireTenant } from '../middleware/tenant'
@@ -21,7 +22,12 @@ app.get('/admin/dashboard', async (c) => {
   if (!canSeeUnpublished(user, realtor)) {
     throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
   }
-  const [dashboard, nav] = await Promise.all([dashboardOf(c.env.DB, realtor.id), builderNav(c, realtor, 'dashboard')])
+  const { timeZone } = await realtorClock(c.env.DB, realtor.id)
+  c.set('timeZone', timeZone)
+  const [dashboard, nav] = await Promise.all([
+    dashboardOf(c.env.DB, realtor.id, timeZone),
+    builderNav(c, realtor, 'dashboard'),
+  ])
   const editorHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
   return renderBuilderPage(c, 'builder.dashboard.title', (ctx, title) => (
     <DashboardPage ctx={ctx} title={title} dashboard={dashboard} editorHref={editorHref} nav={nav} />

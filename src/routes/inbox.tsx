@@ -113,7 +113,8 @@ async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>,
   ])
   if (!entry) notFound(c)
   // A realtor sees their own channels; the operator's webhook is the operator's business (admins see it).
-  const shown = c.get('user')!.role === 'admin' ? channels : channels.filter((one) => !one.destination.startsWith('operator-'))
+  const shown =
+    c.get('user')!.role === 'admin' ? channels : channels.filter((one) => !one.destination.startsWith('operator-'))
   const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
   return render(
     c,

@@ -6,6 +6,8 @@ import { PageCache, withPageCache } from '../../src/lib/page-cache'
 import { PageViewBatch } from '../../src/lib/page-views/batch'
 import { VIEW_HEADER, viewOf, withViewCounting } from '../../src/lib/page-views/count'
 import { dashboardOf } from '../../src/lib/page-views/dashboard'
+import { realtorClock } from '../../src/lib/realtors/own-settings'
+import { dayIn } from '../../src/lib/time-zone'
 import { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
 
@@ -93,7 +95,10 @@ describe('counting homepage views', () => {
     expect(batch.pending).toBe(0)
 
     // An isolate restart: a fresh app and batch find the counts in D1.
-    const dashboard = await dashboardOf(env.DB, id)
+    // Jane works in California: her days are Pacific days (decision 063).
+    const zone = (await realtorClock(env.DB, id)).timeZone
+    expect(zone).toBe('America/Los_Angeles')
+    const dashboard = await dashboardOf(env.DB, id, zone)
     expect(dashboard.totals.views).toBe(4)
     expect(dashboard.byLocale).toEqual({ ko: 2, en: 2 })
     expect(dashboard.byDevice).toEqual({ mobile: 2, tablet: 1, desktop: 1 })
@@ -101,7 +106,7 @@ describe('counting homepage views', () => {
       { path: '/', views: 3 },
       { path: '/terms', views: 1 },
     ])
-    const today = new Date().toISOString().slice(0, 10)
+    const today = dayIn(Date.now(), zone)
     expect(dashboard.days).toHaveLength(30)
     expect(dashboard.days.at(-1)).toEqual({ day: today, views: 4, contacts: expect.any(Number) })
     const owner = await env.DB.prepare(`SELECT user_id FROM realtors WHERE id = ?`)
@@ -155,13 +160,13 @@ describe('counting homepage views', () => {
     expect(batch.pending).toBe(0)
   })
 
-  it('keeps no personal data: a view is the realtor, day, page, locale and device class', () => {
+  it('keeps no personal data: a view is the realtor, hour, page, locale and device class', () => {
     const request = new Request(`${ORIGIN}/en/janekim/terms/`, {
       headers: { 'user-agent': PHONE, cookie: 'session=x', 'cf-connecting-ip': '203.0.113.9' },
     })
     expect(viewOf(request, 200, '7', env.PROVIDER_HOSTS, Date.UTC(2026, 0, 2, 23, 59))).toEqual({
       realtorId: 7,
-      day: '2026-01-02',
+      hour: '2026-01-02T23',
       path: '/terms',
       locale: 'en',
       device: 'mobile',

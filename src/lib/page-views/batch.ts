@@ -5,11 +5,17 @@
 // (ctx.waitUntil), so no view waits for a next visitor to be written.
 import type { DeviceType } from '../environment'
 import type { Locale } from '../locale'
+import { timeZonesOf } from '../realtors/own-settings'
+import { DEFAULT_TIME_ZONE, dayIn } from '../time-zone'
 
-/** One view: the realtor, the UTC day, the page within the realtor's site, its locale and device class. */
+/**
+ * One view: the realtor, the UTC hour it happened in (YYYY-MM-DDTHH), the page within the realtor's site,
+ * its locale and device class. The hour becomes a day of the realtor's own zone when the batch is written
+ * (decision 063: their dashboard's days are theirs), so the request path never looks a zone up.
+ */
 export interface PageView {
   realtorId: number
-  day: string
+  hour: string
   path: string
   locale: Locale
   device: DeviceType
@@ -26,6 +32,22 @@ export type WaitUntil = (promise: Promise<unknown>) => void
 
 const UPSERT = `INSERT INTO page_views (realtor_id, day, path, locale, device, count) VALUES (?, ?, ?, ?, ?, ?)
   ON CONFLICT (realtor_id, day, path, locale, device) DO UPDATE SET count = count + excluded.count`
+
+type DayRow = Omit<PageView, 'hour'> & { day: string; count: number }
+
+/** The batch's rows by the day of each realtor's zone (one read for every realtor in it), merged per row. */
+async function daysOf(db: D1Database, held: (PageView & { count: number })[]): Promise<DayRow[]> {
+  const zones = await timeZonesOf(db, [...new Set(held.map((row) => row.realtorId))])
+  const rows = new Map<string, DayRow>()
+  for (const { hour, ...row } of held) {
+    const day = dayIn(`${hour}:00:00Z`, zones.get(row.realtorId) ?? DEFAULT_TIME_ZONE)
+    const key = `${row.realtorId}\n${day}\n${row.path}\n${row.locale}\n${row.device}`
+    const same = rows.get(key)
+    if (same) same.count += row.count
+    else rows.set(key, { ...row, day })
+  }
+  return [...rows.values()]
+}
 
 export interface BatchOptions {
   maxEntries?: number
@@ -54,7 +76,7 @@ export class PageViewBatch {
 
   /** Counts one view; writes the batch now when full, else makes sure a timer will. */
   add(view: PageView, db: D1Database, waitUntil: WaitUntil, flushAfterMs = FLUSH_AFTER_MS): void {
-    const key = `${view.realtorId}\n${view.day}\n${view.path}\n${view.locale}\n${view.device}`
+    const key = `${view.realtorId}\n${view.hour}\n${view.path}\n${view.locale}\n${view.device}`
     const row = this.rows.get(key)
     if (row) row.count++
     else this.rows.set(key, { ...view, count: 1 })
@@ -77,9 +99,10 @@ export class PageViewBatch {
    */
   async flush(db: D1Database): Promise<number> {
     if (this.rows.size === 0) return 0
-    const rows = [...this.rows.values()]
+    const held = [...this.rows.values()]
     this.rows = new Map()
     try {
+      const rows = await daysOf(db, held)
       await db.batch(
         rows.map((row) => db.prepare(UPSERT).bind(row.realtorId, row.day, row.path, row.locale, row.device, row.count)),
       )

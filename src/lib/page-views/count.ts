@@ -40,7 +40,7 @@ export function viewOf(
   const path = site.pagePath.length > 1 ? site.pagePath.replace(/\/$/, '') : site.pagePath
   return {
     realtorId: id,
-    day: new Date(now).toISOString().slice(0, 10),
+    hour: new Date(now).toISOString().slice(0, 13),
     path,
     locale: site.locale ?? DEFAULT_LOCALE,
     device: deviceType(userAgent),

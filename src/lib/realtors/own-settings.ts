@@ -11,17 +11,15 @@ export interface RealtorClock {
   notifiedAt: string | null
 }
 
-/** The realtor's clock; California's for a realtor not in this database (upstream mode). */
-export async function realtorClock(db: D1Database, realtorId: number): Promise<RealtorClock> {
-  const row = await db
-    .prepare(
-      `SELECT s.time_zone, s.notified_at, json_extract(r.profile, '$.activityRegion') AS regions
-       FROM (SELECT ?1 AS id) k LEFT JOIN realtors r ON r.id = k.id LEFT JOIN realtor_settings s ON s.realtor_id = k.id`,
-    )
-    .bind(realtorId)
-    .first<{ time_zone: string | null; notified_at: string | null; regions: string | null }>()
-  const notifiedAt = row?.notified_at ?? null
-  if (isTimeZone(row?.time_zone)) return { timeZone: row.time_zone, chosen: true, notifiedAt }
+interface ClockRow {
+  time_zone: string | null
+  notified_at: string | null
+  regions: string | null
+}
+
+/** A realtor's zone from their row: the one they chose, else their activity regions'. */
+function zoneOf(row: ClockRow | null): { timeZone: TimeZone; chosen: boolean } {
+  if (isTimeZone(row?.time_zone)) return { timeZone: row.time_zone, chosen: true }
   let regions: { state?: string }[] = []
   try {
     const parsed: unknown = JSON.parse(row?.regions ?? '[]')
@@ -29,7 +27,33 @@ export async function realtorClock(db: D1Database, realtorId: number): Promise<R
   } catch {
     // A profile without regions reads as none.
   }
-  return { timeZone: timeZoneOfRegions(regions), chosen: false, notifiedAt }
+  return { timeZone: timeZoneOfRegions(regions), chosen: false }
+}
+
+const CLOCK_COLUMNS = `s.time_zone, s.notified_at, json_extract(r.profile, '$.activityRegion') AS regions`
+
+/** The realtor's clock; California's for a realtor not in this database (upstream mode). */
+export async function realtorClock(db: D1Database, realtorId: number): Promise<RealtorClock> {
+  const row = await db
+    .prepare(
+      `SELECT ${CLOCK_COLUMNS} FROM (SELECT ?1 AS id) k
+       LEFT JOIN realtors r ON r.id = k.id LEFT JOIN realtor_settings s ON s.realtor_id = k.id`,
+    )
+    .bind(realtorId)
+    .first<ClockRow>()
+  return { ...zoneOf(row), notifiedAt: row?.notified_at ?? null }
+}
+
+/** The zones of several realtors in one read (the page-view batch's days); absent ones get the default. */
+export async function timeZonesOf(db: D1Database, realtorIds: readonly number[]): Promise<Map<number, TimeZone>> {
+  const { results } = await db
+    .prepare(
+      `SELECT k.value AS id, ${CLOCK_COLUMNS} FROM json_each(?1) k
+       LEFT JOIN realtors r ON r.id = k.value LEFT JOIN realtor_settings s ON s.realtor_id = k.value`,
+    )
+    .bind(JSON.stringify(realtorIds))
+    .all<ClockRow & { id: number }>()
+  return new Map(results.map((row) => [Number(row.id), zoneOf(row).timeZone]))
 }
 
 /** Saves the realtor's zone; null goes back to the one their regions imply. */

@@ -3,6 +3,7 @@
 // and device, and the most viewed pages. Server-rendered, no island: it reads well without script.
 import type { ReactNode } from 'react'
 import type { Dashboard } from '../../lib/page-views/dashboard'
+import { zoneName } from '../../lib/time-zone'
 import type { PageContext } from '../context'
 import { BackAndIntro, BuilderPage } from './BuilderPage'
 import { DayChart } from './DayChart'
@@ -87,7 +88,13 @@ export function DashboardPage({
       title={title}
       width="wide"
       nav={nav}
-      lead={<BackAndIntro href={editorHref} back={t('builder.dashboard.back')} intro={t('builder.dashboard.intro')} />}
+      lead={
+        <BackAndIntro
+          href={editorHref}
+          back={t('builder.dashboard.back')}
+          intro={t('builder.dashboard.intro', { zone: ctx.timeZone ? zoneName(ctx.timeZone, ctx.locale) : 'UTC' })}
+        />
+      }
     >
       <div className="dashboard">
         <div className="dashboard__totals">
