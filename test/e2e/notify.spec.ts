@@ -37,7 +37,7 @@ async function loopbackHook(): Promise<Hook> {
 }
 
 // The text of every email wrangler's local send_email wrote since `since` (ms): the .eml files in
-// files/email under each miniflare-{hex} folder of the OS temp dir, with their base64 bodies decoded.
+// files/email under each miniflare-{hex} folder of the OS temp dir, with their base64 parts decoded.
 function localEmails(since: number): string[] {
   const texts: string[] = []
   for (const dir of readdirSync(tmpdir()).filter((name) => name.startsWith('miniflare-'))) {
@@ -52,11 +52,13 @@ function localEmails(since: number): string[] {
       const full = path.join(folder, file)
       if (statSync(full).mtimeMs < since) continue
       const raw = readFileSync(full, 'utf8')
-      const body = raw
+      // Each part's base64 lines decoded on their own (a text and an HTML part, docs/decisions/066).
+      const parts = raw
         .split(/\r?\n\r?\n/)
         .slice(1)
-        .join('')
-      texts.push(`${raw}\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`)
+        .map((block) => block.split(/\r?\n/).filter((line) => /^[A-Za-z0-9+/=]+$/.test(line)))
+        .map((lines) => Buffer.from(lines.join(''), 'base64').toString('utf8'))
+      texts.push([raw, ...parts].join('\n'))
     }
   }
   return texts

@@ -3,10 +3,12 @@
 // race, retried by the cron, and the issue's "webhook failing half the time, 100 contacts, exactly 100
 // deliveries after the cron passes".
 import { env } from 'cloudflare:test'
+import PostalMime from 'postal-mime'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Contact } from '../../src/lib/contacts/schema'
 import { insertContact, type StoredContact } from '../../src/lib/contacts/store'
 import { forwardContact } from '../../src/lib/contacts/webhook'
+import { formatPhone } from '../../src/lib/format'
 import { saveNotificationSettings } from '../../src/lib/notifications/settings'
 import { type OutboxConfig, outboxConfig } from '../../src/lib/outbox/config'
 import { retryOutbox } from '../../src/lib/outbox/cron'
@@ -52,10 +54,8 @@ async function rowsOf(contactId: number) {
   return results
 }
 
-const bodyText = (raw: string) => {
-  const body = raw.split('\r\n\r\n')[1] ?? ''
-  return new TextDecoder().decode(Uint8Array.from(atob(body.replace(/\r\n/g, '')), (c) => c.charCodeAt(0)))
-}
+/** The plain-text part of an email, as a mail client reads it. */
+const bodyText = async (raw: string) => (await PostalMime.parse(raw)).text ?? ''
 
 const store = (index = 0): Promise<StoredContact> =>
   insertContact(env.DB, { ...VISITOR, name: `방문자 ${index}` }, 'ko')
@@ -97,8 +97,14 @@ describe('deliveries per channel', () => {
     const link = `${env.PUBLIC_ORIGIN}/en/${desired_url}/admin/inbox/${contact.id}`
     expect(emails).toHaveLength(1)
     expect(emails[0]!.to).toBe('jane@example.com')
-    const text = bodyText(emails[0]!.raw)
-    for (const part of ['Name: 방문자 0', 'Phone: 01012345678', 'Email: minsu@example.com', CONTACT.message, link])
+    const text = await bodyText(emails[0]!.raw)
+    for (const part of [
+      'Name: 방문자 0',
+      `Phone: ${formatPhone(VISITOR.phone)}`,
+      'Email: minsu@example.com',
+      `> ${CONTACT.message}`,
+      link,
+    ])
       expect(text).toContain(part)
     expect(hook.requests).toHaveLength(1)
     const post = hook.requests[0]!
@@ -137,7 +143,8 @@ describe('exactly once and retries', () => {
       ...contacts.map((contact) => forwardContact(config, contact)),
     ])
     expect(emails).toHaveLength(6)
-    expect(new Set(emails.map((email) => bodyText(email.raw).match(/inbox\/(\d+)/)?.[1])).size).toBe(6)
+    const texts = await Promise.all(emails.map((email) => bodyText(email.raw)))
+    expect(new Set(texts.map((text) => text.match(/inbox\/(\d+)/)?.[1])).size).toBe(6)
     expect(hook.requests).toHaveLength(6)
     expect(new Set(hook.requests.map((request) => request.headers.get('idempotency-key'))).size).toBe(6)
   })

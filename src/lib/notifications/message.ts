@@ -1,8 +1,16 @@
-// What a realtor is told of a new contact, in their language: the visitor's name, phone, email and message,
-// and the link to the contact in their inbox. Written as plain text for email and as Slack-compatible JSON
-// for webhooks (`text` for any receiver, `blocks` for Slack).
+// What a realtor is told of a new contact, in their language: the visitor's name, phone, email, the page and
+// time, the message, and the link to the contact in their inbox. Written as an email (a text and an HTML
+// part, ./mime.ts) and as Slack-compatible JSON for webhooks (`text` for any receiver, `blocks` for Slack).
+// A visitor's words never pass for ours (docs/decisions/066-notification-email.md): single-line values
+// follow our label on one line, the message is quoted line by line, and links are built by our rules only.
+import { formatPhone, telHref } from '../format'
+import { parseHttpUrl } from '../html'
 import { intlFor } from '../i18n'
-import { type Locale, localizedPath } from '../locale'
+import { type Locale, localizedPath, sameSitePath } from '../locale'
+import { type EmailField, emailHtml } from './email-html'
+import { oneLine, plainAddress } from './mime'
+
+export { mimeMessage } from './mime'
 
 /** The parts of a stored contact a notification shows. */
 export interface NotifiedContact {
@@ -11,12 +19,30 @@ export interface NotifiedContact {
   phone: string
   email: string
   message: string
+  /** The path (or http(s) URL) of the page the form was sent from. */
+  page?: string | null
+  /** When the contact arrived (ISO 8601). */
+  createdAt?: string
+  phoneCountryCode?: string
+}
+
+export interface NotificationOptions {
+  /** A sample sent from the Notifications screen: said so at the top and in the subject. */
+  test?: boolean
+  /** The realtor's IANA time zone (e.g. `America/Los_Angeles`); UTC when unknown or invalid. */
+  timeZone?: string
+  /** The origin a page path belongs to (the homepage's); without it a path is shown but not linked. */
+  pageOrigin?: string
 }
 
 export interface Notification {
   subject: string
-  /** Plain text, one field a line, the link last. */
+  /** Plain text: our labelled lines, the visitor's message quoted with "> ", the link last. */
   text: string
+  /** The same as an HTML document. */
+  html: string
+  /** The visitor's address when it is one plain address (./mime.ts plainAddress): Reply-To and mailto. */
+  replyTo: string | null
 }
 
 /** `{origin}/{desiredUrl}/admin/inbox/{id}` (the inbox itself without an id); English lives under /en. */
@@ -25,59 +51,129 @@ export function inboxLink(origin: string, desiredUrl: string, contactId: number 
   return `${origin.replace(/\/$/, '')}${localizedPath(locale, `/${desiredUrl}/admin/inbox${entry}`)}`
 }
 
-export function notificationOf(contact: NotifiedContact, link: string, locale: Locale, test = false): Notification {
+/** Any line break a mail client may show as one (CR, LF, VT, FF, NEL, U+2028, U+2029). */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/
+
+/** The visitor's message line by line, other controls and bidi overrides removed. */
+const messageLines = (message: string) =>
+  message
+    .split(LINE_BREAK)
+    .map((line) => line.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, (ch) => (ch === '\t' ? ' ' : '')))
+
+/**
+ * The page as shown and, when it may be one, as a link: a path, or an http(s) URL, that resolves on the
+ * homepage's origin (`pageOrigin`), shown as the full URL it opens. Anything else (another host,
+ * `javascript:`, a path without an origin) is text only: an email from us never links where a visitor chose.
+ */
+function pageOf(
+  page: string | null | undefined,
+  pageOrigin: string | undefined,
+): { text: string; href: string | null } | null {
+  const value = oneLine(page ?? '').slice(0, 300)
+  if (!value) return null
+  const origin = parseHttpUrl(pageOrigin)?.origin
+  if (!origin) return { text: value, href: null }
+  const isPath = value.startsWith('/') || value.startsWith('\\')
+  const url = parseHttpUrl(isPath ? new URL(sameSitePath(value), origin).href : value)
+  return url && url.origin === origin ? { text: url.href, href: url.href } : { text: value, href: null }
+}
+
+/** A zone the runtime knows, else UTC: an unknown name would make Intl throw. */
+function knownZone(zone: string | undefined): string {
+  if (!zone) return 'UTC'
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return zone
+  } catch {
+    return 'UTC'
+  }
+}
+
+/**
+ * How the zone is named: English has abbreviations (PST, EST); Korean has none for US zones and 'short'
+ * gives an offset (GMT-8), so Korean names the zone in full (미 태평양 표준시).
+ */
+const ZONE_NAME: Record<Locale, 'short' | 'long'> = { en: 'short', ko: 'long' }
+
+function receivedAt(createdAt: string | undefined, locale: Locale, timeZone: string | undefined): string | null {
+  const date = new Date(createdAt ?? '')
+  if (Number.isNaN(date.getTime())) return null
+  return intlFor(locale).formatDate(date, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: knownZone(timeZone),
+    timeZoneName: ZONE_NAME[locale],
+  })
+}
+
+const mailtoHref = (address: string) => {
+  const at = address.lastIndexOf('@')
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${address.slice(at + 1)}`
+}
+
+export function notificationOf(
+  contact: NotifiedContact,
+  link: string,
+  locale: Locale,
+  // A boolean is the earlier `test` argument, still passed by the settings route's test.
+  options: NotificationOptions | boolean = {},
+): Notification {
+  const { test = false, timeZone, pageOrigin } = typeof options === 'boolean' ? { test: options } : options
   const intl = intlFor(locale)
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
-  const lines = [
-    test ? t('builder.notify.message.test') : t('builder.notify.message.intro'),
-    '',
-    `${t('builder.notify.message.name')}: ${contact.name}`,
-    `${t('builder.notify.message.phone')}: ${contact.phone}`,
-    `${t('builder.notify.message.email')}: ${contact.email}`,
-    `${t('builder.notify.message.message')}:`,
-    contact.message,
-    '',
-    t('builder.notify.message.link', { url: link }),
+  const name = oneLine(contact.name)
+  const replyTo = plainAddress(contact.email)
+  const page = pageOf(contact.page, pageOrigin)
+  const received = receivedAt(contact.createdAt, locale, timeZone)
+  const fields: EmailField[] = [
+    { label: t('builder.notify.message.name'), text: name },
+    {
+      label: t('builder.notify.message.phone'),
+      text: oneLine(formatPhone(contact.phone)),
+      href: telHref(contact.phone),
+    },
+    { label: t('builder.notify.message.email'), text: oneLine(contact.email), href: replyTo && mailtoHref(replyTo) },
+    ...(page ? [{ label: t('builder.notify.message.page'), ...page }] : []),
+    ...(received ? [{ label: t('builder.notify.message.received'), text: received }] : []),
   ]
-  return { subject: t('builder.notify.message.subject', { name: contact.name }), text: lines.join('\n') }
+  const lines = messageLines(contact.message)
+  const intro = t('builder.notify.message.intro')
+  const banner = test ? t('builder.notify.message.test') : null
+  const note = replyTo ? t('builder.notify.message.reply', { name }) : null
+  const subject = t(test ? 'builder.notify.message.subjectTest' : 'builder.notify.message.subject', { name })
+  const text = [
+    ...(banner ? [banner, ''] : []),
+    intro,
+    '',
+    ...fields.map((field) => `${field.label}: ${field.text}`),
+    '',
+    `${t('builder.notify.message.message')}:`,
+    ...lines.map((line) => `> ${line}`),
+    '',
+    ...(note ? [note] : []),
+    t('builder.notify.message.link', { url: link }),
+  ].join('\n')
+  const html = emailHtml({
+    lang: locale,
+    title: subject,
+    banner,
+    intro,
+    fields,
+    messageLabel: t('builder.notify.message.message'),
+    messageLines: lines,
+    note,
+    button: { label: t('builder.notify.message.open'), href: link },
+  })
+  return { subject, text, html, replyTo }
 }
 
 /** Slack reads `<`, `>` and `&` as markup: a visitor's text is shown as written, never as a link or mention. */
 const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-export function slackBody(notification: Notification): { text: string; blocks: unknown[] } {
+export function slackBody(notification: Pick<Notification, 'subject' | 'text'>): { text: string; blocks: unknown[] } {
   const text = slackEscape(`${notification.subject}\n\n${notification.text}`)
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: text.slice(0, 3000) } }] }
-}
-
-function base64Utf8(text: string): string {
-  let binary = ''
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte)
-  return btoa(binary)
-}
-
-/** RFC 2047: a header of any language, and no line break a visitor's name could inject. */
-const encodedWord = (text: string) => `=?UTF-8?B?${base64Utf8(text.replace(/[\r\n]+/g, ' '))}?=`
-
-/**
- * The raw MIME message (RFC 5322) the send_email binding takes: UTF-8 text, base64 so that Korean and
- * long lines pass any relay. `messageId` is stable per delivery, so a receiver can tell a resend.
- */
-export function mimeMessage(
-  { from, to, messageId, date }: { from: string; to: string; messageId: string; date: Date },
-  notification: Notification,
-): string {
-  const body = base64Utf8(notification.text).replace(/.{1,76}/g, '$&\r\n')
-  return [
-    `From: ${from}`,
-    `To: ${to}`,
-    `Subject: ${encodedWord(notification.subject)}`,
-    `Message-ID: <${messageId}>`,
-    `Date: ${date.toUTCString()}`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=UTF-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    body,
-  ].join('\r\n')
 }
