@@ -10,6 +10,8 @@ import type { Contact } from './schema'
 export interface StoredContact extends Contact {
   id: number
   locale: string
+  /** The path of the page the form was sent from (null if unknown). */
+  page: string | null
   createdAt: string
 }
 
@@ -50,14 +52,14 @@ export async function insertContact(
   ])
   const row = inserted?.results[0]
   if (!row) throw new Error('The contact was not stored')
-  return { ...contact, name, id: row.id, locale, createdAt: row.created_at }
+  return { ...contact, name, id: row.id, locale, page, createdAt: row.created_at }
 }
 
 /** The contacts of these ids, for the outbox's retries. */
 export async function contactsById(db: D1Database, ids: number[]): Promise<StoredContact[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term, locale, created_at
+      `SELECT id, realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term, locale, page, created_at
        FROM realtor_contacts WHERE id IN (SELECT value FROM json_each(?))`,
     )
     .bind(JSON.stringify(ids))
@@ -74,6 +76,7 @@ export async function contactsById(db: D1Database, ids: number[]): Promise<Store
     message: String(row.message),
     isTerm: row.is_term as StoredContact['isTerm'],
     locale: String(row.locale),
+    page: row.page === null || row.page === undefined ? null : String(row.page),
     createdAt: String(row.created_at),
   }))
 }

@@ -5,6 +5,7 @@ import { intlFor } from '../i18n'
 import { type Locale, localizedPath } from '../locale'
 import type { OutboxConfig } from '../outbox/config'
 import { newToken, tokenHash } from '../tokens'
+import { emailHtml } from './email-html'
 import { mimeMessage } from './message'
 
 /** `{origin}{/en}/{desiredUrl}/admin/notifications/confirm?token=…` */
@@ -27,16 +28,21 @@ export async function sendConfirmation(
   if (!config.sendEmail || !config.fromEmail) throw new Error('email is not configured (SEND_EMAIL, NOTIFY_FROM_EMAIL)')
   const intl = intlFor(locale)
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
-  const notification = {
-    subject: t('builder.notify.confirm.mailSubject', { homepage }),
-    text: [
-      t('builder.notify.confirm.mailIntro', { homepage, email: to }),
-      '',
-      link,
-      '',
-      t('builder.notify.confirm.mailIgnore'),
-    ].join('\n'),
-  }
+  const subject = t('builder.notify.confirm.mailSubject', { homepage })
+  const intro = t('builder.notify.confirm.mailIntro', { homepage, email: to })
+  const ignore = t('builder.notify.confirm.mailIgnore')
+  const html = emailHtml({
+    lang: locale,
+    title: subject,
+    intro,
+    fields: [],
+    messageLabel: '',
+    messageLines: [],
+    note: ignore,
+    button: { label: t('builder.notify.confirm.button'), href: link },
+  })
+  // No Reply-To: nobody else's words are in it.
+  const notification = { subject, text: [intro, '', link, '', ignore].join('\n'), html, replyTo: null }
   const domain = config.fromEmail.slice(config.fromEmail.lastIndexOf('@') + 1)
   const header = { from: config.fromEmail, to, messageId: `confirm-${crypto.randomUUID()}@${domain}`, date: new Date() }
   await config.sendEmail(config.fromEmail, to, mimeMessage(header, notification))

@@ -101,8 +101,13 @@ export function emailHtml(layout: EmailLayout): string {
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;font-family:${FONT};">`,
     ...layout.fields.map(fieldRow),
     '</table>',
-    `<p style="margin:20px 0 6px;color:${COLOR.inkSoft};font-size:14px;">${text(layout.messageLabel)}</p>`,
-    `<div style="padding:12px 14px;background:${COLOR.paperSoft};border-left:4px solid ${COLOR.line};white-space:normal;word-break:break-word;">${message}</div>`,
+    // An email without a visitor's message (an address confirmation) has no message block.
+    ...(layout.messageLines.length === 0
+      ? []
+      : [
+          `<p style="margin:20px 0 6px;color:${COLOR.inkSoft};font-size:14px;">${text(layout.messageLabel)}</p>`,
+          `<div style="padding:12px 14px;background:${COLOR.paperSoft};border-left:4px solid ${COLOR.line};white-space:normal;word-break:break-word;">${message}</div>`,
+        ]),
     note,
     button(layout.button),
     `<p style="margin:0;font-size:13px;color:${COLOR.inkSoft};word-break:break-all;">${link(layout.button.href, layout.button.href, LINK_STYLE)}</p>`,

@@ -2,9 +2,11 @@
 // deliveries of a contact and the settings page's test both come here, so a passing test means the real
 // notifications get through the same way.
 
+import { parseHttpUrl } from '../html'
 import type { OutboxConfig } from '../outbox/config'
 import type { Delivery } from '../outbox/deliveries'
 import { postJson } from '../outbox/webhook'
+import { realtorClock } from '../realtors/own-settings'
 import { inboxLink, mimeMessage, type Notification, type NotifiedContact, notificationOf, slackBody } from './message'
 import { findNotificationSettings, type NotificationSettingsInput, type RealtorDestination } from './settings'
 import { webhookUrlProblem } from './ssrf'
@@ -36,12 +38,23 @@ export async function sendNotification(
   await postJson(config, settings.webhookUrl, slackBody(notification), { 'Idempotency-Key': key })
 }
 
-async function desiredUrlOf(db: D1Database, realtorId: number): Promise<string | null> {
-  const row = await db
-    .prepare('SELECT desired_url FROM realtors WHERE id = ?')
+/** The homepage's address on the provider, and the origin of its own domain when it has one. */
+async function homepageOf(db: D1Database, realtorId: number) {
+  return db
+    .prepare(`SELECT desired_url, json_extract(profile, '$.hompageUrl') AS own FROM realtors WHERE id = ?`)
     .bind(realtorId)
-    .first<{ desired_url: string }>()
-  return row?.desired_url ?? null
+    .first<{ desired_url: string; own: string | null }>()
+}
+
+/**
+ * The origin the page a contact came from is on: the provider's for a path under the homepage's address
+ * (`/{desiredUrl}…`, `/en/{desiredUrl}…`), else the homepage's own domain; none when neither fits.
+ */
+function pageOriginOf(page: string | null | undefined, desiredUrl: string, own: string | null, publicOrigin: string) {
+  if (!page) return undefined
+  const onProvider = new RegExp(`^(/en)?/${desiredUrl.replace(/[^\w-]/g, '')}(/|$)`, 'i')
+  if (onProvider.test(page)) return publicOrigin || undefined
+  return parseHttpUrl(own ? (/^https?:\/\//i.test(own) ? own : `https://${own}`) : undefined)?.origin
 }
 
 /** The outbox's send for a contact's realtor-email and realtor-webhook deliveries: settings as they are now. */
@@ -51,14 +64,19 @@ export async function notifyRealtor(
   delivery: Delivery,
   headers: Record<string, string>,
 ): Promise<void> {
-  const [settings, desiredUrl] = await Promise.all([
+  const [settings, homepage, clock] = await Promise.all([
     findNotificationSettings(config.db, contact.realtorId),
-    desiredUrlOf(config.db, contact.realtorId),
+    homepageOf(config.db, contact.realtorId),
+    realtorClock(config.db, contact.realtorId),
   ])
   if (!settings) throw new Error('the realtor has no notification settings')
-  if (!desiredUrl) throw new Error('the realtor is not in this database')
-  const link = inboxLink(config.publicOrigin ?? '', desiredUrl, contact.id, settings.locale)
-  const notification = notificationOf(contact, link, settings.locale)
+  if (!homepage) throw new Error('the realtor is not in this database')
+  const origin = config.publicOrigin ?? ''
+  const link = inboxLink(origin, homepage.desired_url, contact.id, settings.locale)
+  const notification = notificationOf(contact, link, settings.locale, {
+    timeZone: clock.timeZone,
+    pageOrigin: pageOriginOf(contact.page, homepage.desired_url, homepage.own, origin),
+  })
   const key = headers['Idempotency-Key'] ?? `delivery-${delivery.id}`
   await sendNotification(config, delivery.destination as RealtorDestination, settings, notification, key)
 }

@@ -152,7 +152,11 @@ app.post('/test', jsonBody(notificationSettingsSchema), async (c) => {
     message: apiMessage(c, 'builder.notify.sampleMessage'),
   }
   const link = inboxLink(c.env.PUBLIC_ORIGIN, realtor.desiredUrl, null, locale)
-  const notification = notificationOf(sample, link, locale, true)
+  const { timeZone } = await realtorClock(c.env.DB, realtor.id)
+  const notification = notificationOf({ ...sample, createdAt: new Date().toISOString() }, link, locale, {
+    test: true,
+    timeZone,
+  })
   const key = `test-${crypto.randomUUID()}`
   const results = await Promise.all(
     channels.map(async (channel): Promise<{ channel: string; ok: boolean; reason?: string }> => {
