@@ -6,7 +6,15 @@ import type { AppEnv } from '../env'
 import { AppError } from '../lib/errors'
 import { entryListSchema } from '../lib/inbox/query'
 import { contactSource, type InboxSource, leadSource } from '../lib/inbox/source'
-import { channelsOf, type EntryFilter, findEntry, listEntries, markOpened, type Scope } from '../lib/inbox/store'
+import {
+  channelsOf,
+  type EntryFilter,
+  findEntry,
+  listEntries,
+  markOpened,
+  type Scope,
+  visibleChannels,
+} from '../lib/inbox/store'
 import type { ContactEntry, LeadEntry } from '../lib/inbox/types'
 import { realtorClock } from '../lib/realtors/own-settings'
 import type { Realtor } from '../lib/realtors/types'
@@ -112,9 +120,7 @@ async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>,
     channelsOf(c.env.DB, box.source, id),
   ])
   if (!entry) notFound(c)
-  // A realtor sees their own channels; the operator's webhook is the operator's business (admins see it).
-  const shown =
-    c.get('user')!.role === 'admin' ? channels : channels.filter((one) => !one.destination.startsWith('operator-'))
+  const shown = visibleChannels(channels, c.get('user')!.role)
   const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
   return render(
     c,

@@ -236,17 +236,25 @@ describe('one contact', () => {
     const { id } = (await response.json()) as { id: number }
     await env.DB.batch([
       env.DB.prepare(
-        `INSERT INTO deliveries (topic, message_id, destination, status, attempts) VALUES ('contact', ?1, 'realtor-email', 'delivered', 1),
+        `INSERT OR REPLACE INTO deliveries (topic, message_id, destination, status, attempts) VALUES ('contact', ?1, 'realtor-email', 'delivered', 1),
          ('contact', ?1, 'realtor-webhook', 'pending', 2)`,
       ).bind(id),
       env.DB.prepare(
         `UPDATE deliveries SET status = 'failed', attempts = 9 WHERE topic = 'contact' AND message_id = ? AND destination = 'operator-webhook'`,
       ).bind(id),
     ])
+    type Entry = ContactEntry & { channels: { destination: string; state: string }[] }
     const one = await api(`/v1/realtor-contacts/${id}`, { token: demo.token })
-    const entry = (await one.json()) as ContactEntry & { channels: { destination: string; state: string }[] }
-    expect(entry).toMatchObject({ page: '/en/somewhere', locale: 'en', consent: true, name: 'Kim Minji' })
+    const entry = (await one.json()) as Entry
+    // Typed on the English form: given name first, as written (decision 063).
+    expect(entry).toMatchObject({ page: '/en/somewhere', locale: 'en', consent: true, name: 'Minji Kim' })
+    // The realtor sees their own channels; the operator's webhook is shown to admins only.
     expect(entry.channels.map(({ destination, state }) => [destination, state])).toEqual([
+      ['realtor-email', 'delivered'],
+      ['realtor-webhook', 'retrying'],
+    ])
+    const asAdmin = (await (await api(`/v1/realtor-contacts/${id}`, { token: admin })).json()) as Entry
+    expect(asAdmin.channels.map(({ destination, state }) => [destination, state])).toEqual([
       ['operator-webhook', 'failed'],
       ['realtor-email', 'delivered'],
       ['realtor-webhook', 'retrying'],

@@ -54,7 +54,10 @@ describe('/{desiredUrl}/admin/inbox', () => {
     expect(html).toContain('Message from Kim Minji')
     expect(html).toContain('kimminji@example.com')
     expect(html).toContain('/janekim')
-    expect(html).toContain('Operator webhook')
+    // The realtor sees their own channel (on by default), not the operator's webhook; an admin sees both.
+    expect(html).toContain('Your email')
+    expect(html).not.toContain('Operator webhook')
+    expect(await (await call(`/en/janekim/admin/inbox/${id}`, as(admin))).text()).toContain('Operator webhook')
     const row = await env.DB.prepare('SELECT status, read_at FROM realtor_contacts WHERE id = ?').bind(id).first()
     expect(row).toMatchObject({ status: 'read', read_at: expect.any(String) })
     const list = await (await call('/en/janekim/admin/inbox', as(jane))).text()

@@ -18,17 +18,24 @@ const translate = (locale: 'ko' | 'en') => {
 }
 
 describe('the onboarding checklist', () => {
-  it('starts at 0 of 6 for a new homepage, each step pointing at the field to fill', () => {
+  it('starts at 0 of 7 for a new homepage, each step pointing at the field (or screen) to fill', () => {
     const list = checklistOf(fresh)
-    expect(list).toMatchObject({ done: 0, total: 6, complete: false })
+    expect(list).toMatchObject({ done: 0, total: 7, complete: false })
     expect(list.items.map(({ step, path }) => [step, path])).toEqual([
       ['photo', 'photos'],
       ['about', 'aboutMeKr'],
       ['region', 'activityRegion'],
       ['contact', 'contactPhone'],
       ['colours', 'designMainColor'],
+      ['notify', 'notifications'],
       ['publish', 'isMakeHomepage'],
     ])
+  })
+
+  it('ticks "notifications reach you" only once a channel delivered, whatever the profile says', () => {
+    const step = (notified: boolean) => checklistOf(fresh, { notified }).items.find((item) => item.step === 'notify')
+    expect(step(false)?.done).toBe(false)
+    expect(step(true)?.done).toBe(true)
   })
 
   it('counts a step only when all of it is done', () => {
@@ -46,19 +53,22 @@ describe('the onboarding checklist', () => {
     expect(half.items.find((item) => item.step === 'contact')?.path).toBe('email')
   })
 
-  it('is complete with a portrait, both about texts, a city, phone and email, a design choice and publishing', () => {
-    const done = checklistOf({
-      ...fresh,
-      photos: [{ path: 'id', imageType: 'fullsize', url: 'https://x.example/me.jpg' }],
-      aboutMeKr: '안녕하세요',
-      aboutMeEn: 'Hello',
-      activityRegion: [{ state: 'GA', city: 'Duluth', neighborhood: '', zipcode: '' }],
-      contactPhone: '949-555-0142',
-      email: 'me@example.com',
-      designMainColor: '#0A7D5A',
-      isMakeHomepage: 'Y',
-    })
-    expect(done).toMatchObject({ done: 6, complete: true })
+  it('is complete with a portrait, both about texts, a city, phone and email, a design choice, a notification and publishing', () => {
+    const done = checklistOf(
+      {
+        ...fresh,
+        photos: [{ path: 'id', imageType: 'fullsize', url: 'https://x.example/me.jpg' }],
+        aboutMeKr: '안녕하세요',
+        aboutMeEn: 'Hello',
+        activityRegion: [{ state: 'GA', city: 'Duluth', neighborhood: '', zipcode: '' }],
+        contactPhone: '949-555-0142',
+        email: 'me@example.com',
+        designMainColor: '#0A7D5A',
+        isMakeHomepage: 'Y',
+      },
+      { notified: true },
+    )
+    expect(done).toMatchObject({ done: 7, complete: true })
   })
 
   it('takes a dark mode as a design choice, and the default colour in another case as none', () => {

@@ -95,9 +95,9 @@ describe('counting homepage views', () => {
     expect(batch.pending).toBe(0)
 
     // An isolate restart: a fresh app and batch find the counts in D1.
-    // Jane works in California: her days are Pacific days (decision 063).
+    // Jane works in Georgia: her days are Eastern days (decision 063).
     const zone = (await realtorClock(env.DB, id)).timeZone
-    expect(zone).toBe('America/Los_Angeles')
+    expect(zone).toBe('America/New_York')
     const dashboard = await dashboardOf(env.DB, id, zone)
     expect(dashboard.totals.views).toBe(4)
     expect(dashboard.byLocale).toEqual({ ko: 2, en: 2 })

@@ -67,7 +67,8 @@ describe('POST /v1/realtor-contacts', () => {
       is_term: 'Y',
       phone_country_code: 'KR',
     })
-    expect(body.delivered).toBe(false)
+    // On by default (decision 063): the realtor's email took it in the request.
+    expect(body.delivered).toBe(true)
   })
 
   it('answers a preflight from any origin', async () => {

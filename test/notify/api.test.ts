@@ -2,7 +2,9 @@
 // writes a realtor's settings; bad addresses are refused with translated field errors and change nothing;
 // production refuses webhook URLs that are not public https; the test notification reports each channel.
 import { env } from 'cloudflare:test'
+import PostalMime from 'postal-mime'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { realtorClock } from '../../src/lib/realtors/own-settings'
 import { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
 import { PRODUCTION_VARS } from '../fixtures/production'
@@ -74,21 +76,138 @@ describe('who may read and write the settings', () => {
   })
 })
 
+/** A send_email binding that keeps what it is given. */
+function mailbox() {
+  const sent: EmailMessage[] = []
+  return { sent, SEND_EMAIL: { send: async (message: EmailMessage) => void sent.push(message) } }
+}
+
+/** The text part of a message the binding was given (read by a MIME parser that is not ours). */
+async function textOf(message: EmailMessage): Promise<string> {
+  // workerd keeps the raw message under this key.
+  const raw = (message as unknown as Record<string, string | ReadableStream>)['EmailMessage::raw']!
+  const source = typeof raw === 'string' ? raw : await new Response(raw).text()
+  return (await PostalMime.parse(source)).text ?? ''
+}
+
+describe('on by default (decision 063)', () => {
+  it('a realtor who never saved gets every contact at the homepage contact email, and the API says so', async () => {
+    const id = await makeAccount('fresh-notify@example.com', 'password-123', { desiredUrl: 'freshnotify' })
+    const fresh = (await env.DB.prepare("SELECT id FROM realtors WHERE desired_url = 'freshnotify'").first<{
+      id: number
+    }>())!.id
+    const token = await tokenFor(id)
+    const response = await createApp().request(
+      `http://127.0.0.1:8787/v1/realtor/${fresh}/notifications`,
+      { headers: { authorization: `Bearer ${token}` } },
+      env,
+    )
+    const body = (await response.json()) as { settings: { email: string }; channels: string[]; saved: boolean }
+    // No contact email on the profile: the sign-in email.
+    expect(body).toMatchObject({ channels: ['realtor-email'], saved: false, pendingEmail: null })
+    expect(body.settings.email).toBe('fresh-notify@example.com')
+    await env.DB.prepare(
+      `UPDATE realtors SET profile = json_set(profile, '$.email', 'office@fresh.example') WHERE id = ?`,
+    )
+      .bind(fresh)
+      .run()
+    const again = (await (
+      await createApp().request(
+        `http://127.0.0.1:8787/v1/realtor/${fresh}/notifications`,
+        { headers: { authorization: `Bearer ${token}` } },
+        env,
+      )
+    ).json()) as { settings: { email: string } }
+    expect(again.settings.email).toBe('office@fresh.example')
+  })
+})
+
 describe('saving', () => {
-  it('stores both addresses and the language of the builder, and reads them back', async () => {
+  it('takes the sign-in email at once, with the webhook and the language of the builder', async () => {
     const saved = await request('', {
       token: owner,
       method: 'PUT',
-      json: { email: ' jane@example.com ', webhookUrl: HOOK },
+      json: { email: ' notify-owner@example.com ', webhookUrl: HOOK },
       language: 'en',
     })
     expect(saved.status).toBe(200)
     expect(await saved.json()).toEqual({
-      settings: { email: 'jane@example.com', webhookUrl: HOOK, locale: 'en' },
+      settings: { email: 'notify-owner@example.com', webhookUrl: HOOK, locale: 'en' },
       channels: ['realtor-email', 'realtor-webhook'],
+      saved: true,
+      pendingEmail: null,
+      confirmationSent: false,
     })
     const read = (await (await request('', { token: owner })).json()) as { settings: { locale: string } }
-    expect(read.settings).toEqual({ email: 'jane@example.com', webhookUrl: HOOK, locale: 'en' })
+    expect(read.settings).toEqual({ email: 'notify-owner@example.com', webhookUrl: HOOK, locale: 'en' })
+  })
+
+  it('holds another address until its owner confirms it; mail keeps going to the one in force', async () => {
+    const { sent, SEND_EMAIL } = mailbox()
+    const response = await request('', {
+      token: owner,
+      method: 'PUT',
+      json: { email: 'assistant@office.example', webhookUrl: '' },
+      vars: { SEND_EMAIL },
+      language: 'en',
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({
+      settings: { email: 'notify-owner@example.com' },
+      pendingEmail: 'assistant@office.example',
+      confirmationSent: true,
+      channels: ['realtor-email'],
+    })
+    expect(sent.map((message) => message.to)).toEqual(['assistant@office.example'])
+    const text = await textOf(sent[0]!)
+    const link = /http:\/\/[^\s"<]+\/notifyowner\/admin\/notifications\/confirm\?token=[\w-]+/.exec(text)?.[0]
+    expect(link).toBeTruthy()
+    // A test to the unconfirmed address sends nothing there.
+    const test = await request('/test', {
+      token: owner,
+      method: 'POST',
+      json: { email: 'assistant@office.example', webhookUrl: '' },
+      vars: { SEND_EMAIL },
+    })
+    expect(await test.json()).toEqual({
+      results: [{ channel: 'realtor-email', ok: false, reason: 'unconfirmed' }],
+      inForce: false,
+    })
+    expect(sent).toHaveLength(1)
+    // Opening the link changes nothing (mail scanners open links); the button's POST confirms.
+    const app = createApp()
+    const opened = await app.request(link!, {}, env)
+    expect(opened.status).toBe(200)
+    expect(await opened.text()).toContain('name="token"')
+    expect(((await (await request('', { token: owner })).json()) as { pendingEmail: string }).pendingEmail).toBe(
+      'assistant@office.example',
+    )
+    const token = new URL(link!).searchParams.get('token')!
+    const confirm = (value: string) =>
+      app.request(
+        new URL(link!).pathname,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token: value }),
+        },
+        env,
+      )
+    expect(await (await confirm(`${token.slice(0, -1)}A`)).text()).toContain('invalid')
+    const done = await confirm(token)
+    expect(done.status).toBe(200)
+    expect(await done.text()).toContain('assistant@office.example')
+    expect(await (await request('', { token: owner })).json()).toMatchObject({
+      settings: { email: 'assistant@office.example' },
+      pendingEmail: null,
+    })
+    // Used once.
+    expect(await (await confirm(token)).text()).not.toContain('assistant@office.example')
+  })
+
+  it('turns email off only when asked: an empty address is a saved choice', async () => {
+    const off = await request('', { token: owner, method: 'PUT', json: { email: '', webhookUrl: '' } })
+    expect(await off.json()).toMatchObject({ channels: [], saved: true })
   })
 
   it.each([
@@ -146,14 +265,14 @@ describe('saving', () => {
 })
 
 describe('the test notification', () => {
-  it('sends through each channel of the form and reports each plainly', async () => {
-    const sent: EmailMessage[] = []
-    const SEND_EMAIL = { send: async (message: EmailMessage) => void sent.push(message) }
+  it('sends through each channel of the form, reports each plainly, and says whether they are saved', async () => {
+    const { sent, SEND_EMAIL } = mailbox()
     const upstream = fakeUpstream(() => new Response('ok'))
+    await request('', { token: owner, method: 'PUT', json: { email: 'notify-owner@example.com', webhookUrl: HOOK } })
     const response = await request('/test', {
       token: owner,
       method: 'POST',
-      json: { email: 'jane@example.com', webhookUrl: HOOK },
+      json: { email: 'notify-owner@example.com', webhookUrl: HOOK },
       vars: { SEND_EMAIL },
       upstream,
     })
@@ -163,11 +282,16 @@ describe('the test notification', () => {
         { channel: 'realtor-email', ok: true },
         { channel: 'realtor-webhook', ok: true },
       ],
+      inForce: true,
     })
-    expect(sent.map((message) => [message.from, message.to])).toEqual([[env.NOTIFY_FROM_EMAIL, 'jane@example.com']])
+    expect(sent.map((message) => [message.from, message.to])).toEqual([
+      [env.NOTIFY_FROM_EMAIL, 'notify-owner@example.com'],
+    ])
+    // A delivery ticks the checklist's "notifications reach you".
+    expect((await realtorClock(env.DB, realtorId)).notifiedAt).not.toBeNull()
     expect(upstream.requests).toHaveLength(1)
     const body = (await upstream.requests[0]!.json()) as { text: string }
-    expect(body.text).toContain('테스트 알림입니다')
+    expect(body.text).toContain('테스트 알림')
     expect(body.text).toContain('/notifyowner/admin/inbox')
   })
 
@@ -179,7 +303,7 @@ describe('the test notification', () => {
       json: { email: '', webhookUrl: HOOK },
       upstream,
     })
-    expect(await response.json()).toEqual({ results: [{ channel: 'realtor-webhook', ok: false }] })
+    expect(await response.json()).toEqual({ results: [{ channel: 'realtor-webhook', ok: false }], inForce: false })
   })
 
   it('is limited per homepage: past its budget a minute, a 429 with Retry-After that sends nothing', async () => {

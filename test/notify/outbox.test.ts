@@ -67,6 +67,10 @@ beforeEach(async () => {
 
 describe('deliveries per channel', () => {
   it('stores one row per enabled channel with the contact, besides the operator one', async () => {
+    // Never saved: email is on by default (decision 063).
+    const byDefault = await store()
+    expect((await rowsOf(byDefault.id)).map((row) => row.destination)).toEqual(['operator-webhook', 'realtor-email'])
+    await saveNotificationSettings(env.DB, REALTOR, { email: '', webhookUrl: '', locale: 'ko' })
     const none = await store()
     expect((await rowsOf(none.id)).map((row) => row.destination)).toEqual(['operator-webhook'])
     await saveNotificationSettings(env.DB, REALTOR, { email: 'jane@example.com', webhookUrl: '', locale: 'ko' })

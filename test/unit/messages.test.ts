@@ -42,6 +42,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^landing\.showcase\.(previous|next)$/, source: 'landing.showcase.${direction}' },
   { ids: /^builder\.failed\.(lead|contact)$/, source: 'builder.failed.${delivery.topic}' },
   { ids: /^builder\.notify\.channel\.realtor-(email|webhook)$/, source: 'builder.notify.channel.${channel}' },
+  { ids: /^builder\.notify\.test\.unconfirmed$/, source: 'builder.notify.test.${reason}' },
   { ids: /^builder\.photo\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/, source: 'builder.photo.${path}' },
   {
     ids: /^builder\.photo\.where\.(logo|logo2|id|id2|top|gallery|favicon|ogImage)$/,
@@ -49,7 +50,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   },
   { ids: /^builder\.preview\.(desktop|phone)$/, source: 'builder.preview.${' },
   {
-    ids: /^builder\.onboarding\.step\.(photo|about|region|contact|colours|publish)$/,
+    ids: /^builder\.onboarding\.step\.(photo|about|region|contact|colours|notify|publish)$/,
     source: 'builder.onboarding.step.${item.step}',
   },
   { ids: /^builder\.nav\.(dashboard|inbox|editor|notifications|domain|settings)$/, source: 'builder.nav.${screen}' },

@@ -14,16 +14,15 @@ export function defaultCountryCode(locale: string): PhoneCountryCode {
   return locale === 'ko' ? 'KR' : 'US'
 }
 
-const HANGUL = /^[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+$/
-
 /**
  * The `name` field in the order of the language it was typed in (docs/decisions/063): Korean puts the
- * family name first (docs/product.md §3), without a space between Hangul parts ("김민수"); English puts the
- * given name first ("Amy Nguyen"), as the person would write it.
+ * family name first (docs/product.md §3: "김 민수"); English puts the given name first ("Amy Nguyen"),
+ * as the person would write it.
  */
 export function joinName(lastName: string, firstName: string, locale: string): string {
-  const last = lastName.trim()
-  const first = firstName.trim()
-  if (locale !== 'ko') return [first, last].filter(Boolean).join(' ')
-  return [last, first].filter(Boolean).join(HANGUL.test(last) && HANGUL.test(first) ? '' : ' ')
+  const parts = locale === 'ko' ? [lastName, firstName] : [firstName, lastName]
+  return parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ')
 }

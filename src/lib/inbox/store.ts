@@ -160,3 +160,12 @@ export async function channelsOf<T>(db: D1Database, source: InboxSource<T>, id: 
     nextAttemptAt: row.next_attempt_at,
   }))
 }
+
+/**
+ * The channels a user is shown: an admin sees every delivery; a realtor their own channels, since the
+ * operator's webhook is the operator's business (a realtor read "Operator webhook — waiting" as their
+ * contact being stuck, decision 063).
+ */
+export function visibleChannels(channels: ChannelStatus[], role: 'admin' | 'realtor'): ChannelStatus[] {
+  return role === 'admin' ? channels : channels.filter((channel) => !channel.destination.startsWith('operator-'))
+}

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors'
 import { toCsv } from '../../lib/inbox/csv'
 import { type EntryListQuery, entryListSchema, entryPatchSchema } from '../../lib/inbox/query'
 import { contactSource, type InboxSource, leadSource } from '../../lib/inbox/source'
-import { channelsOf, findEntry, listEntries, type Scope, updateEntry } from '../../lib/inbox/store'
+import { channelsOf, findEntry, listEntries, type Scope, updateEntry, visibleChannels } from '../../lib/inbox/store'
 import type { ContactEntry } from '../../lib/inbox/types'
 import { realtorClock } from '../../lib/realtors/own-settings'
 import { operatorTimeZone } from '../../lib/time-zone'
@@ -80,7 +80,7 @@ function inboxApi<T extends { id: number }>(source: InboxSource<T>, access: Acce
 
   app.get(`/:id${ID}`, async (c) => {
     const entry = await entryOr404(c)
-    const channels = await channelsOf(c.env.DB, source, entry.id)
+    const channels = visibleChannels(await channelsOf(c.env.DB, source, entry.id), requireUser(c).role)
     return c.json({ ...entry, channels }, 200, NO_STORE)
   })
 
