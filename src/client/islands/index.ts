@@ -12,6 +12,7 @@ export const islands = {
   AdminConsole: () => import('./AdminConsole'),
   AccountSettings: () => import('./AccountSettings'),
   NotificationSettings: () => import('./NotificationSettings'),
+  PushSettings: () => import('./PushSettings'),
   DomainSettings: () => import('./DomainSettings'),
   RealtorEditor: () => import('./RealtorEditor'),
   VideoEmbed: () => import('./VideoEmbed'),
