@@ -19,6 +19,7 @@ import { isPublished } from './lib/realtors/publish'
 import type { Realtor } from './lib/realtors/types'
 import { renderToBuffer } from './lib/render-to-buffer'
 import { pageUrls } from './lib/urls'
+import { AppLinks } from './views/builder/AppLinks'
 import { BuilderNav, type BuilderScreen } from './views/builder/BuilderNav'
 import type { PageContext } from './views/context'
 import { Document, type HeadProps } from './views/Document'
@@ -143,7 +144,13 @@ export function renderBuilderPage<E extends AppEnv>(
   const title = ctx.intl.formatMessage({ id: titleId }, values)
   const brand = c.get('realtor')?.name ?? ctx.intl.formatMessage({ id: 'brand.name' })
   return renderPage(c, body(ctx, title), {
-    head: { title: `${title} | ${brand}`, description: title, noindex: !indexable },
+    // The builder is an installable app; its manifest is linked from its own pages only.
+    head: {
+      title: `${title} | ${brand}`,
+      description: title,
+      noindex: !indexable,
+      extra: <AppLinks locale={ctx.locale} />,
+    },
     headers: NO_STORE,
   })
 }

@@ -33,6 +33,7 @@ import { handleError, handleNotFound } from './routes/errors'
 import inboxPages from './routes/inbox'
 import pages from './routes/pages'
 import preview from './routes/preview'
+import pwa from './routes/pwa'
 import seo from './routes/seo'
 import tenantPages from './routes/tenant'
 
@@ -92,6 +93,8 @@ export function createApp({
   app.use('*', monitoring())
   app.use('*', session())
   app.route('/', api)
+  // The builder's app manifest (docs/decisions/065-web-push.md): the same for every site, no tenant needed.
+  app.route('/', pwa)
   app.use('*', tenant())
   // Crawlers' files come before the locale middleware: they are never redirected.
   app.route('/', seo)

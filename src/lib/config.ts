@@ -1,5 +1,6 @@
 // Checks the worker's configuration once per isolate, so a bad variable fails loudly by name
 // instead of surfacing as a strange page later.
+import { VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from './push/vapid'
 
 /** Secrets and optional vars: `.dev.vars` locally, `wrangler secret put` in production. */
 export interface Secrets {
@@ -25,6 +26,12 @@ export interface Secrets {
   SAAS_CNAME_TARGET?: string
   /** and the API's base URL (tests point it at a fake). All empty: the local simulator. */
   CF_API_BASE?: string
+  /** Web Push (docs/decisions/065-web-push.md): the private half of the VAPID pair (a secret); */
+  VAPID_PRIVATE_KEY?: string
+  /** its public half (a var), */
+  VAPID_PUBLIC_KEY?: string
+  /** and the contact push services see (a var; empty: mailto: NOTIFY_FROM_EMAIL). */
+  VAPID_SUBJECT?: string
 }
 
 /**
@@ -45,6 +52,8 @@ const DEVELOPMENT_FINGERPRINTS = new Set([
   '0764ba1cd5be96', // the old example's placeholder, a-long-random-string
   '0a17bb02ab41aa', // the demo admin's password (README)
   '134a45038f07ff', // the demo realtors' password (seed/)
+  '1a94642f062298', // the local VAPID private key (.dev.vars.example)
+  '063f3767cdc217', // its public key: a worker signing with another private key would be refused by every push service
 ])
 
 /** A 53-bit hash (cyrb53): enough to recognise a handful of known values, and synchronous. */
@@ -109,6 +118,7 @@ export function configProblems(env: Partial<Bindings>): string[] {
     problems.push('UPSTREAM_TIMEOUT_MS must be a number of milliseconds')
   if (env.PAGE_VIEW_FLUSH_MS && !/^\d{1,5}$/.test(env.PAGE_VIEW_FLUSH_MS))
     problems.push('PAGE_VIEW_FLUSH_MS must be a number of milliseconds')
+  problems.push(...vapidProblems(env))
   if (!isLocalMode(env)) problems.push(...secretProblems(env))
   return problems
 }
@@ -125,6 +135,25 @@ function secretProblems(env: Partial<Bindings>): string[] {
   else if (secret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters long')
   if (env.ADMIN_PASSWORD && isDevelopmentValue(env.ADMIN_PASSWORD))
     problems.push('ADMIN_PASSWORD is the public demo password: set your own')
+  return problems
+}
+
+/**
+ * Web Push keys: both or neither, each in the shape browsers and push services take (node
+ * scripts/vapid-keys.mjs makes a pair); outside local mode never the pair this repository published.
+ */
+function vapidProblems(env: Partial<Bindings>): string[] {
+  const problems: string[] = []
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? ''
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? ''
+  if (publicKey && !VAPID_PUBLIC_KEY_PATTERN.test(publicKey))
+    problems.push('VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters)')
+  if (privateKey && !VAPID_PRIVATE_KEY_PATTERN.test(privateKey))
+    problems.push('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)')
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    problems.push(`${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} must be set with its other half`)
+  if (!isLocalMode(env) && [publicKey, privateKey].some((key) => key && isDevelopmentValue(key)))
+    problems.push('VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY are the public development pair: make your own')
   return problems
 }
 

@@ -17,7 +17,13 @@ import { DEPLOY_ARGS, localVars, root, run, WRANGLER_ENV } from '../../scripts/l
 const GZIP_BUDGET = 300 * 1024
 const LOCAL = localVars()
 /** The values that must never leave a developer's machine. */
-const LOCAL_SECRETS = [LOCAL.SESSION_SECRET, LOCAL.ADMIN_EMAIL, LOCAL.ADMIN_PASSWORD, 'demo-realtor-2026']
+const LOCAL_SECRETS = [
+  LOCAL.SESSION_SECRET,
+  LOCAL.ADMIN_EMAIL,
+  LOCAL.ADMIN_PASSWORD,
+  LOCAL.VAPID_PRIVATE_KEY,
+  'demo-realtor-2026',
+]
 const TARGETS = [
   { name: 'the top level (bare wrangler deploy)', args: ['deploy', '--env', ''], env: undefined },
   { name: "npm run deploy's environment", args: DEPLOY_ARGS, env: 'production' },

@@ -3,6 +3,7 @@
 // is covered as soon as one of these requests reaches it; a new route goes into this list (the inventory in
 // plans.test.ts fails until the file holding its query is accounted for).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { base64url } from '../../src/lib/base64url'
 import worker, { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
 import { LEAD } from '../fixtures/forms'
@@ -55,6 +56,15 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     message: '문의드립니다.',
     isTerm: 'Y',
   }
+  // A browser's subscription: a real P-256 key (the API imports it) and an endpoint the fake fetch knows.
+  const browserKey = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+    'deriveBits',
+  ])) as CryptoKeyPair
+  const p256dh = base64url(new Uint8Array((await crypto.subtle.exportKey('raw', browserKey.publicKey)) as ArrayBuffer))
+  const device = (name: string) => ({
+    endpoint: `http://127.0.0.1:9/push/${name}`,
+    keys: { p256dh, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  })
   const steps: Step[] = [
     // Visitors: landing, tenant homes (path, English, custom domain), subpages, crawlers' files.
     { path: '/' },
@@ -91,6 +101,11 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
       token: realtor,
       json: { email: 'me@example.com', webhookUrl: 'http://127.0.0.1:9/notify' },
     },
+    // Push devices (docs/decisions/065): one whose push service answers 410, so the contact below removes it
+    // and drops its delivery, and one removed through the API after the contact.
+    { path: `/v1/realtor/${id}/push`, method: 'POST', token: realtor, json: device('gone') },
+    { path: `/v1/realtor/${id}/push`, method: 'POST', token: realtor, json: device('kept'), keep: 'device' },
+    { path: `/v1/realtor/${id}/push`, token: realtor },
     { path: '/api/send-to-slack', method: 'POST', json: LEAD },
     {
       path: '/api/events',
@@ -133,6 +148,11 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
       json: { status: 'read', note: 'called' },
     },
     { path: `/v1/realtor-contacts/export?realtorId=${id}`, token: realtor },
+    {
+      path: (kept) => `/v1/realtor/${id}/push/${field(kept.device, 'subscription.id')}`,
+      method: 'DELETE',
+      token: realtor,
+    },
     { path: '/v1/leads?limit=5', token: admin },
     { path: '/v1/leads?limit=5&status=unread&after=999999', token: admin },
     { path: '/v1/leads/1', token: admin },
@@ -197,10 +217,11 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     SLACK_WEBHOOK_URL: 'https://hooks.slack.test/plans',
     CONTACT_WEBHOOK_URL: 'https://crm.test/contacts',
   }
-  // Deliveries go to a fake: Slack refuses (a release for retry), every other destination takes them.
+  // Deliveries go to a fake: Slack refuses (a release for retry), a push service says one device is gone,
+  // every other destination takes them.
+  const statusOf = (url: string) => (url.includes('slack') ? 500 : url.includes('/push/gone') ? 410 : 200)
   const app = createApp({
-    upstreamFetch: async (input) =>
-      new Response('ok', { status: new Request(input as RequestInfo).url.includes('slack') ? 500 : 200 }),
+    upstreamFetch: async (input) => new Response('ok', { status: statusOf(new Request(input as RequestInfo).url) }),
   })
   const answers: Answer[] = []
   const kept: Record<string, string> = {}

@@ -17,6 +17,7 @@ import { LEAD_REQUEST_MESSAGES } from '../../src/client/islands/LeadRequest'
 import { LOGIN_FORM_MESSAGES } from '../../src/client/islands/LoginForm'
 import { LOGIN_REDIRECT_MESSAGES } from '../../src/client/islands/LoginRedirect'
 import { NOTIFICATION_SETTINGS_MESSAGES } from '../../src/client/islands/NotificationSettings'
+import { PUSH_SETTINGS_MESSAGES } from '../../src/client/islands/PushSettings'
 import { REALTOR_CAROUSEL_MESSAGES } from '../../src/client/islands/RealtorCarousel'
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { TIME_ZONE_MESSAGES } from '../../src/client/islands/TimeZoneSettings'
@@ -46,6 +47,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   LeadRequest: LEAD_REQUEST_MESSAGES,
   NotificationSettings: NOTIFICATION_SETTINGS_MESSAGES,
   TimeZoneSettings: TIME_ZONE_MESSAGES,
+  PushSettings: PUSH_SETTINGS_MESSAGES,
   LoginForm: LOGIN_FORM_MESSAGES,
   LoginRedirect: LOGIN_REDIRECT_MESSAGES,
   RealtorCarousel: REALTOR_CAROUSEL_MESSAGES,

@@ -57,7 +57,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^inbox\.filter\.(inbox|unread|read|archived|all)$/, source: 'inbox.filter.${status}' },
   { ids: /^inbox\.status\.(unread|read|archived)$/, source: 'inbox.status.${entry.status}' },
   { ids: /^inbox\.delivery\.(pending|retrying|delivered|failed)$/, source: 'inbox.delivery.${channel.state}' },
-  { ids: /^inbox\.channel\.[a-z-]+$/, source: 'inbox.channel.${channel.destination}' },
+  { ids: /^inbox\.channel\.[a-z-]+$/, source: 'inbox.channel.${destinationKind(channel.destination)}' },
 ]
 
 const quoted = (text: string) => ["'", '"', '`'].some((q) => SOURCE.includes(`${q}${text}${q}`))

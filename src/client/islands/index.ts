@@ -13,6 +13,7 @@ export const islands = {
   AccountSettings: () => import('./AccountSettings'),
   NotificationSettings: () => import('./NotificationSettings'),
   TimeZoneSettings: () => import('./TimeZoneSettings'),
+  PushSettings: () => import('./PushSettings'),
   DomainSettings: () => import('./DomainSettings'),
   RealtorEditor: () => import('./RealtorEditor'),
   VideoEmbed: () => import('./VideoEmbed'),

@@ -4,6 +4,7 @@
 import { enabledDestinations, findNotificationSettings } from '../notifications/settings'
 import type { Destination } from '../outbox/config'
 import { enqueue } from '../outbox/deliveries'
+import { pushDestinations } from '../push/devices'
 import { joinName } from './fields'
 import type { Contact } from './schema'
 
@@ -26,7 +27,11 @@ export async function insertContact(
   page: string | null = null,
 ): Promise<StoredContact> {
   // The channels on when the contact arrives get a delivery each, stored with it in the one batch.
-  const own = enabledDestinations(await findNotificationSettings(db, contact.realtorId))
+  const [own, devices] = await Promise.all([
+    findNotificationSettings(db, contact.realtorId).then(enabledDestinations),
+    // One delivery per push device (docs/decisions/065-web-push.md).
+    pushDestinations(db, contact.realtorId),
+  ])
   const name = contact.name || joinName(contact.lastName, contact.firstName, locale)
   const [inserted] = await db.batch<{ id: number; created_at: string }>([
     db
@@ -48,7 +53,7 @@ export async function insertContact(
         locale,
         page,
       ),
-    enqueue(db, 'contact', [...DESTINATIONS, ...own]),
+    enqueue(db, 'contact', [...DESTINATIONS, ...own, ...devices]),
   ])
   const row = inserted?.results[0]
   if (!row) throw new Error('The contact was not stored')

@@ -1,6 +1,7 @@
 // The outbox's settings from the worker's environment: one reading for the request and the cron alike.
 import { REALTOR_DESTINATIONS, type RealtorDestination } from '../notifications/settings'
 import { productionRules } from '../notifications/ssrf'
+import { type VapidEnv, type VapidKeys, vapidKeys } from '../push/vapid'
 import { type FetchLike, upstreamTimeout } from '../upstream'
 import { type EmailSend, emailSender } from './email'
 
@@ -8,14 +9,34 @@ import { type EmailSend, emailSender } from './email'
 export type OperatorDestination = 'operator-slack' | 'operator-webhook'
 export type { RealtorDestination }
 
+/** One of a realtor's push devices (push_subscriptions.id): a destination per device (docs/decisions/065-web-push.md). */
+export type PushDestination = `realtor-push:${number}`
+
 /** Where a message goes, by role (a realtor's own: docs/decisions/050-notifications.md); the address is looked up when it is sent, so a changed one applies. */
-export type Destination = OperatorDestination | RealtorDestination
+export type Destination = OperatorDestination | RealtorDestination | PushDestination
+
+/** What a destination is: its name, or for a family of them (`realtor-push:{id}`) the family's. */
+export type DestinationKind = OperatorDestination | RealtorDestination | 'realtor-push'
+
+/**
+ * The kind of a destination: the part before a colon. The one rule, here and in the claimable query's
+ * SQL (src/lib/outbox/deliveries.ts), and what the inbox names a delivery by.
+ */
+export const destinationKind = (destination: string): string => destination.split(':')[0] ?? destination
+
+export const pushDestination = (subscriptionId: number): PushDestination => `realtor-push:${subscriptionId}`
+
+/** The device of a push destination; null for any other destination. */
+export function pushSubscriptionIdOf(destination: string): number | null {
+  const match = /^realtor-push:(\d{1,15})$/.exec(destination)
+  return match ? Number(match[1]) : null
+}
 
 export const isOperatorDestination = (destination: Destination): destination is OperatorDestination =>
   destination === 'operator-slack' || destination === 'operator-webhook'
 
 /** The environment fields the outbox reads (the worker's Bindings have them; src/lib does not import env.ts). */
-export interface OutboxEnv {
+export interface OutboxEnv extends VapidEnv {
   DB: D1Database
   SLACK_WEBHOOK_URL?: string
   CONTACT_WEBHOOK_URL?: string
@@ -41,6 +62,8 @@ export interface OutboxConfig {
   publicOrigin?: string
   /** Production rules for realtors' webhook URLs (https, no private hosts): anywhere but local runs. */
   production?: boolean
+  /** The keys pushes are signed with (docs/decisions/065-web-push.md); none: push deliveries wait and retry. */
+  vapid?: VapidKeys | null
   /** The time, in milliseconds (tests move it forward). */
   now?: () => number
 }
@@ -55,16 +78,18 @@ export function outboxConfig(env: OutboxEnv, fetch: FetchLike): OutboxConfig {
     fromEmail: env.NOTIFY_FROM_EMAIL,
     publicOrigin: env.PUBLIC_ORIGIN,
     production: productionRules(env.ENVIRONMENT),
+    vapid: vapidKeys(env),
   }
 }
 
 /**
- * The destinations that can be sent to now: the operator's with an address, and the realtors' (whose
- * address is each realtor's, looked up per delivery; a realtor's row exists only for a channel they set).
+ * The kinds of destination that can be sent to now: the operator's with an address, and the realtors'
+ * (whose address is each realtor's, looked up per delivery; a realtor's row exists only for a channel
+ * they set), push devices included.
  */
-export function configuredDestinations(config: OutboxConfig): Destination[] {
+export function configuredDestinations(config: OutboxConfig): DestinationKind[] {
   const operator = (Object.keys(config.webhooks) as OperatorDestination[]).filter(
     (destination) => config.webhooks[destination],
   )
-  return [...operator, ...REALTOR_DESTINATIONS]
+  return [...operator, ...REALTOR_DESTINATIONS, 'realtor-push']
 }

@@ -1,6 +1,6 @@
 // Claim → send → mark: how the request's first attempt and the cron both deliver a stored message.
 import { configuredDestinations, type Destination, isOperatorDestination, type OutboxConfig } from './config'
-import { claim, claimable, type Delivery, markDelivered, release, type Topic } from './deliveries'
+import { claim, claimable, type Delivery, discard, markDelivered, release, type Topic } from './deliveries'
 import { clockAt, nextAttemptAt } from './retry'
 import { postJson } from './webhook'
 
@@ -12,10 +12,17 @@ export interface Messages<M extends { id: number }> {
   /** The JSON a destination gets for a message. */
   body(message: M, destination: Destination): unknown
   /**
-   * Sends to a destination whose address is not the operator's (a realtor's email or webhook), looked up
-   * now; throws a short reason when it cannot, and the delivery is retried like a failed post.
+   * Sends to a destination whose address is not the operator's (a realtor's email, webhook or push device),
+   * looked up now; throws a short reason when it cannot, and the delivery is retried like a failed post.
+   * 'gone': the destination no longer exists (a push device removed or expired), and the delivery is dropped.
    */
-  sendOwn?(config: OutboxConfig, message: M, delivery: Delivery, headers: Record<string, string>): Promise<void>
+  sendOwn?(
+    config: OutboxConfig,
+    message: M,
+    delivery: Delivery,
+    headers: Record<string, string>,
+    // biome-ignore lint/suspicious/noConfusingVoidType: a sender that simply sends returns nothing; 'gone' is the one report
+  ): Promise<void | 'gone'>
 }
 
 /** pending: another attempt will come (or another sender has it now); failed: given up after a day, kept. */
@@ -23,6 +30,9 @@ export type Outcome = 'delivered' | 'pending' | 'failed'
 
 /** Deliveries the cron takes per topic and run: bounded work per invocation. */
 export const RETRY_BATCH = 25
+
+/** The most deliveries one message has: one per operator and realtor channel, one per push device (≤ 20). */
+const DELIVERIES_PER_MESSAGE = 32
 
 /** One attempt at one delivery, if this caller wins its claim. Database errors are thrown, not counted. */
 export async function deliver<M extends { id: number }>(
@@ -37,19 +47,22 @@ export async function deliver<M extends { id: number }>(
   const attempt = await claim(config.db, delivery.id, clockAt(now(), config.timeoutMs))
   if (attempt === null) return 'pending'
   let failure: string | null = null
+  let gone = false
   try {
     // The key is the delivery's own: the same on every attempt, so a webhook that dedupes by it takes each
     // message once even when an earlier attempt's answer came too late.
     const headers = { 'Idempotency-Key': `delivery-${delivery.id}` }
     if (url) await postJson(config, url, messages.body(message, delivery.destination), headers)
-    else if (messages.sendOwn) await messages.sendOwn(config, message, delivery, headers)
+    else if (messages.sendOwn) gone = (await messages.sendOwn(config, message, delivery, headers)) === 'gone'
     else throw new Error(`no way to send to ${delivery.destination}`)
   } catch (error) {
     failure = error instanceof Error ? error.message : 'unknown error'
   }
   const clock = clockAt(now(), config.timeoutMs)
   if (failure === null) {
-    await markDelivered(config.db, delivery.id, attempt, clock)
+    // Settled either way: taken, or nowhere left to take it (counted as delivered: nothing is pending).
+    if (gone) await discard(config.db, delivery.id, attempt)
+    else await markDelivered(config.db, delivery.id, attempt, clock)
     return 'delivered'
   }
   const retryAt = nextAttemptAt(attempt, now(), config.timeoutMs, delivery.createdAt)
@@ -71,7 +84,7 @@ export async function deliverMessage<M extends { id: number }>(
   const clock = clockAt((config.now ?? Date.now)(), config.timeoutMs)
   const deliveries = await claimable(config.db, messages.topic, destinations, clock, {
     messageId: message.id,
-    limit: destinations.length,
+    limit: DELIVERIES_PER_MESSAGE,
   })
   return Promise.all(deliveries.map((delivery) => deliver(config, messages, delivery, message)))
 }

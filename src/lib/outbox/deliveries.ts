@@ -1,5 +1,5 @@
 // The deliveries table (migrations/0005_outbox.sql): every statement that enqueues, claims or settles one.
-import type { Destination } from './config'
+import type { Destination, DestinationKind } from './config'
 
 /** What a message is, and so which table holds it: 'lead' (leads), 'contact' (realtor_contacts). */
 export type Topic = 'lead' | 'contact'
@@ -85,6 +85,17 @@ export async function markDelivered(db: D1Database, id: number, attempt: number,
 }
 
 /**
+ * Drops a claimed delivery whose destination no longer exists (a push device removed or expired): there is
+ * nothing left to deliver to, so it is neither delivered nor failed, and the inbox stops listing it.
+ */
+export async function discard(db: D1Database, id: number, attempt: number): Promise<void> {
+  await db
+    .prepare(`DELETE FROM deliveries WHERE id = ?1 AND status = 'sending' AND attempts = ?2`)
+    .bind(id, attempt)
+    .run()
+}
+
+/**
  * Gives the claim back after a failed attempt: pending until `retryAt` (a later sender takes it then),
  * or failed for good when `retryAt` is null. Returns the status it left.
  */
@@ -104,11 +115,14 @@ export async function release(
     .run()
 }
 
-/** Claimable deliveries of a topic to these destinations, oldest first; only one message's when given. */
+/**
+ * Claimable deliveries of a topic to destinations of these kinds (destinationKind: the name before any
+ * colon), oldest first; only one message's when given.
+ */
 export async function claimable(
   db: D1Database,
   topic: Topic,
-  destinations: readonly Destination[],
+  kinds: readonly DestinationKind[],
   clock: Clock,
   { messageId, limit }: { messageId?: number; limit: number },
 ): Promise<Delivery[]> {
@@ -118,11 +132,12 @@ export async function claimable(
   const { results } = await db
     .prepare(
       `SELECT id, topic, message_id, destination, created_at FROM deliveries
-       WHERE topic = ?1 AND ${which} AND destination IN (SELECT value FROM json_each(?2))
+       WHERE topic = ?1 AND ${which}
+         AND substr(destination, 1, instr(destination || ':', ':') - 1) IN (SELECT value FROM json_each(?2))
          AND ${claimableWhen(5, 6)}
        ORDER BY id LIMIT ?4`,
     )
-    .bind(topic, JSON.stringify(destinations), messageId ?? null, limit, clock.now, clock.claimsExpireBefore)
+    .bind(topic, JSON.stringify(kinds), messageId ?? null, limit, clock.now, clock.claimsExpireBefore)
     .all<DeliveryRow>()
   return results.map(deliveryOf)
 }

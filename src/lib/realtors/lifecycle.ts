@@ -3,6 +3,7 @@
 // address it leaves keeps redirecting to it and stays its own for 90 days (migrations/0010_lifecycle.sql
 // records and enforces the history in the database).
 import { releasePhotos } from '../photos/release'
+import { removeDevicesOf } from '../push/devices'
 
 /** Days a deleted homepage is kept before the cron removes it. */
 export const KEEP_DELETED_DAYS = 30
@@ -117,8 +118,8 @@ async function keysUnder(bucket: R2Bucket, prefix: string): Promise<string[]> {
 }
 
 /**
- * Removes homepages deleted more than 30 days ago (at most `batch` per run) with their photos and the
- * contact requests their visitors sent. The profile's photos are dropped first and the row last: a run
+ * Removes homepages deleted more than 30 days ago (at most `batch` per run) with their photos, the
+ * contact requests their visitors sent and the realtor's push devices. The profile's photos are dropped first and the row last: a run
  * that fails halfway leaves the row, and the next run finishes the work.
  */
 export async function purgeDeletedHomepages(
@@ -154,6 +155,7 @@ export async function purgeDeletedHomepages(
         .bind(id),
       db.prepare('DELETE FROM realtor_contacts WHERE realtor_id = ?').bind(id),
       db.prepare('DELETE FROM page_views WHERE realtor_id = ?').bind(id),
+      removeDevicesOf(db, id),
       db.prepare('DELETE FROM realtors WHERE id = ? AND deleted_at IS NOT NULL').bind(id),
     ])
     await onRemoved(id)

@@ -15,6 +15,7 @@ import leads from './leads'
 import listings from './listings'
 import notifications from './notifications'
 import photos from './photos'
+import push from './push'
 import realtor from './realtor'
 
 const app = new Hono<AppEnv>()
@@ -25,6 +26,7 @@ for (const path of ['/v1/realtor', '/v1/realtor/*', '/v1/auth/*', '/v1/accounts'
 
 // Before /v1/realtor, whose upstream proxy would otherwise take these paths.
 app.route('/v1/realtor/:id/notifications', notifications)
+app.route('/v1/realtor/:id/push', push)
 app.route('/v1/realtor', realtor)
 // Custom domains (docs/decisions/053-custom-domains.md): same-origin builder calls, no CORS.
 app.route('/v1/realtors/:id/domain', realtorDomain)

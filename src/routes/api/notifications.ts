@@ -39,8 +39,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
 
 app.use('*', limitBody(16 * 1024), signedIn())
 
-/** The realtor of the path, for its owner or an admin only (404 for an unknown id). */
-async function ownRealtor(c: Context<AppEnv>): Promise<Realtor> {
+/** The realtor of the path, for its owner or an admin only (404 for an unknown id); the push API's too. */
+export async function ownRealtor(c: Context<AppEnv>): Promise<Realtor> {
   const id = c.req.param('id') ?? ''
   const realtor = /^\d{1,15}$/.test(id) ? await d1Store(c.env.DB).find(id) : null
   if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: id.slice(0, 20) }))

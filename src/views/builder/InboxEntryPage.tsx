@@ -4,12 +4,20 @@
 import InboxEntryActions, { INBOX_ENTRY_MESSAGES } from '../../client/islands/InboxEntryActions'
 import type { ChannelStatus, ContactEntry, LeadEntry } from '../../lib/inbox/types'
 import { messagesOf } from '../../lib/island-messages'
+import { destinationKind } from '../../lib/outbox/config'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
 import { BuilderPage } from './BuilderPage'
 import { formatTime, mailtoHref, PhoneLink } from './inbox-format'
 
-const KNOWN_CHANNELS = new Set(['operator-webhook', 'operator-slack', 'realtor-email', 'realtor-webhook'])
+// By kind: each push device is a destination of its own (`realtor-push:{id}`), all named alike.
+const KNOWN_CHANNELS = new Set([
+  'operator-webhook',
+  'operator-slack',
+  'realtor-email',
+  'realtor-webhook',
+  'realtor-push',
+])
 
 function fieldsOf(ctx: PageContext, entry: ContactEntry | LeadEntry): [string, React.ReactNode][] {
   const t = (id: string) => ctx.intl.formatMessage({ id })
@@ -49,8 +57,8 @@ function Channels({ ctx, channels }: { ctx: PageContext; channels: ChannelStatus
           {channels.map((channel) => (
             <li key={channel.destination} className={`inbox-channel inbox-channel--${channel.state}`}>
               <span>
-                {KNOWN_CHANNELS.has(channel.destination)
-                  ? t(`inbox.channel.${channel.destination}`)
+                {KNOWN_CHANNELS.has(destinationKind(channel.destination))
+                  ? t(`inbox.channel.${destinationKind(channel.destination)}`)
                   : channel.destination}
               </span>
               <span className={`inbox-badge inbox-badge--${channel.state}`}>

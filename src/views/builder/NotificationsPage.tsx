@@ -5,6 +5,7 @@ import NotificationSettings, {
   NOTIFICATION_SETTINGS_MESSAGES,
   type NotificationState,
 } from '../../client/islands/NotificationSettings'
+import PushSettings, { PUSH_SETTINGS_MESSAGES } from '../../client/islands/PushSettings'
 import { messagesOf } from '../../lib/island-messages'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
@@ -42,6 +43,17 @@ export function NotificationsPage({
           locale: ctx.locale,
           realtorId,
           initial,
+        }}
+      />
+      {/* Push to this device (docs/decisions/065-web-push.md): a service worker scope per realtor's builder. */}
+      <Island
+        name="PushSettings"
+        component={PushSettings}
+        props={{
+          messages: messagesOf(ctx.locale, PUSH_SETTINGS_MESSAGES),
+          locale: ctx.locale,
+          realtorId,
+          scope: `${ctx.tenantBase}/admin/`,
         }}
       />
     </BuilderPage>
