@@ -1,6 +1,6 @@
 // The browser entry: finds islands the server marked, loads each island's module when its
 // hydrate strategy says so, and hydrates it. React itself is loaded only when a page has an island.
-import { type IslandName, islands } from './islands'
+import { loadIsland } from './islands'
 import { startPageEffects } from './page-effects'
 import { holdClick } from './pending-click'
 
@@ -17,12 +17,11 @@ function reloadAfterChunkError(error: unknown): void {
 }
 
 async function hydrate(element: HTMLElement): Promise<void> {
-  const name = element.dataset.island as IslandName
-  const load = islands[name]
-  if (!load) return console.error(`[islands] unknown island ${name}`)
+  const name = element.dataset.island ?? ''
   const propsJson = document.getElementById(element.dataset.props ?? '')?.textContent ?? '{}'
   try {
-    const [{ mount }, module] = await Promise.all([import('./mount'), load()])
+    const [{ mount }, module] = await Promise.all([import('./mount'), loadIsland(name)])
+    if (!module) return console.error(`[islands] unknown island ${name}`)
     mount(element, module.default as React.ComponentType<object>, JSON.parse(propsJson))
   } catch (error) {
     reloadAfterChunkError(error)
