@@ -102,6 +102,15 @@ export function ensureDevVars() {
     console.warn('▲ .dev.vars sets neither ENVIRONMENT=local nor SESSION_SECRET: the worker will refuse to serve.')
   if (vars.ENVIRONMENT === 'local' && !(vars.PROVIDER_HOSTS ?? '').includes('127.0.0.1'))
     console.warn('▲ .dev.vars has no PROVIDER_HOSTS with 127.0.0.1: compare it with .dev.vars.example.')
+  // A default added since the file was written (the push keys, say) is appended, never one the developer set.
+  const missing = Object.entries(localVars()).filter(([name]) => !(name in vars))
+  if (vars.ENVIRONMENT === 'local' && missing.length > 0) {
+    appendFileSync(
+      DEV_VARS,
+      `\n# Added from .dev.vars.example by npm start\n${missing.map(([k, v]) => `${k}=${v}`).join('\n')}\n`,
+    )
+    console.log(`→ added ${missing.map(([name]) => name).join(', ')} to .dev.vars from .dev.vars.example`)
+  }
 }
 
 const wranglerBin = path.join(root, 'node_modules/wrangler/bin/wrangler.js')
