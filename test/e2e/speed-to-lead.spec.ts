@@ -1,0 +1,167 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import PostalMime from 'postal-mime'
+import { startFakePush } from '../fixtures/fake-push'
+import { fakePushClient } from '../fixtures/fake-push-client'
+import { expect, test } from './fixtures'
+
+// Issue 26's "done when", as a realtor and a buyer would try it at 390 px (and 1280): a brand-new realtor
+// created by the admin saves nothing; a visitor writes from their English page with "(404) 555-7788";
+// within 5 s one HTML + text email (Reply-To the visitor, a tel:+14045557788 link) is in wrangler's local
+// email folder and the realtor's subscribed device got exactly one decryptable push; the inbox shows the
+// time on the realtor's clock, the name as typed and the phone as a tap-to-call link; on the Korean page
+// the same number with KR selected is taken as a US number.
+const SHOTS = 'test/e2e/screenshots'
+const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
+
+/** The raw .eml files wrangler's local send_email wrote since `since` (ms) to `to`. */
+function emailsTo(to: string, since: number): string[] {
+  const found: string[] = []
+  for (const dir of readdirSync(tmpdir()).filter((name) => name.startsWith('miniflare-'))) {
+    const folder = path.join(tmpdir(), dir, 'files', 'email')
+    let files: string[] = []
+    try {
+      files = readdirSync(folder).filter((name) => name.endsWith('.eml'))
+    } catch {
+      continue
+    }
+    for (const file of files) {
+      const full = path.join(folder, file)
+      if (statSync(full).mtimeMs < since) continue
+      const raw = readFileSync(full, 'utf8')
+      if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'm').test(raw)) found.push(raw)
+    }
+  }
+  return found
+}
+
+let fake: Awaited<ReturnType<typeof startFakePush>>
+test.beforeAll(async () => {
+  fake = await startFakePush()
+})
+test.afterAll(async () => {
+  await fake.close()
+})
+
+test('a new realtor hears of a buyer within seconds, by email and on their phone, with nothing saved', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  const project = testInfo.project.name
+  const address = `lead-${project}-${Date.now() % 100000}`
+  const email = `${address}@realtor.local`
+  const password = 'speed-to-lead-2026'
+
+  // The admin creates the realtor; the realtor publishes and subscribes a phone. Nothing else is saved.
+  const admin = (await (await request.post('/v1/auth/login', { data: ADMIN })).json()) as { token: string }
+  const created = await request.post('/v1/accounts', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { name: 'Grace Park', email, password, desiredUrl: address },
+  })
+  expect(created.status()).toBe(201)
+  const { realtor } = (await created.json()) as { realtor: { id: number } }
+  const own = (await (await request.post('/v1/auth/login', { data: { email, password } })).json()) as {
+    token: string
+  }
+  const auth = { authorization: `Bearer ${own.token}` }
+  const published = await request.patch(`/v1/realtor/${realtor.id}`, { headers: auth, data: { isMakeHomepage: 'Y' } })
+  expect(published.status()).toBe(200)
+  const settings = await (await request.get(`/v1/realtor/${realtor.id}/notifications`, { headers: auth })).json()
+  expect(settings).toMatchObject({ saved: false, channels: ['realtor-email'], settings: { email } })
+  const { publicKey } = await (await request.get(`/v1/realtor/${realtor.id}/push`, { headers: auth })).json()
+  const push = fakePushClient(fake.origin)
+  const phone = await push.subscribe(publicKey)
+  const device = await request.post(`/v1/realtor/${realtor.id}/push`, {
+    headers: { ...auth, origin: baseURL! },
+    data: phone.subscription,
+  })
+  expect(device.status()).toBe(201)
+
+  // A buyer on a phone writes from the English page, typing the number the way people do.
+  const since = Date.now() - 1000
+  const buyer = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } })
+  const visitor = await buyer.newPage()
+  await visitor.goto(`/en/${address}`)
+  const form = visitor.locator('form.contact-form')
+  await form.scrollIntoViewIfNeeded()
+  await visitor.locator('form.contact-form[data-hydrated]').waitFor()
+  await expect(form.getByLabel('Country code')).toHaveValue('US')
+  await form.getByLabel('Last name', { exact: true }).fill('Nguyen')
+  await form.getByLabel('First name', { exact: true }).fill('Amy')
+  await form.getByLabel('Email').fill('amy.nguyen@example.com')
+  await form.getByLabel('Phone', { exact: true }).fill('(404) 555-7788')
+  await form.getByLabel('Message').fill('Hi! Is the Duluth house still available? <a href="https://evil.example">x</a>')
+  await form.getByRole('checkbox').check()
+  const posted = visitor.waitForResponse((response) => response.url().endsWith('/v1/realtor-contacts'))
+  await form.getByRole('button', { name: 'Send message' }).click()
+  const answer = await posted
+  expect(answer.status()).toBe(201)
+  const { id } = (await answer.json()) as { id: number }
+  await expect(visitor.getByText('Thank you!')).toBeVisible()
+  await buyer.close()
+
+  // Within 5 s: one email, HTML and text, Reply-To the buyer, a tap-to-call link.
+  await expect.poll(() => emailsTo(email, since).length, { timeout: 5000 }).toBe(1)
+  const mail = await PostalMime.parse(emailsTo(email, since)[0]!)
+  expect(mail.replyTo?.map((entry) => entry.address)).toEqual(['amy.nguyen@example.com'])
+  expect(mail.text).toContain('(404) 555-7788')
+  expect(mail.html).toContain('href="tel:+14045557788"')
+  expect(mail.html).toContain('href="mailto:amy.nguyen@example.com"')
+  expect(mail.html).toContain(`/${address}/admin/inbox/${id}`)
+  expect(mail.html).not.toContain('href="https://evil.example"')
+  // …and exactly one push the device can decrypt, opening the inbox entry.
+  await expect.poll(async () => (await push.inbox(phone.id)).received.length, { timeout: 5000 }).toBe(1)
+  const [pushed] = (await push.inbox(phone.id)).received
+  expect(pushed!.payload.url).toMatch(new RegExp(`/${address}/admin/inbox/${id}$`))
+  expect(pushed!.payload.title).toContain('Amy Nguyen')
+
+  // The realtor's inbox on their phone: their clock (no region yet: Pacific), the name as typed, tap-to-call.
+  await page.request.post('/v1/auth/login', { data: { email, password } })
+  await page.request.post('/v1/auth/agreement', { headers: { origin: baseURL! } })
+  await page.goto(`/en/${address}/admin/inbox`)
+  await expect(page).toHaveURL(new RegExp(`/en/${address}/admin/inbox$`))
+  const first = page.locator('.inbox-item').first()
+  await expect(first.locator('.inbox-item__name')).toHaveText('Amy Nguyen')
+  await expect(first.locator('.inbox-item__time')).toHaveText(/P[SD]T$/)
+  const call = first.getByRole('link', { name: '(404) 555-7788' })
+  await expect(call).toHaveAttribute('href', 'tel:+14045557788')
+  await expect(first.getByRole('link', { name: 'amy.nguyen@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:amy.nguyen@example.com',
+  )
+  // The first lead is on the first screen.
+  const box = await first.boundingBox()
+  expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height)
+  await page.screenshot({ path: `${SHOTS}/speed-to-lead-inbox-en-${project}.png` })
+  await page.goto(`/${address}/admin/inbox`)
+  await expect(page.locator('.inbox-item').first().locator('.inbox-item__time')).toHaveText(/(태평양|P[SD]T)/)
+  await page.screenshot({ path: `${SHOTS}/speed-to-lead-inbox-ko-${project}.png` })
+
+  // The Korean page: KR is selected, and a US number typed the US way is taken as one.
+  const korean = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 } })
+  const koVisitor = await korean.newPage()
+  await koVisitor.goto(`/${address}`)
+  const koForm = koVisitor.locator('form.contact-form')
+  await koForm.scrollIntoViewIfNeeded()
+  await koVisitor.locator('form.contact-form[data-hydrated]').waitFor()
+  await expect(koForm.getByLabel('국가 번호')).toHaveValue('KR')
+  await koForm.getByLabel('성', { exact: true }).fill('박')
+  await koForm.getByLabel('이름', { exact: true }).fill('지민')
+  await koForm.getByLabel('이메일').fill('jimin@example.com')
+  await koForm.getByLabel('전화번호').fill('(404) 555-7788')
+  await koForm.getByLabel('문의 내용').fill('둘루스 집 문의드립니다.')
+  await koForm.getByRole('checkbox').check()
+  const koPosted = koVisitor.waitForResponse((response) => response.url().endsWith('/v1/realtor-contacts'))
+  await koForm.getByRole('button', { name: '문의 보내기' }).click()
+  expect((await koPosted).status()).toBe(201)
+  await korean.close()
+  await page.goto(`/en/${address}/admin/inbox`)
+  const jimin = page.locator('.inbox-item').filter({ hasText: '박 지민' })
+  await expect(jimin.getByRole('link', { name: '(404) 555-7788' })).toHaveAttribute('href', 'tel:+14045557788')
+})
