@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from './fixtures'
+import { localEmailFiles } from './local-email'
 
 // Notifications of issue 18 in the browser, at 1280 and 390 px: Jane sets an email and a loopback webhook on
 // /janekim/admin/notifications and sends a test notification; a visitor's contact form then reaches her
@@ -36,32 +34,17 @@ async function loopbackHook(): Promise<Hook> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies }
 }
 
-// The text of every email wrangler's local send_email wrote since `since` (ms): the .eml files in
-// files/email under each miniflare-{hex} folder of the OS temp dir, with their base64 parts decoded.
+// The text of every email wrangler's local send_email wrote since `since` (ms), with its base64 parts decoded.
 function localEmails(since: number): string[] {
-  const texts: string[] = []
-  for (const dir of readdirSync(tmpdir()).filter((name) => name.startsWith('miniflare-'))) {
-    const folder = path.join(tmpdir(), dir, 'files', 'email')
-    let files: string[] = []
-    try {
-      files = readdirSync(folder).filter((name) => name.endsWith('.eml'))
-    } catch {
-      continue
-    }
-    for (const file of files) {
-      const full = path.join(folder, file)
-      if (statSync(full).mtimeMs < since) continue
-      const raw = readFileSync(full, 'utf8')
-      // Each part's base64 lines decoded on their own (a text and an HTML part, docs/decisions/066).
-      const parts = raw
-        .split(/\r?\n\r?\n/)
-        .slice(1)
-        .map((block) => block.split(/\r?\n/).filter((line) => /^[A-Za-z0-9+/=]+$/.test(line)))
-        .map((lines) => Buffer.from(lines.join(''), 'base64').toString('utf8'))
-      texts.push([raw, ...parts].join('\n'))
-    }
-  }
-  return texts
+  return localEmailFiles(since).map((raw) => {
+    // Each part's base64 lines decoded on their own (a text and an HTML part, docs/decisions/066).
+    const parts = raw
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .map((block) => block.split(/\r?\n/).filter((line) => /^[A-Za-z0-9+/=]+$/.test(line)))
+      .map((lines) => Buffer.from(lines.join(''), 'base64').toString('utf8'))
+    return [raw, ...parts].join('\n')
+  })
 }
 
 async function signInTo(page: Page, next: string) {

@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import PostalMime from 'postal-mime'
 import { startFakePush } from '../fixtures/fake-push'
 import { fakePushClient } from '../fixtures/fake-push-client'
 import { expect, test } from './fixtures'
+import { localEmailFiles } from './local-email'
 
 // Issue 26's "done when", as a realtor and a buyer would try it at 390 px (and 1280): a brand-new realtor
 // created by the admin saves nothing; a visitor writes from their English page with "(404) 555-7788";
@@ -15,26 +13,9 @@ import { expect, test } from './fixtures'
 const SHOTS = 'test/e2e/screenshots'
 const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 
-/** The raw .eml files wrangler's local send_email wrote since `since` (ms) to `to`. */
-function emailsTo(to: string, since: number): string[] {
-  const found: string[] = []
-  for (const dir of readdirSync(tmpdir()).filter((name) => name.startsWith('miniflare-'))) {
-    const folder = path.join(tmpdir(), dir, 'files', 'email')
-    let files: string[] = []
-    try {
-      files = readdirSync(folder).filter((name) => name.endsWith('.eml'))
-    } catch {
-      continue
-    }
-    for (const file of files) {
-      const full = path.join(folder, file)
-      if (statSync(full).mtimeMs < since) continue
-      const raw = readFileSync(full, 'utf8')
-      if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'm').test(raw)) found.push(raw)
-    }
-  }
-  return found
-}
+/** The raw messages wrangler's local send_email wrote since `since` (ms) to `to`. */
+const emailsTo = (to: string, since: number) =>
+  localEmailFiles(since).filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'm').test(raw))
 
 let fake: Awaited<ReturnType<typeof startFakePush>>
 test.beforeAll(async () => {
