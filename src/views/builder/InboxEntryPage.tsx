@@ -6,6 +6,7 @@ import type { ChannelStatus, ContactEntry, LeadEntry } from '../../lib/inbox/typ
 import { messagesOf } from '../../lib/island-messages'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
+import { PhoneLink } from '../PhoneLink'
 import { BuilderPage } from './BuilderPage'
 import { formatTime } from './inbox-format'
 
@@ -19,7 +20,7 @@ function fieldsOf(ctx: PageContext, entry: ContactEntry | LeadEntry): [string, R
     return [
       ['inbox.field.name', entry.name],
       ['inbox.field.email', <a href={`mailto:${entry.email}`}>{entry.email}</a>],
-      ['inbox.field.phone', `${entry.phoneCountryCode} ${entry.phone}`],
+      ['inbox.field.phone', <PhoneLink phone={entry.phone} region={entry.phoneCountryCode} />],
       ['inbox.field.message', <span className="inbox-entry__message">{entry.message}</span>],
       ['inbox.field.receivedAt', time(entry.createdAt)],
       ['inbox.field.page', entry.page ?? '—'],
@@ -29,7 +30,7 @@ function fieldsOf(ctx: PageContext, entry: ContactEntry | LeadEntry): [string, R
   }
   return [
     ['inbox.field.name', entry.name],
-    ['inbox.field.phone', entry.phone],
+    ['inbox.field.phone', <PhoneLink phone={entry.phone} />],
     ['inbox.field.area', entry.area],
     ['inbox.field.hasSite', t(entry.hasSite === 'yes' ? 'builder.yes' : 'builder.no')],
     ['inbox.field.receivedAt', time(entry.createdAt)],

@@ -4,6 +4,7 @@
 import type { EntryFilter } from '../../lib/inbox/store'
 import { type ContactEntry, type EntryPage, type LeadEntry, STATUS_FILTERS } from '../../lib/inbox/types'
 import type { PageContext } from '../context'
+import { PhoneLink } from '../PhoneLink'
 import { BuilderPage } from './BuilderPage'
 import { formatTime } from './inbox-format'
 
@@ -114,11 +115,20 @@ export function InboxPage({
                     </time>
                   </span>
                   <span className="inbox-item__summary">{summaryOf(entry)}</span>
-                  <span className="inbox-item__meta">
-                    {'email' in entry ? `${entry.email} · ` : ''}
-                    {entry.phone}
-                  </span>
                 </a>
+                {/* Tap to mail, tap to call: links of their own, outside the entry's link. */}
+                <p className="inbox-item__meta">
+                  {'email' in entry ? (
+                    <>
+                      <a href={`mailto:${entry.email}`}>{entry.email}</a>
+                      {' · '}
+                    </>
+                  ) : null}
+                  <PhoneLink
+                    phone={entry.phone}
+                    region={'phoneCountryCode' in entry ? entry.phoneCountryCode : undefined}
+                  />
+                </p>
               </li>
             ))}
           </ul>
