@@ -218,8 +218,9 @@ export function realtorStatements(count) {
         q('고'),
         q(`객${c + 1}`),
         q(`client${c}.${r.slug}@mail.example`),
-        q('01055501234'),
-        q('82'),
+        // Stored as the contact form stores it: E.164 and the number's region (docs/decisions/064).
+        q('+821055501234'),
+        q('KR'),
         q('집 보러 가고 싶습니다. 연락 부탁드립니다.'),
         q('Y'),
         q('ko'),

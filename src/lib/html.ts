@@ -79,3 +79,12 @@ export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/
 export function safeHexColor(value: unknown, fallback: string): string {
   return typeof value === 'string' && HEX_COLOR_PATTERN.test(value) ? value : fallback
 }
+
+/**
+ * A mailto: link to an address, each side of its last `@` percent-encoded: no `?`, `&` or `#` in a stored
+ * address can add a header (cc, body) or a fragment to the link. The inbox and the notification email use it.
+ */
+export function mailtoHref(address: string): string {
+  const at = address.lastIndexOf('@')
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`
+}

@@ -56,6 +56,7 @@ describe('the export', () => {
     expect(text).toContain('"say ""hi"", then\nbye"')
     expect(text).toContain(`,"'=HYPERLINK(""x"")",`)
     expect(text).toContain(",'+1 -2 @3,")
+    expect(text).toContain(',minji@example.com,(678) 555-0100,US,')
     expect(text).not.toMatch(/,[=+\-@]/)
   })
 
@@ -83,6 +84,19 @@ describe('/v1/leads (the landing page’s leads)', () => {
     expect(list.items.map((item) => item.id)).toEqual([lead!.id])
     const byPhone = (await (await api('/v1/leads?q=010-1234', { token: admin })).json()) as EntryPage<LeadEntry>
     expect(byPhone.items.map((item) => item.id)).toEqual([lead!.id])
+    // Stored as E.164 since decision 064: found by the number as people write it, domestic 0 and all.
+    const e164 = await env.DB.prepare(
+      `INSERT INTO leads (name, area, phone, has_site, locale) VALUES ('한지민', 'Irvine', '+821098765432', 'no', 'ko') RETURNING id`,
+    ).first<{ id: number }>()
+    for (const q of ['010-9876-5432', '010 9876', '+82 10 9876', '98765432']) {
+      const found = (await (
+        await api(`/v1/leads?q=${encodeURIComponent(q)}`, { token: admin })
+      ).json()) as EntryPage<LeadEntry>
+      expect(
+        found.items.map((item) => item.id),
+        q,
+      ).toEqual([e164!.id])
+    }
     expect(list.unread).toBeGreaterThanOrEqual(1)
     const changed = await api(`/v1/leads/${lead!.id}`, {
       method: 'PATCH',
@@ -93,5 +107,12 @@ describe('/v1/leads (the landing page’s leads)', () => {
     expect(await changed.json()).toMatchObject({ status: 'read', note: 'called' })
     const csv = await (await api('/v1/leads/export?format=csv&status=all', { token: admin })).text()
     expect(csv).toContain('박서준')
+    // The CSV shows phones as the inbox does (a spreadsheet keeps them as text); JSON keeps E.164.
+    expect(csv).toContain(',한지민,010-9876-5432,')
+    expect(csv).toContain(',박서준,010-1234-5678,')
+    const json = (await (await api('/v1/leads/export?format=json&status=all', { token: admin })).json()) as {
+      items: LeadEntry[]
+    }
+    expect(json.items.find((item) => item.id === e164!.id)?.phone).toBe('+821098765432')
   })
 })

@@ -56,7 +56,7 @@ describe('editor form model', () => {
     expect(ko.ok).toBe(false)
     if (ko.ok) return
     expect(ko.errors).toMatchObject({
-      contactPhone: '미국 번호는 숫자 10자리, 한국 휴대폰 번호는 01로 시작하는 11자리여야 합니다(하이픈 제외).',
+      contactPhone: '(949) 555-0142 같은 미국 번호나 010-1234-5678 같은 한국 휴대폰 번호를 입력해 주세요.',
       desiredUrl: '영문자, 밑줄(_), 하이픈(-)만 사용할 수 있습니다.',
       email: '올바른 이메일 주소를 입력해 주세요.',
       snsInstagramUrl: '올바른 URL을 입력해 주세요.',

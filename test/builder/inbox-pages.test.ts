@@ -64,6 +64,25 @@ describe('/{desiredUrl}/admin/inbox', () => {
     expect(list).toContain('2 unread messages')
   })
 
+  it('shows each phone as its country writes it with a tel: link, and the email as a mailto: link (064)', async () => {
+    const korean = await insertContact(
+      env.DB,
+      { ...contact(janeId, 'Park Jisoo'), phone: '+821012345678', phoneCountryCode: 'KR' },
+      'ko',
+    )
+    for (const path of ['/janekim/admin/inbox', '/en/janekim/admin/inbox']) {
+      const list = await (await call(path, as(jane))).text()
+      // Stored before migration 0019 as digits (6785550100, US) or as E.164: the same display.
+      expect(list, path).toContain('<a href="tel:+16785550100">(678) 555-0100</a>')
+      expect(list, path).toContain('<a href="tel:+821012345678">010-1234-5678</a>')
+      expect(list, path).toContain('<a href="mailto:kimminji@example.com">kimminji@example.com</a>')
+      expect(list, path).not.toContain('US 6785550100')
+      const entry = await (await call(`${path}/${korean.id}`, as(jane))).text()
+      expect(entry, path).toContain('<a href="tel:+821012345678">010-1234-5678</a>')
+      expect(entry, path).toContain('<a href="mailto:parkjisoo@example.com">parkjisoo@example.com</a>')
+    }
+  })
+
   it('filters and searches from the URL and pages by key', async () => {
     const unread = await (await call('/en/janekim/admin/inbox?status=unread&q=Hana', as(jane))).text()
     expect(unread).toContain('Lee Hana')
@@ -106,6 +125,9 @@ describe('/admin/leads', () => {
     expect((await call('/janekim/admin/leads', as(admin))).status).toBe(404)
     const one = await (await call(`/admin/leads/${lead!.id}`, as(admin))).text()
     expect(one).toContain('Fullerton')
+    // A lead stored before migration 0019 (digits): shown and dialled as a Korean number.
+    expect(list).toContain('<a href="tel:+821055556666">010-5555-6666</a>')
+    expect(one).toContain('<a href="tel:+821055556666">010-5555-6666</a>')
     expect(one).toContain('data-testid="entry-status"')
   })
 })

@@ -100,12 +100,14 @@ test.describe('realtor homepage', () => {
     await form.getByLabel('성', { exact: true }).fill('김')
     await form.getByLabel('이름', { exact: true }).fill('민수')
     await form.getByLabel('이메일').fill('minsu@example')
-    await form.getByLabel('전화번호').fill('010-1234-567')
+    await form.getByLabel('전화번호').fill('010-123')
     await form.getByLabel('문의 내용').fill('스와니 지역 타운홈을 찾고 있습니다.')
     await form.getByRole('checkbox').check()
     await form.getByRole('button', { name: '문의 보내기' }).click()
     await expect(form.locator('#contact-email-error')).toHaveText('올바른 이메일 주소를 입력해 주세요.')
-    await expect(form.locator('#contact-phone-error')).toHaveText('전화번호는 숫자 11자리여야 합니다(하이픈 제외).')
+    await expect(form.locator('#contact-phone-error')).toHaveText(
+      '010-1234-5678처럼 입력하거나, +1 404 555 7788처럼 + 와 국가 번호로 시작해 주세요. (404) 555-7788 같은 미국 번호도 됩니다.',
+    )
 
     await form.getByLabel('이메일').fill('minsu@example.com')
     await form.getByLabel('전화번호').fill('010-1234-5678')
@@ -135,11 +137,37 @@ test.describe('realtor homepage', () => {
     await form.scrollIntoViewIfNeeded()
     await page.locator('form.contact-form[data-hydrated]').waitFor()
     await expect(form.getByLabel('Country code')).toHaveValue('US')
+    await expect(form.getByLabel('Phone')).toHaveAttribute('autocomplete', 'tel')
     await form.getByLabel('Phone').fill('678-555-01')
     await form.getByRole('button', { name: 'Send message' }).click()
     await expect(form.locator('#contact-phone-error')).toHaveText(
-      'A US phone number has exactly 10 digits (dashes aside).',
+      'Enter a number such as (404) 555-7788, or start with + and the country code, such as +82 10 1234 5678.',
     )
+  })
+
+  test('takes a US number typed on a Korean page with KR selected as US, and switches the select (064)', async ({
+    page,
+  }) => {
+    await page.goto('/janekim')
+    const form = page.locator('form.contact-form')
+    await form.scrollIntoViewIfNeeded()
+    await page.locator('form.contact-form[data-hydrated]').waitFor()
+    await expect(form.getByLabel('국가 번호')).toHaveValue('KR')
+    await form.getByLabel('성', { exact: true }).fill('김')
+    await form.getByLabel('이름', { exact: true }).fill('민수')
+    await form.getByLabel('이메일').fill('minsu@example.com')
+    await form.getByLabel('전화번호').fill('(404) 555-7788')
+    await form.getByLabel('문의 내용').fill('애틀랜타 지역 문의입니다.')
+    await form.getByRole('checkbox').check()
+    const posted = page.waitForResponse((r) => r.url().endsWith('/v1/realtor-contacts'))
+    await form.getByRole('button', { name: '문의 보내기' }).click()
+    const response = await posted
+    expect(response.status()).toBe(201)
+    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
+      phone: '(404) 555-7788',
+      phoneCountryCode: 'US',
+    })
+    await expect(form.getByLabel('국가 번호')).toHaveValue('US')
   })
 
   test('hostile realtor text in every text field never executes on the homepage or in the editor', async ({

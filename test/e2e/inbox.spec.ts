@@ -53,11 +53,17 @@ test('a visitor’s message reaches Jane’s inbox, and she works it through', a
   const first = page.getByTestId('inbox-list').getByRole('listitem').first()
   await expect(first).toContainText('김 민지')
   await expect(first).toContainText(stamp)
+  // Tap to call and tap to mail (docs/decisions/064): the phone as its country writes it, dialled as E.164.
+  await expect(first.getByRole('link', { name: '(678) 555-0123' })).toHaveAttribute('href', 'tel:+16785550123')
+  await expect(first.getByRole('link', { name: `minji-${stamp}@example.com` })).toHaveAttribute(
+    'href',
+    `mailto:minji-${stamp}@example.com`,
+  )
   await axe(page)
   await page.screenshot({ path: `${SHOTS}/inbox-list-${project}-en.png`, fullPage: true })
 
   // Opening it reads it: every field, where it came from, the delivery per channel.
-  await first.getByRole('link').click()
+  await first.getByRole('link', { name: /김 민지/ }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message from 김 민지')
   const fields = page.getByTestId('entry-fields')
   await expect(fields).toContainText(`minji-${stamp}@example.com`)

@@ -150,7 +150,7 @@ test.describe('landing page', () => {
     expect(errors).toEqual([])
   })
 
-  test('the form filters the phone, offers hasSite with a disabled placeholder and gates submit on both consents', async ({
+  test('the form filters the phone characters, offers hasSite with a disabled placeholder and gates submit on both consents', async ({
     page,
   }) => {
     const { errors, alerts } = watch(page)
@@ -158,11 +158,12 @@ test.describe('landing page', () => {
     await openPanel(page)
     const form = panel(page)
     const phone = form.getByLabel('연락처')
-    await phone.pressSequentially('949-55a5')
-    await expect(phone).toHaveValue('949-555')
-    await expect(form.getByRole('alert')).toHaveText('숫자와 하이픈(-)만 입력할 수 있습니다.')
+    // Digits, spaces and + ( ) . - / as people write numbers (064); anything else is refused with a warning.
+    await phone.pressSequentially('(949) 55a5')
+    await expect(phone).toHaveValue('(949) 555')
+    await expect(form.getByRole('alert')).toHaveText('숫자, 공백과 + ( ) . - / 만 입력할 수 있습니다.')
     await phone.pressSequentially('-0100')
-    await expect(phone).toHaveValue('949-555-0100')
+    await expect(phone).toHaveValue('(949) 555-0100')
     // The warning stays a few seconds, then goes.
     await expect(form.getByRole('alert')).toBeHidden({ timeout: 8000 })
 

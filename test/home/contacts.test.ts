@@ -9,6 +9,17 @@ import { budgetOf, freshWindow } from '../fixtures/rate-limits'
 import { fakeUpstream, silentUpstream } from '../fixtures/upstream'
 import { call, retriesFallDue } from '../helpers'
 
+// The phone messages name the selected region's format (docs/decisions/064-phone-numbers.md).
+const KO_US = '(404) 555-7788처럼 입력하거나, +82 10 1234 5678처럼 + 와 국가 번호로 시작해 주세요.'
+const EN_US = 'Enter a number such as (404) 555-7788, or start with + and the country code, such as +82 10 1234 5678.'
+const KO_KR =
+  '010-1234-5678처럼 입력하거나, +1 404 555 7788처럼 + 와 국가 번호로 시작해 주세요. (404) 555-7788 같은 미국 번호도 됩니다.'
+const EN_KR =
+  'Enter a number such as 010-1234-5678, or start with + and the country code, such as +1 404 555 7788. A US number such as (404) 555-7788 works too.'
+const KO_OTHER = '선택한 나라에서 쓰는 방식대로 입력하거나, +1 404 555 7788처럼 + 와 국가 번호로 시작해 주세요.'
+const EN_OTHER =
+  'Enter the number as it is written in the selected country, or start with + and the country code, such as +1 404 555 7788.'
+
 const VALID = {
   realtorId: 1,
   lastName: '김',
@@ -63,7 +74,7 @@ describe('POST /v1/realtor-contacts', () => {
     expect(row).toMatchObject({
       realtor_id: 1,
       name: '김 민수',
-      phone: '01012345678',
+      phone: '+821012345678',
       is_term: 'Y',
       phone_country_code: 'KR',
     })
@@ -84,18 +95,8 @@ describe('POST /v1/realtor-contacts', () => {
     ['lastName', { lastName: '' }, '필수 항목입니다.', 'This field is required.'],
     ['firstName', { firstName: undefined }, '필수 항목입니다.', 'This field is required.'],
     ['email', { email: 'a@b.c' }, '올바른 이메일 주소를 입력해 주세요.', 'Enter a valid email address.'],
-    [
-      'phone',
-      { phone: '010-1234-567' },
-      '전화번호는 숫자 11자리여야 합니다(하이픈 제외).',
-      'The phone number must have exactly 11 digits (dashes aside).',
-    ],
-    [
-      'phone',
-      { phone: '949-555-01421', phoneCountryCode: 'US' },
-      '전화번호는 숫자 10자리여야 합니다(하이픈 제외).',
-      'A US phone number has exactly 10 digits (dashes aside).',
-    ],
+    ['phone', { phone: '010-123' }, KO_KR, EN_KR],
+    ['phone', { phone: '949-555-01421', phoneCountryCode: 'US' }, KO_US, EN_US],
     ['isTerm', { isTerm: 'yes' }, 'Y 또는 N이어야 합니다.', 'Must be Y or N.'],
     ['isTerm', { isTerm: 'N' }, '필수 항목에 모두 동의해 주세요.', 'Please agree to all required items.'],
     ['message', { message: '   ' }, '필수 항목입니다.', 'This field is required.'],
@@ -119,35 +120,22 @@ describe('POST /v1/realtor-contacts', () => {
   })
 
   it.each([
-    ['JP', '090-1234-5678', '09012345678'],
-    ['CN', '138-0013-8000', '13800138000'],
-    ['CA', '416-555-0100', '4165550100'],
-    ['PR', '787-555-0100', '7875550100'],
-    ['DE', '0170-123-4567', '01701234567'],
-  ])(
-    'accepts a %s number of its region (docs/product.md §5): 10 digits on +1, 11 elsewhere',
-    async (region, phone, digits) => {
-      const response = await post({ ...VALID, phoneCountryCode: region, phone })
-      expect(response.status).toBe(201)
-      const { id } = (await response.json()) as { id: number }
-      expect(await stored(id)).toMatchObject({ phone_country_code: region, phone: digits })
-    },
-  )
+    ['JP', '090-1234-5678', '+819012345678'],
+    ['CN', '138-0013-8000', '+8613800138000'],
+    ['CA', '416-555-0100', '+14165550100'],
+    ['PR', '787-555-0100', '+17875550100'],
+    ['DE', '0170-123-4567', '+491701234567'],
+  ])('accepts a %s number of its region and stores it as E.164 (docs/decisions/064)', async (region, phone, e164) => {
+    const response = await post({ ...VALID, phoneCountryCode: region, phone })
+    expect(response.status).toBe(201)
+    const { id } = (await response.json()) as { id: number }
+    expect(await stored(id)).toMatchObject({ phone_country_code: region, phone: e164 })
+  })
 
   it.each([
-    [
-      'JP',
-      '949-555-0100',
-      '전화번호는 숫자 11자리여야 합니다(하이픈 제외).',
-      'The phone number must have exactly 11 digits (dashes aside).',
-    ],
-    [
-      'CA',
-      '010-1234-5678',
-      '전화번호는 숫자 10자리여야 합니다(하이픈 제외).',
-      'A US phone number has exactly 10 digits (dashes aside).',
-    ],
-  ])("refuses a %s number with the wrong number of digits with its region's message", async (region, phone, ko, en) => {
+    ['JP', '0-1234', KO_OTHER, EN_OTHER],
+    ['CA', '416-555-010', KO_US, EN_US],
+  ])("refuses a %s selection's text that is no number with its region's message", async (region, phone, ko, en) => {
     for (const [lang, message] of [
       ['ko', ko],
       ['en', en],

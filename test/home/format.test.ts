@@ -48,13 +48,16 @@ describe('formatting helpers (docs/product.md §9)', () => {
     expect(formatListingDate('not a date', 'en')).toBe('')
   })
 
-  it('groups US and Korean phone numbers and builds tel: links', () => {
+  it('shows US and Korean phone numbers as their countries write them and dials them as E.164 (064)', () => {
     expect(formatPhone('9495550142')).toBe('(949) 555-0142')
+    expect(formatPhone('+19495550142')).toBe('(949) 555-0142')
     expect(formatPhone('010-1234-5678')).toBe('010-1234-5678')
     expect(formatPhone('01012345678')).toBe('010-1234-5678')
+    // Not a number: shown as written, never dialled.
     expect(formatPhone('+82 2 123')).toBe('+82 2 123')
-    expect(telHref('(949) 555-0142')).toBe('tel:9495550142')
-    expect(telHref('javascript:alert(1)')).toBe('tel:1')
+    expect(telHref('+82 2 123')).toBeNull()
+    expect(telHref('(949) 555-0142')).toBe('tel:+19495550142')
+    expect(telHref('javascript:alert(1)')).toBeNull()
     expect(telHref('none')).toBeNull()
   })
 

@@ -42,6 +42,10 @@ function post(
   )
 }
 
+const KO_PHONE = '(404) 555-7788 또는 010-1234-5678처럼 입력해 주세요. 다른 나라 번호는 + 와 국가 번호로 시작해 주세요.'
+const EN_PHONE =
+  'Enter a phone number such as (404) 555-7788 or 010-1234-5678; for another country start with + and its country code.'
+
 const slackOk = () => fakeUpstream(() => new Response('ok'))
 /** Each lead with the state of its delivery to Slack (the outbox's deliveries table). */
 const leads = async () =>
@@ -60,20 +64,12 @@ describe('POST /api/send-to-slack validation', () => {
   const cases: [string, unknown, string, string, string][] = [
     ['a missing name', { ...LEAD, name: undefined }, 'name', '필수 항목입니다.', 'This field is required.'],
     ['a blank area', { ...LEAD, area: '   ' }, 'area', '필수 항목입니다.', 'This field is required.'],
-    [
-      'letters in the phone',
-      { ...LEAD, phone: '949-CALL-NOW' },
-      'phone',
-      '전화번호는 숫자와 하이픈(-)만 입력할 수 있습니다.',
-      'A phone number has only digits and hyphens (-).',
-    ],
-    [
-      'a phone of hyphens only',
-      { ...LEAD, phone: '---' },
-      'phone',
-      '전화번호는 숫자와 하이픈(-)만 입력할 수 있습니다.',
-      'A phone number has only digits and hyphens (-).',
-    ],
+    // The phone is read as people write numbers (docs/decisions/064); what is no number is refused.
+    ['letters in the phone', { ...LEAD, phone: '949-CALL-NOW' }, 'phone', KO_PHONE, EN_PHONE],
+    ['a phone of hyphens only', { ...LEAD, phone: '---' }, 'phone', KO_PHONE, EN_PHONE],
+    ['a phone of three digits', { ...LEAD, phone: '123' }, 'phone', KO_PHONE, EN_PHONE],
+    ['a phone of 25 digits', { ...LEAD, phone: '9'.repeat(25) }, 'phone', KO_PHONE, EN_PHONE],
+    ['an unknown country code', { ...LEAD, phone: '+999 1234 5678' }, 'phone', KO_PHONE, EN_PHONE],
     [
       'an unknown hasSite',
       { ...LEAD, hasSite: 'maybe' },
@@ -152,7 +148,7 @@ describe('POST /api/send-to-slack relay', () => {
     const payload = (await request.json()) as { text: string }
     expect(payload.text).toContain('Name: 김철수')
     expect(payload.text).toContain('Area: Irvine, CA')
-    expect(payload.text).toContain('Phone: 949-555-0100')
+    expect(payload.text).toContain('Phone: (949) 555-0100')
     expect(payload.text).toContain('Has a homepage: No')
   })
 

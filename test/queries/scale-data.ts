@@ -70,7 +70,7 @@ export async function seedScaleData(db: D1Database, { realtors = 1_000, homes = 
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
          INSERT INTO realtor_contacts (realtor_id, name, last_name, first_name, email, phone, phone_country_code,
            message, is_term, status, created_at)
-         SELECT i % ?2 + 1, '김 민수', '김', '민수', 'c' || i || '@example.com', '01012345678', 'KR', '문의', 'Y',
+         SELECT i % ?2 + 1, '김 민수', '김', '민수', 'c' || i || '@example.com', '+821012345678', 'KR', '문의', 'Y',
            CASE WHEN i % 3 = 0 THEN 'archived' WHEN i % 3 = 1 THEN 'read' ELSE 'unread' END,
            strftime('%Y-%m-%dT%H:%M:%fZ', '2026-10-01', '+' || (i % 50000) || ' minutes') FROM n`,
       )
@@ -79,7 +79,7 @@ export async function seedScaleData(db: D1Database, { realtors = 1_000, homes = 
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
          INSERT INTO leads (name, area, phone, has_site, locale, status)
-         SELECT 'Lead ' || i, 'Irvine, CA', '9495550100', 'no', 'ko', CASE WHEN i % 2 = 0 THEN 'archived' ELSE 'read' END
+         SELECT 'Lead ' || i, 'Irvine, CA', '+19495550100', 'no', 'ko', CASE WHEN i % 2 = 0 THEN 'archived' ELSE 'read' END
          FROM n`,
       )
       .bind(homes / 50),

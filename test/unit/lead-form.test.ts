@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { filterPhone } from '../../src/lib/leads/form'
 import { escapeSlack, slackPayload } from '../../src/lib/leads/slack'
+import { filterPhone } from '../../src/lib/phone/input'
 
 describe('filterPhone', () => {
   it.each([
     ['949-555-0100', '949-555-0100', false],
-    ['010 1234 5678', '01012345678', true],
-    ['(949) 555-0100', '949555-0100', true],
+    ['010 1234 5678', '010 1234 5678', false],
+    ['(949) 555-0100', '(949) 555-0100', false],
+    ['+1 949.555.0100', '+1 949.555.0100', false],
+    ['949-CALL-NOW', '949--', true],
     ['abc', '', true],
-    ['１２３', '', true],
+    // A Korean keyboard's full-width digits are digits.
+    ['１２３', '123', false],
     ['', '', false],
-  ])('keeps only digits and hyphens of %j', (typed, value, rejected) => {
+  ])('keeps the characters of a written number of %j', (typed, value, rejected) => {
     expect(filterPhone(typed)).toEqual({ value, rejected })
   })
 })
@@ -20,12 +23,12 @@ describe('the Slack message', () => {
     expect(escapeSlack('<!here> & <@U1|x> *bold*')).toBe('&lt;!here&gt; &amp; &lt;@U1|x&gt; *bold*')
   })
 
-  it('lists every field of the lead', () => {
+  it('lists every field of the lead, the phone as the inbox shows it', () => {
     const { text } = slackPayload({
       id: 7,
       name: 'Jane',
       area: 'Suwanee, GA',
-      phone: '678-555-0101',
+      phone: '+16785550101',
       hasSite: 'yes',
       locale: 'en',
       createdAt: '2026-11-22T10:00:00.000Z',
@@ -34,7 +37,7 @@ describe('the Slack message', () => {
       'New realtor lead #7 (en)',
       'Name: Jane',
       'Area: Suwanee, GA',
-      'Phone: 678-555-0101',
+      'Phone: (678) 555-0101',
       'Has a homepage: Yes',
       'Received: 2026-11-22T10:00:00.000Z',
     ])

@@ -1,8 +1,8 @@
 // One home in a listing grid: photo, price, beds/baths/size, address, listing date. Shared by the
 // listing islands, so it reads the messages they hand it.
 import type { ReactElement } from 'react'
-import { formatListingDate, formatPrice, formatThousands } from '../../lib/format'
 import type { Home } from '../../lib/listings/markets'
+import { formatListingDate, formatPrice, formatThousands } from '../../lib/number-format'
 import { type Messages, t } from '../lib/messages'
 
 /** The messages a card reads (src/lib/island-messages.ts): its labels and each deal type's badge. */

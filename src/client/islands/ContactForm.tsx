@@ -1,6 +1,6 @@
 // The contact form to a realtor (docs/product.md §3, §5, §7): validated in the browser with the API's own
-// schema (loaded on the first submit), posted to /v1/realtor-contacts; messages inline and in the
-// page's language.
+// schema (loaded on the first submit, with the phone rule and its library: none of it before), posted to
+// /v1/realtor-contacts; messages inline and in the page's language.
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { joinName, PHONE_COUNTRY_CODES, type PhoneCountryCode } from '../../lib/contacts/fields'
 import type { Locale } from '../../lib/locale'
@@ -21,6 +21,9 @@ export interface ContactFormProps {
   termsHref: string
   messages: Messages
 }
+
+const isOffered = (region: string): region is PhoneCountryCode =>
+  (PHONE_COUNTRY_CODES as readonly string[]).includes(region)
 
 type Fields = Record<'lastName' | 'firstName' | 'email' | 'phone' | 'message', string>
 const EMPTY: Fields = { lastName: '', firstName: '', email: '', phone: '', message: '' }
@@ -90,6 +93,13 @@ export default function ContactForm({
     const result = schema?.safeParse(body)
     if (result && !result.success)
       for (const f of localizeIssues(result.error.issues, locale)) found[f.path] ??= f.message
+    // A number read as another country the form offers (`(404) 555-7788` with KR selected is a US number)
+    // switches the select to it, so the visitor sees how it is sent (docs/decisions/064-phone-numbers.md).
+    const region = result?.success ? result.data.phoneCountryCode : countryCode
+    if (region !== countryCode && isOffered(region)) {
+      setCountryCode(region)
+      body.phoneCountryCode = region
+    }
     if (!agreed) found.isTerm = t(messages, 'home.form.termsRequired')
     setErrors(found)
     if (Object.keys(found).length > 0) {
@@ -164,7 +174,7 @@ export default function ContactForm({
             name="phone"
             type="tel"
             inputMode="tel"
-            autoComplete="tel-national"
+            autoComplete="tel"
             value={fields.phone}
             onChange={set('phone')}
           />

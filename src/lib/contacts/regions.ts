@@ -1,5 +1,6 @@
-// Phone regions (docs/product.md §5, docs/decisions/034-phone-regions.md): the ISO 3166-1 alpha-2 codes and
-// how many digits a number of each has. Browser-safe: the contact form's schema imports it.
+// Phone regions (docs/product.md §5, docs/decisions/034-phone-regions.md): the ISO 3166-1 alpha-2 codes a
+// contact's phoneCountryCode may be. How a number of each is read is src/lib/phone.ts's (decision 064).
+// Browser-safe: the contact form's schema imports it.
 
 /** Every officially assigned ISO 3166-1 alpha-2 code (249); reserved ones (UK, EU, XK…) are not regions. */
 const ASSIGNED =
@@ -13,20 +14,7 @@ const ASSIGNED =
 
 export const REGION_CODES: ReadonlySet<string> = new Set(ASSIGNED.split(' '))
 
-/**
- * The regions of the North American Numbering Plan (+1): the US and its territories, Canada and the
- * Caribbean members. Their numbers have 10 digits, the US rule of §5.
- */
-export const NANP_REGIONS: ReadonlySet<string> = new Set(
-  'US CA AS GU MP PR VI AG AI BB BM BS DM DO GD JM KN KY LC MS SX TC TT VC VG'.split(' '),
-)
-
 /** Two capital letters naming an assigned region: `KR`, `US`, `JP`; not `kr`, `UK` or `XX`. */
 export function isRegionCode(code: string): boolean {
   return REGION_CODES.has(code)
-}
-
-/** Digits of a phone number of `region` (dashes aside): 10 in the NANP, 11 anywhere else. */
-export function phoneDigitsOf(region: string): 10 | 11 {
-  return NANP_REGIONS.has(region.toUpperCase()) ? 10 : 11
 }

@@ -1,6 +1,7 @@
 // The two tables an inbox reads: realtor_contacts (a realtor's Inbox, scoped by realtor) and leads (the
 // operator's Leads view). One description each, so listing, search, export and updates are written once.
 import type { Topic } from '../outbox/deliveries'
+import { formatPhone } from '../phone'
 import type { ContactEntry, EntryStatus, LeadEntry } from './types'
 
 type Row = Record<string, string | number | null>
@@ -11,7 +12,11 @@ export interface InboxSource<T> {
   /** Text columns a search matches (the phone is matched on its digits besides). */
   searchColumns: readonly string[]
   entryOf(row: Row): T
-  /** The export's columns: message key of the heading, and the cell of an entry. */
+  /**
+   * The export's columns: message key of the heading, and the cell of an entry. The CSV's phone is the
+   * inbox's display (`(404) 555-7788`), which a spreadsheet keeps as text; the JSON export has it as
+   * stored, E.164 (docs/decisions/064-phone-numbers.md).
+   */
   columns: readonly (readonly [string, (entry: T) => string])[]
 }
 
@@ -51,7 +56,7 @@ export const contactSource: InboxSource<ContactEntry> = {
     ['inbox.field.status', (e) => e.status],
     ['inbox.field.name', (e) => e.name],
     ['inbox.field.email', (e) => e.email],
-    ['inbox.field.phone', (e) => e.phone],
+    ['inbox.field.phone', (e) => formatPhone(e.phone, e.phoneCountryCode)],
     ['inbox.field.countryCode', (e) => e.phoneCountryCode],
     ['inbox.field.message', (e) => e.message],
     ['inbox.field.locale', (e) => e.locale],
@@ -77,7 +82,7 @@ export const leadSource: InboxSource<LeadEntry> = {
     ['inbox.field.receivedAt', (e) => e.createdAt],
     ['inbox.field.status', (e) => e.status],
     ['inbox.field.name', (e) => e.name],
-    ['inbox.field.phone', (e) => e.phone],
+    ['inbox.field.phone', (e) => formatPhone(e.phone)],
     ['inbox.field.area', (e) => e.area],
     ['inbox.field.hasSite', (e) => e.hasSite],
     ['inbox.field.locale', (e) => e.locale],

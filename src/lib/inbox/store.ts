@@ -47,8 +47,9 @@ function whereOf<T>(source: InboxSource<T>, scope: Scope, filter: EntryFilter): 
   if (q) {
     const matches = source.searchColumns.map((column) => `${column} LIKE ? ESCAPE '\\'`)
     const bound = source.searchColumns.map(() => likePattern(q))
-    // Phones are stored as digits: "010-1234" finds 0101234….
-    const digits = q.replace(/[\s()+.-]/g, '')
+    // Phones are stored as E.164 (+821012345678; docs/decisions/064): "010-1234" finds it by its digits
+    // without the domestic 0, which older rows stored as digits (01012345678) contain too.
+    const digits = q.replace(/[\s()+.-]/g, '').replace(/^0/, '')
     if (/^\d+$/.test(digits)) {
       matches.push("phone LIKE ? ESCAPE '\\'")
       bound.push(likePattern(digits))

@@ -1,5 +1,7 @@
 // The lead request form's rules shared by the browser panel and the server (docs/product.md §3, §5), free of zod
-// so the panel's bundle stays small: the hasSite values and the phone input filter.
+// and of the phone library so the panel's bundle stays small: the hasSite values and the field lengths (the
+// phone input's filter is src/lib/phone-input.ts; the server reads the number with src/lib/phone.ts).
+import { PHONE_MAX_LENGTH } from '../phone/input'
 
 export const HAS_SITE_VALUES = ['yes', 'no'] as const
 export type HasSite = (typeof HAS_SITE_VALUES)[number]
@@ -19,13 +21,4 @@ export interface LeadInput extends LeadFields {
   contactConsent: 'Y' | 'N'
 }
 
-export const LEAD_LIMITS = { name: 50, area: 100, phone: 20 } as const
-
-/** The phone input keeps only digits and hyphens; `rejected` says other characters were typed. */
-export function filterPhone(typed: string): { value: string; rejected: boolean } {
-  const value = typed.replace(/[^\d-]/g, '')
-  return { value, rejected: value !== typed }
-}
-
-/** Digits and hyphens with at least one digit: what the filtered input can produce. */
-export const PHONE_PATTERN = /^(?=.*\d)[\d-]+$/
+export const LEAD_LIMITS = { name: 50, area: 100, phone: PHONE_MAX_LENGTH } as const

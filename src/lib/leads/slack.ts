@@ -1,5 +1,6 @@
 // The Slack message of a lead: readable, and inert. Visitors' text is escaped so it cannot use Slack's
 // control syntax (<!channel>, <@user>, <url|label>), the only syntax Slack interprets in webhook text.
+import { formatPhone } from '../phone'
 import type { LeadFields } from './form'
 
 /** Escapes the three characters Slack's message syntax gives meaning to (api.slack.com formatting docs). */
@@ -21,7 +22,8 @@ export function slackPayload(lead: StoredLead): { text: string } {
     `New realtor lead #${lead.id} (${lead.locale})`,
     `Name: ${escapeSlack(lead.name)}`,
     `Area: ${escapeSlack(lead.area)}`,
-    `Phone: ${escapeSlack(lead.phone)}`,
+    // Stored as E.164; shown as the inbox shows it (docs/decisions/064-phone-numbers.md).
+    `Phone: ${escapeSlack(formatPhone(lead.phone))}`,
     `Has a homepage: ${HAS_SITE_LABEL[lead.hasSite]}`,
     `Received: ${lead.createdAt}`,
   ]

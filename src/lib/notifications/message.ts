@@ -4,7 +4,7 @@
 // A visitor's words never pass for ours (docs/decisions/066-notification-email.md): single-line values
 // follow our label on one line, the message is quoted line by line, and links are built by our rules only.
 import { formatPhone, telHref } from '../format'
-import { parseHttpUrl } from '../html'
+import { mailtoHref, parseHttpUrl } from '../html'
 import { intlFor } from '../i18n'
 import { type Locale, localizedPath, sameSitePath } from '../locale'
 import { type EmailField, emailHtml } from './email-html'
@@ -109,11 +109,6 @@ function receivedAt(createdAt: string | undefined, locale: Locale, timeZone: str
   })
 }
 
-const mailtoHref = (address: string) => {
-  const at = address.lastIndexOf('@')
-  return `mailto:${encodeURIComponent(address.slice(0, at))}@${address.slice(at + 1)}`
-}
-
 export function notificationOf(
   contact: NotifiedContact,
   link: string,
@@ -132,8 +127,8 @@ export function notificationOf(
     { label: t('builder.notify.message.name'), text: name },
     {
       label: t('builder.notify.message.phone'),
-      text: oneLine(formatPhone(contact.phone)),
-      href: telHref(contact.phone),
+      text: oneLine(formatPhone(contact.phone, contact.phoneCountryCode)),
+      href: telHref(contact.phone, contact.phoneCountryCode),
     },
     { label: t('builder.notify.message.email'), text: oneLine(contact.email), href: replyTo && mailtoHref(replyTo) },
     ...(page ? [{ label: t('builder.notify.message.page'), ...page }] : []),

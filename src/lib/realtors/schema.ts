@@ -2,28 +2,13 @@
 // forms: no server-only imports here. Issues carry message keys; `localizeIssues` turns them into the
 // ko or en text (validation.ts holds the texts).
 
-import { phoneDigitsOf } from '../contacts/regions'
 import { DEFAULT_MAIN_COLOR, FONT_SIZE_RANGE } from '../home/design'
 import { HEX_COLOR_PATTERN } from '../html'
+import { isRealtorPhone, parsePhone, phoneMessageKey } from '../phone'
+import { PHONE_MAX_LENGTH } from '../phone/input'
 import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
 import * as z from '../zod'
 import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
-
-/** Phone: dashes removed, a NANP region (US, CA…) needs exactly 10 digits, any other region exactly 11. */
-export function isValidPhone(phone: string, region: string): boolean {
-  const digits = phone.replace(/-/g, '')
-  return /^\d+$/.test(digits) && digits.length === phoneDigitsOf(region)
-}
-
-/**
- * A realtor's own number, in the region it is written for: a US number (10 digits, its area code never
- * starting with 0 or 1) or a Korean mobile (11 digits from 01). No number is both, so the page knows
- * how to show and dial it (docs/decisions/034-phone-regions.md).
- */
-export function isValidRealtorPhone(phone: string): boolean {
-  if (isValidPhone(phone, 'US')) return /^[2-9]/.test(phone)
-  return isValidPhone(phone, 'KR') && phone.startsWith('01')
-}
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/
 /** Optional http(s) scheme, dotted host, optional port and path. */
@@ -37,15 +22,35 @@ const MAX_URL = 2048
 
 const text = (max = MAX_TEXT) => z.string().trim().max(max, 'too_long')
 
-export const phoneSchema = (region = 'US') =>
+/**
+ * A phone as people type it (`(404) 555-7788`, `+82 10 1234 5678`…), read for `region`, the country the
+ * form selected (src/lib/phone.ts): its output is E.164. A refusal names the region's format and `+`;
+ * without a region (a form with no country to choose) the number is read for the US first and the
+ * refusal shows a US and a Korean example.
+ */
+export const phoneSchema = (region?: string) =>
   z
-    .string()
+    .string('required')
     .trim()
-    .max(20, 'too_long')
-    .refine((value) => isValidPhone(value, region), phoneDigitsOf(region) === 10 ? 'phone_us' : 'phone_other')
+    .min(1, 'required')
+    .max(PHONE_MAX_LENGTH, 'too_long')
+    .transform((value, ctx) => {
+      const phone = parsePhone(value, region ?? 'US')
+      if (phone) return phone.e164
+      ctx.addIssue({ code: 'custom', message: region ? phoneMessageKey(region) : 'phone', input: value })
+      return z.NEVER
+    })
 
-/** The realtor's contactPhone: US or Korean mobile, whichever the realtor writes. */
-export const realtorPhoneSchema = z.string().trim().max(20, 'too_long').refine(isValidRealtorPhone, 'phone_realtor')
+/**
+ * The realtor's contactPhone: a US (+1) number or a Korean mobile in any common format, kept as the realtor
+ * wrote it: the API gives back what was saved, and every page shows and dials it through src/lib/phone.ts
+ * (docs/decisions/064-phone-numbers.md).
+ */
+export const realtorPhoneSchema = z
+  .string()
+  .trim()
+  .max(PHONE_MAX_LENGTH, 'too_long')
+  .refine(isRealtorPhone, 'phone_realtor')
 
 export const desiredUrlSchema = z
   .string()

@@ -2,13 +2,15 @@
 // contact or lead, the page and language it came from, the consent time, each notification channel's
 // delivery state (from the outbox's rows), and the island that marks, archives and notes it.
 import InboxEntryActions, { INBOX_ENTRY_MESSAGES } from '../../client/islands/InboxEntryActions'
+import { mailtoHref } from '../../lib/html'
 import type { ChannelStatus, ContactEntry, LeadEntry } from '../../lib/inbox/types'
 import { messagesOf } from '../../lib/island-messages'
 import { destinationKind } from '../../lib/outbox/config'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
+import { PhoneLink } from '../PhoneLink'
 import { BuilderPage } from './BuilderPage'
-import { formatTime, mailtoHref, PhoneLink } from './inbox-format'
+import { formatTime } from './inbox-format'
 
 // By kind: each push device is a destination of its own (`realtor-push:{id}`), all named alike.
 const KNOWN_CHANNELS = new Set([
@@ -27,7 +29,7 @@ function fieldsOf(ctx: PageContext, entry: ContactEntry | LeadEntry): [string, R
     return [
       ['inbox.field.name', entry.name],
       ['inbox.field.email', <a href={mailtoHref(entry.email)}>{entry.email}</a>],
-      ['inbox.field.phone', <PhoneLink phone={entry.phone} />],
+      ['inbox.field.phone', <PhoneLink phone={entry.phone} region={entry.phoneCountryCode} />],
       ['inbox.field.message', <span className="inbox-entry__message">{entry.message}</span>],
       ['inbox.field.receivedAt', time(entry.createdAt)],
       ['inbox.field.page', entry.page ?? '—'],

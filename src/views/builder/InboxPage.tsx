@@ -1,12 +1,15 @@
 // /{desiredUrl}/admin/inbox and the admin's /admin/leads (docs/decisions/049-inbox.md): the first page of
 // entries rendered on the server, newest first, with the filters and search as a GET form and older pages
 // as links (both work without JavaScript and page by key through thousands), and the exports.
+
+import { mailtoHref } from '../../lib/html'
 import type { EntryFilter } from '../../lib/inbox/store'
 import { type ContactEntry, type EntryPage, type LeadEntry, STATUS_FILTERS } from '../../lib/inbox/types'
 import { zoneName } from '../../lib/time-zone'
 import type { PageContext } from '../context'
+import { PhoneLink } from '../PhoneLink'
 import { BuilderPage } from './BuilderPage'
-import { formatTime, mailtoHref, PhoneLink } from './inbox-format'
+import { formatTime } from './inbox-format'
 
 export interface InboxView {
   kind: 'contacts' | 'leads'
@@ -117,7 +120,10 @@ export function InboxPage({
                 </a>
                 {/* Outside the entry's link: a tap calls or writes to the person straight away. */}
                 <p className="inbox-item__meta">
-                  <PhoneLink phone={entry.phone} />
+                  <PhoneLink
+                    phone={entry.phone}
+                    region={'phoneCountryCode' in entry ? entry.phoneCountryCode : undefined}
+                  />
                   {'email' in entry ? <a href={mailtoHref(entry.email)}>{entry.email}</a> : null}
                 </p>
               </li>

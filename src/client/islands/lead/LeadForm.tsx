@@ -1,7 +1,9 @@
-// The lead request form (docs/product.md §3, §5): name, area, phone (digits and hyphens only, with a warning),
-// hasSite with a disabled placeholder, two required consents gating the submit button.
+// The lead request form (docs/product.md §3, §5): name, area, phone (as people write numbers, with a warning
+// for other characters; the server reads it, docs/decisions/064), hasSite with a disabled placeholder, two
+// required consents gating the submit button.
 import { type FormEvent, useEffect, useState } from 'react'
-import { filterPhone, HAS_SITE_VALUES, type HasSite, LEAD_LIMITS } from '../../../lib/leads/form'
+import { HAS_SITE_VALUES, type HasSite, LEAD_LIMITS } from '../../../lib/leads/form'
+import { filterPhone } from '../../../lib/phone/input'
 import { track } from '../../analytics'
 import { FormField } from '../../components/FormField'
 import { type Messages, t } from '../../lib/messages'
@@ -43,6 +45,8 @@ export function LeadForm({ idPrefix, locale, privacyHref, messages, onSent }: Le
   // Time of the last refused character; the warning shows for a while after it.
   const [phoneRefusedAt, setPhoneRefusedAt] = useState(0)
   const phoneWarning = phoneRefusedAt > 0
+  // The server's message when it could not read the number as a phone; cleared by the next keystroke.
+  const [phoneError, setPhoneError] = useState('')
   const [sending, setSending] = useState(false)
   const consented = fields.privacy && fields.contact
   const id = (name: string) => `${idPrefix}-${name}`
@@ -62,7 +66,7 @@ export function LeadForm({ idPrefix, locale, privacyHref, messages, onSent }: Le
     track('lead_realtor_click_form_cta')
     setSending(true)
     try {
-      await sendLead(
+      const refused = await sendLead(
         {
           name: fields.name,
           area: fields.area,
@@ -75,6 +79,11 @@ export function LeadForm({ idPrefix, locale, privacyHref, messages, onSent }: Le
         // The form alerts its own failure text, so that is the network failure's message too.
         t(messages, 'realtorwwwInput.12'),
       )
+      if (refused) {
+        setPhoneError(refused)
+        document.getElementById(id('phone'))?.focus()
+        return
+      }
       window.alert(t(messages, 'realtorwwwInput.11'))
       setFields(EMPTY)
       setPhoneRefusedAt(0)
@@ -114,7 +123,7 @@ export function LeadForm({ idPrefix, locale, privacyHref, messages, onSent }: Le
       <FormField
         id={id('phone')}
         label={t(messages, 'landing.form.phone')}
-        error={phoneWarning ? t(messages, 'landing.form.phoneWarning') : undefined}
+        error={phoneError || (phoneWarning ? t(messages, 'landing.form.phoneWarning') : undefined)}
         errorClassName="lead-form__warning"
         errorSuffix="warning"
         errorRole="alert"
@@ -134,6 +143,7 @@ export function LeadForm({ idPrefix, locale, privacyHref, messages, onSent }: Le
             onChange={(event) => {
               const { value, rejected } = filterPhone(event.target.value)
               set('phone', value)
+              setPhoneError('')
               if (rejected) setPhoneRefusedAt(Date.now())
             }}
           />

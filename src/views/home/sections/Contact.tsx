@@ -1,9 +1,9 @@
 // How to reach the realtor: phone, email, office, their outside links, and the contact form island.
 import ContactForm, { CONTACT_FORM_MESSAGES } from '../../../client/islands/ContactForm'
 import { defaultCountryCode } from '../../../lib/contacts/fields'
-import { formatPhone, telHref } from '../../../lib/format'
 import { type ContactLinkKind, contactLinksOf, etcInfoOf } from '../../../lib/home/profile'
 import { messagesOf } from '../../../lib/island-messages'
+import { phoneDisplay } from '../../../lib/phone'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
 import { tOf } from './t'
@@ -20,7 +20,8 @@ export function Contact({ frame }: { frame: TenantFrame }) {
   const { ctx, realtor, name } = frame
   const t = tOf(ctx)
   const etc = etcInfoOf(realtor.etcInfo)
-  const tel = telHref(realtor.contactPhone)
+  // Shown as its country writes it, dialled as E.164 (docs/decisions/064-phone-numbers.md).
+  const phone = phoneDisplay(realtor.contactPhone)
   const links = contactLinksOf(realtor)
   return (
     <section id="contact" className="home-section home-contact" aria-labelledby="contact-title">
@@ -28,9 +29,9 @@ export function Contact({ frame }: { frame: TenantFrame }) {
         <h2 id="contact-title">{t('home.contact.title')}</h2>
         <p>{t('home.contact.intro', { name })}</p>
         <ul className="home-contact__list">
-          {tel ? (
+          {phone.href ? (
             <li>
-              <span>{t('home.contact.phone')}</span> <a href={tel}>{formatPhone(realtor.contactPhone)}</a>
+              <span>{t('home.contact.phone')}</span> <a href={phone.href}>{phone.text}</a>
             </li>
           ) : null}
           {realtor.email ? (

@@ -1,8 +1,8 @@
 // The homepage's hero: the top photo behind the realtor's portrait, name, license, market and the two
 // first actions (contact, call).
-import { formatPhone, telHref } from '../../../lib/format'
 import { pickPhoto } from '../../../lib/home/photos'
 import { type Market, otherNameOf } from '../../../lib/home/profile'
+import { phoneDisplay } from '../../../lib/phone'
 import type { TenantFrame } from '../TenantLayout'
 import { tOf } from './t'
 
@@ -12,7 +12,7 @@ export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) 
   const top = pickPhoto(photos.top)
   const portrait = pickPhoto(photos.id) ?? pickPhoto(photos.id2)
   const otherName = otherNameOf(realtor, ctx.locale, name)
-  const tel = telHref(realtor.contactPhone)
+  const phone = phoneDisplay(realtor.contactPhone)
   return (
     <section className="home-hero" aria-labelledby="home-name">
       {top ? (
@@ -42,9 +42,9 @@ export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) 
             <a className="button button--brand" href="#contact">
               {t('home.hero.cta')}
             </a>
-            {tel ? (
-              <a className="button button--ghost" href={tel}>
-                {t('home.hero.call', { phone: formatPhone(realtor.contactPhone) })}
+            {phone.href ? (
+              <a className="button button--ghost" href={phone.href}>
+                {t('home.hero.call', { phone: phone.text })}
               </a>
             ) : null}
           </p>
