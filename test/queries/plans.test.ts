@@ -187,7 +187,7 @@ const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
   'src/lib/leads/store.ts': { sites: 2 },
   'src/lib/listings/source.ts': { sites: 2 },
   'src/lib/notifications/send.ts': { sites: 1 },
-  'src/lib/notifications/settings.ts': { sites: 2 },
+  'src/lib/notifications/settings.ts': { sites: 3 },
   'src/lib/outbox/deliveries.ts': { sites: 7 },
   'src/lib/page-views/batch.ts': { sites: 1 },
   'src/lib/page-views/dashboard.ts': { sites: 5 },
@@ -201,6 +201,7 @@ const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
     ],
   },
   'src/lib/realtors/lifecycle.ts': { sites: 10 },
+  'src/lib/realtors/own-settings.ts': { sites: 4 },
   'src/routes/api/accounts.ts': {
     sites: 2,
     unreached: ['the rollback of an account whose homepage could not be made'],

@@ -25,6 +25,8 @@ interface Step {
   method?: string
   token?: string
   json?: unknown | ((kept: Record<string, string>) => unknown)
+  /** A form post's fields (application/x-www-form-urlencoded), for pages that take one. */
+  form?: Record<string, string>
   host?: string
   /** The 4xx status this step answers by design. */
   status?: number
@@ -160,6 +162,23 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/admin/leads', token: admin },
     { path: '/equityrealty/admin/inbox', token: realtor },
     { path: `/v1/realtor/${id}/notifications`, token: realtor },
+    // An address that is not the sign-in email waits for its link (decision 063); a link with an unknown
+    // token confirms nothing. The realtor's clock: chosen, read, and the Settings screen that offers it.
+    {
+      path: `/v1/realtor/${id}/notifications`,
+      method: 'PUT',
+      token: realtor,
+      json: { email: 'office@plans.example', webhookUrl: 'http://127.0.0.1:9/notify' },
+    },
+    { path: '/equityrealty/admin/notifications/confirm', method: 'POST', form: { token: 'A'.repeat(43) } },
+    {
+      path: `/v1/realtor/${id}/notifications/time-zone`,
+      method: 'PUT',
+      token: realtor,
+      json: { timeZone: 'America/Chicago' },
+    },
+    { path: `/v1/realtor/${id}/notifications/time-zone`, token: realtor },
+    { path: '/equityrealty/admin/settings', token: realtor },
     { path: '/v1/accounts/me', token: realtor },
     { path: '/v1/accounts/me', method: 'PATCH', token: realtor, json: { name: 'Equity Realty' } },
     { path: `/v1/realtor/export/${id}`, token: realtor },
@@ -233,6 +252,7 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     const headers = new Headers({ host: step.host ?? new URL(url).host, origin: ORIGIN })
     if (step.token) headers.set('authorization', `Bearer ${step.token}`)
     if (json !== undefined) headers.set('content-type', 'application/json')
+    if (step.form) headers.set('content-type', 'application/x-www-form-urlencoded')
     const ctx = createExecutionContext()
     const handler = step.method && step.method !== 'GET' ? app.fetch : worker.fetch
     const response = await handler(
@@ -240,7 +260,7 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
         method: step.method ?? 'GET',
         headers,
         redirect: 'manual',
-        body: json === undefined ? undefined : JSON.stringify(json),
+        body: step.form ? new URLSearchParams(step.form) : json === undefined ? undefined : JSON.stringify(json),
       }),
       recorded,
       ctx,

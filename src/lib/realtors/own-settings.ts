@@ -30,15 +30,19 @@ function zoneOf(row: ClockRow | null): { timeZone: TimeZone; chosen: boolean } {
   return { timeZone: timeZoneOfRegions(regions), chosen: false }
 }
 
-const CLOCK_COLUMNS = `s.time_zone, s.notified_at, json_extract(r.profile, '$.activityRegion') AS regions`
+/**
+ * A realtor's clock columns by primary key, as scalar subqueries of `?id`: each an index lookup whatever
+ * the planner's statistics say of small tables (a LEFT JOIN of realtor_settings was planned as a scan).
+ */
+const clockColumns = (id: string) =>
+  `(SELECT time_zone FROM realtor_settings WHERE realtor_id = ${id}) AS time_zone,
+   (SELECT notified_at FROM realtor_settings WHERE realtor_id = ${id}) AS notified_at,
+   (SELECT json_extract(profile, '$.activityRegion') FROM realtors WHERE id = ${id}) AS regions`
 
 /** The realtor's clock; California's for a realtor not in this database (upstream mode). */
 export async function realtorClock(db: D1Database, realtorId: number): Promise<RealtorClock> {
   const row = await db
-    .prepare(
-      `SELECT ${CLOCK_COLUMNS} FROM (SELECT ?1 AS id) k
-       LEFT JOIN realtors r ON r.id = k.id LEFT JOIN realtor_settings s ON s.realtor_id = k.id`,
-    )
+    .prepare(`SELECT ${clockColumns('?1')}`)
     .bind(realtorId)
     .first<ClockRow>()
   return { ...zoneOf(row), notifiedAt: row?.notified_at ?? null }
@@ -47,10 +51,7 @@ export async function realtorClock(db: D1Database, realtorId: number): Promise<R
 /** The zones of several realtors in one read (the page-view batch's days); absent ones get the default. */
 export async function timeZonesOf(db: D1Database, realtorIds: readonly number[]): Promise<Map<number, TimeZone>> {
   const { results } = await db
-    .prepare(
-      `SELECT k.value AS id, ${CLOCK_COLUMNS} FROM json_each(?1) k
-       LEFT JOIN realtors r ON r.id = k.value LEFT JOIN realtor_settings s ON s.realtor_id = k.value`,
-    )
+    .prepare(`SELECT k.value AS id, ${clockColumns('k.value')} FROM json_each(?1) k`)
     .bind(JSON.stringify(realtorIds))
     .all<ClockRow & { id: number }>()
   return new Map(results.map((row) => [Number(row.id), zoneOf(row).timeZone]))
