@@ -18,8 +18,8 @@ export type TimeZone = (typeof TIME_ZONES)[number]
 const OFFERED: ReadonlySet<string> = new Set(TIME_ZONES)
 export const isTimeZone = (value: unknown): value is TimeZone => typeof value === 'string' && OFFERED.has(value)
 
-/** Any IANA zone the platform knows (the operator's may be one not offered to realtors). */
-function isKnownZone(value: string): boolean {
+/** Any IANA zone the platform knows (the operator's may be one not offered to realtors); Intl throws on others. */
+export function isKnownZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value })
     return true
@@ -48,6 +48,12 @@ export function timeZoneOfRegions(regions: readonly { state?: string }[]): TimeZ
   }
   return DEFAULT_TIME_ZONE
 }
+
+/**
+ * How a time names its zone, by language: English's short names say which ("PST", "EDT"); Korean's short
+ * ones are only offsets ("GMT-8"), so Korean takes the long name ("미 태평양 표준시").
+ */
+export const ZONE_NAME_STYLE = { en: 'short', ko: 'long' } as const satisfies Record<string, 'short' | 'long'>
 
 /** A zone's name in a language, with its city: "Pacific Time (Los Angeles)", "미 동부 시간(New York)". */
 export function zoneName(zone: string, locale: string): string {

@@ -7,6 +7,7 @@ import { formatPhone, telHref } from '../format'
 import { mailtoHref, parseHttpUrl } from '../html'
 import { intlFor } from '../i18n'
 import { type Locale, localizedPath, sameSitePath } from '../locale'
+import { isKnownZone, ZONE_NAME_STYLE } from '../time-zone'
 import { type EmailField, emailHtml } from './email-html'
 import { oneLine, plainAddress } from './mime'
 
@@ -78,23 +79,6 @@ function pageOf(
   return url && url.origin === origin ? { text: url.href, href: url.href } : { text: value, href: null }
 }
 
-/** A zone the runtime knows, else UTC: an unknown name would make Intl throw. */
-function knownZone(zone: string | undefined): string {
-  if (!zone) return 'UTC'
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return zone
-  } catch {
-    return 'UTC'
-  }
-}
-
-/**
- * How the zone is named: English has abbreviations (PST, EST); Korean has none for US zones and 'short'
- * gives an offset (GMT-8), so Korean names the zone in full (미 태평양 표준시).
- */
-const ZONE_NAME: Record<Locale, 'short' | 'long'> = { en: 'short', ko: 'long' }
-
 function receivedAt(createdAt: string | undefined, locale: Locale, timeZone: string | undefined): string | null {
   const date = new Date(createdAt ?? '')
   if (Number.isNaN(date.getTime())) return null
@@ -104,8 +88,8 @@ function receivedAt(createdAt: string | undefined, locale: Locale, timeZone: str
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZone: knownZone(timeZone),
-    timeZoneName: ZONE_NAME[locale],
+    timeZone: timeZone && isKnownZone(timeZone) ? timeZone : 'UTC',
+    timeZoneName: ZONE_NAME_STYLE[locale],
   })
 }
 

@@ -1,5 +1,6 @@
 // How the inbox shows a stored time: date and time on the page's clock (the realtor's time zone, or the
 // operator's on the Leads view; UTC when the page has none), the zone named, in the page's language.
+import { ZONE_NAME_STYLE } from '../../lib/time-zone'
 import type { PageContext } from '../context'
 
 export function formatTime(ctx: PageContext, iso: string): string {
@@ -12,6 +13,6 @@ export function formatTime(ctx: PageContext, iso: string): string {
     hour: '2-digit',
     minute: '2-digit',
     timeZone: ctx.timeZone ?? 'UTC',
-    timeZoneName: 'short',
+    timeZoneName: ZONE_NAME_STYLE[ctx.locale],
   })
 }
