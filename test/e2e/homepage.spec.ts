@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { ETC_INFO_TYPES } from '../../src/lib/realtors/types'
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads'
+import { sendContactForm } from './contact-form'
 import { expect, type Page, test } from './fixtures'
 
 const DEMO_REALTORS = [
@@ -150,18 +151,14 @@ test.describe('realtor homepage', () => {
   }) => {
     await page.goto('/janekim')
     const form = page.locator('form.contact-form')
-    await form.scrollIntoViewIfNeeded()
-    await page.locator('form.contact-form[data-hydrated]').waitFor()
     await expect(form.getByLabel('국가 번호')).toHaveValue('KR')
-    await form.getByLabel('성', { exact: true }).fill('김')
-    await form.getByLabel('이름', { exact: true }).fill('민수')
-    await form.getByLabel('이메일').fill('minsu@example.com')
-    await form.getByLabel('전화번호').fill('(404) 555-7788')
-    await form.getByLabel('문의 내용').fill('애틀랜타 지역 문의입니다.')
-    await form.getByRole('checkbox').check()
-    const posted = page.waitForResponse((r) => r.url().endsWith('/v1/realtor-contacts'))
-    await form.getByRole('button', { name: '문의 보내기' }).click()
-    const response = await posted
+    const response = await sendContactForm(page, 'ko', {
+      lastName: '김',
+      firstName: '민수',
+      email: 'minsu@example.com',
+      phone: '(404) 555-7788',
+      message: '애틀랜타 지역 문의입니다.',
+    })
     expect(response.status()).toBe(201)
     expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
       phone: '(404) 555-7788',

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import AxeBuilder from '@axe-core/playwright'
+import { sendContactForm } from './contact-form'
 import { expect, type Page, test } from './fixtures'
 import { localEmailFiles } from './local-email'
 
@@ -126,18 +127,13 @@ test('a realtor sets an email and a webhook, tests them, and a visitor’s messa
   const visitor = await browser.newContext({ locale: 'ko-KR' })
   const visitorPage = await visitor.newPage()
   await visitorPage.goto('/janekim')
-  const form = visitorPage.locator('form.contact-form')
-  await form.scrollIntoViewIfNeeded()
-  await visitorPage.locator('form.contact-form[data-hydrated]').waitFor()
-  await form.getByLabel('성', { exact: true }).fill('김')
-  await form.getByLabel('이름', { exact: true }).fill(visitorName)
-  await form.getByLabel('이메일').fill('minsu@example.com')
-  await form.getByLabel('전화번호').fill('010-1234-5678')
-  await form.getByLabel('문의 내용').fill('알림 테스트 문의입니다.')
-  await form.getByRole('checkbox').check()
-  const posted = visitorPage.waitForResponse((response) => response.url().endsWith('/v1/realtor-contacts'))
-  await form.getByRole('button', { name: '문의 보내기' }).click()
-  const response = await posted
+  const response = await sendContactForm(visitorPage, 'ko', {
+    lastName: '김',
+    firstName: visitorName,
+    email: 'minsu@example.com',
+    phone: '010-1234-5678',
+    message: '알림 테스트 문의입니다.',
+  })
   expect(response.status()).toBe(201)
   const { id } = (await response.json()) as { id: number }
   await visitor.close()

@@ -1,5 +1,6 @@
 import { startFakePush } from '../fixtures/fake-push'
 import { fakePushClient } from '../fixtures/fake-push-client'
+import { sendContactForm } from './contact-form'
 import { expect, type Page, test } from './fixtures'
 
 // Web Push (docs/decisions/065-web-push.md) in the browser, at 1280 and 390 px: the builder links its app
@@ -97,18 +98,14 @@ test('the builder is an installable app whose devices get one push per contact',
   const visitorPage = await visitor.newPage()
   await visitorPage.goto('/janekim')
   await expect(visitorPage.locator('link[rel="manifest"]')).toHaveCount(0)
-  const form = visitorPage.locator('form.contact-form')
-  await form.scrollIntoViewIfNeeded()
-  await visitorPage.locator('form.contact-form[data-hydrated]').waitFor()
-  await form.getByLabel('성', { exact: true }).fill('김')
-  await form.getByLabel('이름', { exact: true }).fill(visitorName)
-  await form.getByLabel('이메일').fill('minsu@example.com')
-  await form.getByLabel('전화번호').fill('010-1234-5678')
-  await form.getByLabel('문의 내용').fill('푸시 알림 테스트 문의입니다.')
-  await form.getByRole('checkbox').check()
-  const posted = visitorPage.waitForResponse((response) => response.url().endsWith('/v1/realtor-contacts'))
-  await form.getByRole('button', { name: '문의 보내기' }).click()
-  const { id } = (await (await posted).json()) as { id: number }
+  const posted = await sendContactForm(visitorPage, 'ko', {
+    lastName: '김',
+    firstName: visitorName,
+    email: 'minsu@example.com',
+    phone: '010-1234-5678',
+    message: '푸시 알림 테스트 문의입니다.',
+  })
+  const { id } = (await posted.json()) as { id: number }
   await visitor.close()
 
   const received = async () => (await push.inbox(phone.id)).received

@@ -1,6 +1,7 @@
 import PostalMime from 'postal-mime'
 import { startFakePush } from '../fixtures/fake-push'
 import { fakePushClient } from '../fixtures/fake-push-client'
+import { sendContactForm } from './contact-form'
 import { expect, test } from './fixtures'
 import { localEmailFiles } from './local-email'
 
@@ -72,19 +73,14 @@ test('a new realtor hears of a buyer within seconds, by email and on their phone
   const buyer = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } })
   const visitor = await buyer.newPage()
   await visitor.goto(`/en/${address}`)
-  const form = visitor.locator('form.contact-form')
-  await form.scrollIntoViewIfNeeded()
-  await visitor.locator('form.contact-form[data-hydrated]').waitFor()
-  await expect(form.getByLabel('Country code')).toHaveValue('US')
-  await form.getByLabel('Last name', { exact: true }).fill('Nguyen')
-  await form.getByLabel('First name', { exact: true }).fill('Amy')
-  await form.getByLabel('Email').fill('amy.nguyen@example.com')
-  await form.getByLabel('Phone', { exact: true }).fill('(404) 555-7788')
-  await form.getByLabel('Message').fill('Hi! Is the Duluth house still available? <a href="https://evil.example">x</a>')
-  await form.getByRole('checkbox').check()
-  const posted = visitor.waitForResponse((response) => response.url().endsWith('/v1/realtor-contacts'))
-  await form.getByRole('button', { name: 'Send message' }).click()
-  const answer = await posted
+  await expect(visitor.locator('form.contact-form').getByLabel('Country code')).toHaveValue('US')
+  const answer = await sendContactForm(visitor, 'en', {
+    lastName: 'Nguyen',
+    firstName: 'Amy',
+    email: 'amy.nguyen@example.com',
+    phone: '(404) 555-7788',
+    message: 'Hi! Is the Duluth house still available? <a href="https://evil.example">x</a>',
+  })
   expect(answer.status()).toBe(201)
   const { id } = (await answer.json()) as { id: number }
   await expect(visitor.getByText('Thank you!')).toBeVisible()
@@ -131,19 +127,15 @@ test('a new realtor hears of a buyer within seconds, by email and on their phone
   const korean = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 } })
   const koVisitor = await korean.newPage()
   await koVisitor.goto(`/${address}`)
-  const koForm = koVisitor.locator('form.contact-form')
-  await koForm.scrollIntoViewIfNeeded()
-  await koVisitor.locator('form.contact-form[data-hydrated]').waitFor()
-  await expect(koForm.getByLabel('국가 번호')).toHaveValue('KR')
-  await koForm.getByLabel('성', { exact: true }).fill('박')
-  await koForm.getByLabel('이름', { exact: true }).fill('지민')
-  await koForm.getByLabel('이메일').fill('jimin@example.com')
-  await koForm.getByLabel('전화번호').fill('(404) 555-7788')
-  await koForm.getByLabel('문의 내용').fill('둘루스 집 문의드립니다.')
-  await koForm.getByRole('checkbox').check()
-  const koPosted = koVisitor.waitForResponse((response) => response.url().endsWith('/v1/realtor-contacts'))
-  await koForm.getByRole('button', { name: '문의 보내기' }).click()
-  expect((await koPosted).status()).toBe(201)
+  await expect(koVisitor.locator('form.contact-form').getByLabel('국가 번호')).toHaveValue('KR')
+  const koPosted = await sendContactForm(koVisitor, 'ko', {
+    lastName: '박',
+    firstName: '지민',
+    email: 'jimin@example.com',
+    phone: '(404) 555-7788',
+    message: '둘루스 집 문의드립니다.',
+  })
+  expect(koPosted.status()).toBe(201)
   await korean.close()
   await page.goto(`/en/${address}/admin/inbox`)
   const jimin = page.locator('.inbox-item').filter({ hasText: '박 지민' })
