@@ -22,7 +22,9 @@ CREATE TABLE realtor_settings (
   notified_at TEXT
 );
 
--- A name is shown in the order of the language it was typed in: English contacts stored family name
--- first ("Nguyen Amy") read given name first again ("Amy Nguyen"). Only names the form joined itself.
+-- A name as the person writes it: names not in Hangul sent from the English form, stored family name first
+-- ("Nguyen Amy"), read given name first again ("Amy Nguyen"). Only names the form joined itself; a Hangul
+-- name keeps its family name first from either form (src/lib/contacts/fields.ts joinName).
 UPDATE realtor_contacts SET name = trim(first_name || ' ' || last_name)
-WHERE locale = 'en' AND name = trim(last_name || ' ' || first_name);
+WHERE locale = 'en' AND name = trim(last_name || ' ' || first_name)
+  AND NOT (last_name || first_name) GLOB '*[가-힣ㄱ-ㅎㅏ-ㅣ]*';

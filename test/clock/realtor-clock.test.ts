@@ -3,6 +3,7 @@
 // dashboard read times in it and name it; the admin's Leads view reads the operator's.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { joinName } from '../../src/lib/contacts/fields'
 import { insertContact } from '../../src/lib/contacts/store'
 import { dashboardOf } from '../../src/lib/page-views/dashboard'
 import { realtorClock } from '../../src/lib/realtors/own-settings'
@@ -152,5 +153,20 @@ describe('the dashboard on the realtor’s clock', () => {
     expect(onThe26th).toBe(eastern26th + 1)
     const page = await (await call('/en/janekim/admin/dashboard', as(jane))).text()
     expect(page).toContain('Days follow your time zone, Eastern Time (New York).')
+  })
+})
+
+describe('names as the person writes them', () => {
+  it('puts the given name first on the English form, the family name first in Hangul or on the Korean form', () => {
+    expect(joinName('Nguyen', 'Amy', 'en')).toBe('Amy Nguyen')
+    expect(joinName('김', '민지', 'en')).toBe('김 민지')
+    expect(joinName('김', '민지', 'ko')).toBe('김 민지')
+    expect(joinName('Nguyen', 'Amy', 'ko')).toBe('Nguyen Amy')
+    expect(joinName(' ', 'Amy', 'en')).toBe('Amy')
+  })
+
+  it('stores a contact sent without a name in that order', async () => {
+    const { name } = await insertContact(env.DB, { ...contact(janeId, 'Amy'), lastName: 'Nguyen' }, 'en', null)
+    expect(name).toBe('Amy Nguyen')
   })
 })

@@ -318,7 +318,7 @@ test.describe('homepage builder', () => {
     await phone.fill('12')
     await phone.blur()
     await expect(page.locator('#field-contactPhone-error')).toHaveText(
-      'Enter a US number of 10 digits or a Korean mobile number of 11 digits starting with 01 (dashes aside).',
+      'Enter a US number such as (949) 555-0142 or a Korean mobile number such as 010-1234-5678.',
     )
     await phone.fill('949-555-0199')
     await page.getByRole('button', { name: 'Save', exact: true }).click()

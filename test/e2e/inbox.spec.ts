@@ -69,7 +69,9 @@ test('a visitor’s message reaches Jane’s inbox, and she works it through', a
   await expect(fields).toContainText(`minji-${stamp}@example.com`)
   await expect(fields).toContainText('/en/janekim')
   await expect(fields).toContainText('English')
-  await expect(page.getByTestId('inbox-channels')).toContainText('Operator webhook')
+  // Her own channel, on by default (decision 063); the operator's webhook is not hers to see.
+  await expect(page.getByTestId('inbox-channels')).toContainText('Your email')
+  await expect(page.getByTestId('inbox-channels')).not.toContainText('Operator webhook')
   await expect(page.getByTestId('entry-status')).toHaveText('Read')
   await expect(nav.getByTestId('unread-count')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Save note' })).toBeEnabled()

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import AxeBuilder from '@axe-core/playwright'
-import { sendContactForm } from './contact-form'
+import { ownAddress, sendContactForm } from './contact-form'
 import { expect, type Page, test } from './fixtures'
 import { localEmailFiles } from './local-email'
 
@@ -96,6 +96,10 @@ test('a realtor sets an email and a webhook, tests them, and a visitor’s messa
   await expect(page).toHaveURL(/\/janekim\/admin\/notifications$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('알림 설정')
 
+  // The screen says what is on now (a first run: the default, the homepage's contact email; the
+  // speed-to-lead spec checks the default on a new realtor).
+  const status = page.getByTestId('notify-status')
+  await expect(status).toContainText('이메일 켜짐: 새 문의를')
   const save = page.getByRole('button', { name: '저장', exact: true })
   await expect(save).toBeEnabled()
   // A bad webhook is refused inline before anything is sent.
@@ -103,17 +107,46 @@ test('a realtor sets an email and a webhook, tests them, and a visitor’s messa
   await save.click()
   await expect(page.locator('#notify-webhook-error')).toHaveText('올바른 URL을 입력해 주세요.')
 
+  // A new address is held until its owner confirms it; mail keeps going to the one in force.
   await page.getByLabel('이메일 주소').fill(inbox)
   await page.getByLabel('웹훅 URL (슬랙 호환)').fill(hook.url)
   await save.click()
-  await expect(page.locator('#notify-notice')).toHaveText('저장했습니다. 새 문의가 오면 여기로 알려 드립니다.')
-
-  const before = hook.bodies.length
+  const notice = page.locator('#notify-notice')
+  await expect(notice).toContainText('저장했습니다.')
+  await expect(notice).toContainText(`${inbox}(으)로 확인 링크를 보냈습니다.`)
+  await expect(page.getByTestId('notify-pending')).toContainText(`확인 대기 중: ${inbox}`)
+  // The test sends nothing to an address nobody confirmed, and says so.
+  let before = hook.bodies.length
   await page.getByRole('button', { name: '테스트 알림 보내기' }).click()
-  await expect(page.locator('#notify-notice')).toContainText('이메일: 테스트 알림을 보냈습니다.')
-  await expect(page.locator('#notify-notice')).toContainText('웹훅: 테스트 알림을 보냈습니다.')
-  expect(hook.bodies.slice(before).map((body) => body.text.includes('테스트 알림입니다'))).toEqual([true])
-  await expect.poll(() => localEmails(started).filter((text) => text.includes(`To: ${inbox}`)).length).toBe(1)
+  await expect(notice).toContainText(`이메일: ${inbox} 주소는 아직 확인되지 않아 보내지 않았습니다.`)
+  await expect(notice).toContainText('웹훅: 테스트 알림을 보냈습니다.')
+  expect(hook.bodies.slice(before)).toHaveLength(1)
+
+  // The owner of the address opens the link (in any browser) and confirms.
+  const confirmation = () => localEmails(started).find((text) => text.includes(`To: ${inbox}`))
+  await expect.poll(() => Boolean(confirmation())).toBe(true)
+  const linkTo = /https?:\/\/[^\s"<>]+\/janekim\/admin\/notifications\/confirm\?token=[\w-]+/.exec(confirmation()!)
+  const owner = await browser.newContext({ locale: 'ko-KR' })
+  const ownerPage = await owner.newPage()
+  await ownerPage.goto(new URL(linkTo![0]).pathname + new URL(linkTo![0]).search)
+  await ownerPage.getByRole('button', { name: '주소 확인' }).click()
+  await expect(ownerPage.getByRole('status')).toContainText(`이제 Jane Kim 홈페이지의 새 문의가 ${inbox}(으)로 갑니다.`)
+  await owner.close()
+  await page.reload()
+  await expect(status).toContainText(`켜짐: 새 문의를 ${inbox}(으)로 보냅니다.`)
+  await expect(page.getByTestId('notify-pending')).toHaveCount(0)
+
+  before = hook.bodies.length
+  await page.getByRole('button', { name: '테스트 알림 보내기' }).click()
+  await expect(notice).toContainText('이메일: 테스트 알림을 보냈습니다.')
+  await expect(notice).toContainText('웹훅: 테스트 알림을 보냈습니다.')
+  await expect(notice).toContainText('저장된 설정입니다.')
+  expect(hook.bodies.slice(before).map((body) => body.text.includes('테스트 알림'))).toEqual([true])
+  await expect
+    .poll(
+      () => localEmails(started).filter((text) => text.includes(`To: ${inbox}`) && text.includes('테스트 알림')).length,
+    )
+    .toBe(1)
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/notify-ko-${project}.png`, fullPage: true })
   await page.goto('/en/janekim/admin/notifications')
@@ -124,7 +157,7 @@ test('a realtor sets an email and a webhook, tests them, and a visitor’s messa
 
   // A visitor writes to Jane from her homepage.
   const visitorName = `알림${project}${started % 100000}`
-  const visitor = await browser.newContext({ locale: 'ko-KR' })
+  const visitor = await browser.newContext({ locale: 'ko-KR', ...ownAddress() })
   const visitorPage = await visitor.newPage()
   await visitorPage.goto('/janekim')
   const response = await sendContactForm(visitorPage, 'ko', {
@@ -142,7 +175,9 @@ test('a realtor sets an email and a webhook, tests them, and a visitor’s messa
   const fromVisitor = () => hook.bodies.filter((body) => body.text.includes(`김 ${visitorName}`))
   await expect.poll(() => fromVisitor().length).toBe(1)
   expect(fromVisitor()[0]!.text).toContain(entry)
-  expect(fromVisitor()[0]!.text).toContain('문의 내용:\n알림 테스트 문의입니다.')
+  expect(fromVisitor()[0]!.text).toContain('문의 내용:\n&gt; 알림 테스트 문의입니다.')
+  // A chat cannot answer by email: the webhook's text has no "reply to this email" line.
+  expect(fromVisitor()[0]!.text).not.toContain('답장하면')
   const emails = () => localEmails(started).filter((text) => text.includes(`김 ${visitorName}`))
   await expect.poll(() => emails().length).toBe(1)
   expect(emails()[0]).toContain(`To: ${inbox}`)

@@ -48,7 +48,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
 
   const checklist = page.getByTestId('onboarding')
   await expect(checklist.getByRole('heading', { name: '홈페이지 완성하기' })).toBeVisible()
-  await expect(progress(page)).toHaveText('6단계 중 0단계 완료')
+  await expect(progress(page)).toHaveText('7단계 중 0단계 완료')
   await expect(checklist.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0')
   await page.screenshot({ path: `${SHOTS}/onboarding-${testInfo.project.name}-ko.png` })
   if (!phone) await axeClean(page)
@@ -81,10 +81,10 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   await page.getByLabel('연락처 전화번호', { exact: true }).fill('678-555-0142')
 
   // The list follows what is saved, not what is typed.
-  await expect(progress(page)).toHaveText('6단계 중 0단계 완료')
+  await expect(progress(page)).toHaveText('7단계 중 0단계 완료')
   await save.click()
   await expect(notice(page)).toHaveText('성공적으로 수정 되었습니다.')
-  await expect(progress(page)).toHaveText('6단계 중 3단계 완료')
+  await expect(progress(page)).toHaveText('7단계 중 3단계 완료')
   await expect(checklist.locator('[data-step="about"]')).toHaveAttribute('data-done', '')
   await expect(checklist.locator('[data-step="photo"]')).not.toHaveAttribute('data-done', '')
 
@@ -137,11 +137,22 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   // The same list in English.
   await page.goto(`/en/${desiredUrl}/admin`)
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled()
-  await expect(progress(page)).toHaveText('3 of 6 done')
+  await expect(progress(page)).toHaveText('3 of 7 done')
   await expect(page.getByTestId('onboarding').getByRole('link', { name: /Publish your homepage/ })).toHaveAttribute(
     'href',
     '#editor-publish',
   )
+  // "Notifications reach you" (decision 063) leads to the Notifications screen and ticks once one arrived.
+  const notify = page.getByTestId('onboarding').locator('[data-step="notify"]')
+  await expect(notify.getByRole('link')).toHaveAttribute('href', `/en/${desiredUrl}/admin/notifications`)
+  await expect(notify).not.toHaveAttribute('data-done', '')
+  await notify.getByRole('link').click()
+  await expect(page).toHaveURL(new RegExp(`/en/${desiredUrl}/admin/notifications$`))
+  await page.getByRole('button', { name: 'Send test notification' }).click()
+  await expect(page.locator('#notify-notice')).toContainText('Email: test notification sent.')
+  await page.goto(`/en/${desiredUrl}/admin`)
+  await expect(progress(page)).toHaveText('4 of 7 done')
+  await expect(notify).toHaveAttribute('data-done', '')
   await page.screenshot({ path: `${SHOTS}/onboarding-${testInfo.project.name}-en.png` })
   if (phone) {
     const widest = await page.evaluate(() => document.querySelector('.onboarding')?.getBoundingClientRect().right ?? 0)

@@ -1,6 +1,6 @@
 import { startFakePush } from '../fixtures/fake-push'
 import { fakePushClient } from '../fixtures/fake-push-client'
-import { sendContactForm } from './contact-form'
+import { ownAddress, sendContactForm } from './contact-form'
 import { expect, type Page, test } from './fixtures'
 
 // Web Push (docs/decisions/065-web-push.md) in the browser, at 1280 and 390 px: the builder links its app
@@ -94,7 +94,7 @@ test('the builder is an installable app whose devices get one push per contact',
 
   // A visitor writes from Jane's homepage, which links no manifest and runs no service worker.
   const visitorName = `푸시${project}${Date.now() % 100000}`
-  const visitor = await browser.newContext({ locale: 'ko-KR' })
+  const visitor = await browser.newContext({ locale: 'ko-KR', ...ownAddress() })
   const visitorPage = await visitor.newPage()
   await visitorPage.goto('/janekim')
   await expect(visitorPage.locator('link[rel="manifest"]')).toHaveCount(0)

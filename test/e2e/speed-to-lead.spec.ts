@@ -1,7 +1,7 @@
 import PostalMime from 'postal-mime'
 import { startFakePush } from '../fixtures/fake-push'
 import { fakePushClient } from '../fixtures/fake-push-client'
-import { sendContactForm } from './contact-form'
+import { ownAddress, sendContactForm } from './contact-form'
 import { expect, test } from './fixtures'
 import { localEmailFiles } from './local-email'
 
@@ -70,7 +70,7 @@ test('a new realtor hears of a buyer within seconds, by email and on their phone
 
   // A buyer on a phone writes from the English page, typing the number the way people do.
   const since = Date.now() - 1000
-  const buyer = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } })
+  const buyer = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, ...ownAddress() })
   const visitor = await buyer.newPage()
   await visitor.goto(`/en/${address}`)
   await expect(visitor.locator('form.contact-form').getByLabel('Country code')).toHaveValue('US')
@@ -122,9 +122,15 @@ test('a new realtor hears of a buyer within seconds, by email and on their phone
   await page.goto(`/${address}/admin/inbox`)
   await expect(page.locator('.inbox-item').first().locator('.inbox-item__time')).toHaveText(/(태평양|P[SD]T)/)
   await page.screenshot({ path: `${SHOTS}/speed-to-lead-inbox-ko-${project}.png` })
+  // Her Notifications screen says what is on, though she never saved anything there.
+  await page.goto(`/${address}/admin/notifications`)
+  const status = page.getByTestId('notify-status')
+  await expect(status).toContainText(`이메일 켜짐: 새 문의를 ${email}(으)로 보냅니다.`)
+  await expect(status).toContainText('기본값')
+  await page.screenshot({ path: `${SHOTS}/speed-to-lead-notify-ko-${project}.png` })
 
   // The Korean page: KR is selected, and a US number typed the US way is taken as one.
-  const korean = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 } })
+  const korean = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 }, ...ownAddress() })
   const koVisitor = await korean.newPage()
   await koVisitor.goto(`/${address}`)
   await expect(koVisitor.locator('form.contact-form').getByLabel('국가 번호')).toHaveValue('KR')

@@ -133,8 +133,11 @@ export default function NotificationSettings({ messages, locale, realtorId, init
         email: input.email,
       }),
     )
-    // Whether what was tried is what contacts use now: a test of unsaved values must not pass for set-up.
-    lines.push(m(result.data.inForce ? 'builder.notify.test.inForce' : 'builder.notify.test.notSaved'))
+    // Whether what was tried is what contacts use now: a test of unsaved values must not pass for set-up
+    // (an address waiting for confirmation has its own line above).
+    const waiting = result.data.results.some((entry) => entry.reason === 'unconfirmed')
+    if (result.data.inForce) lines.push(m('builder.notify.test.inForce'))
+    else if (!waiting) lines.push(m('builder.notify.test.notSaved'))
     const ok = result.data.inForce && result.data.results.every((entry) => entry.ok)
     setNotice({ kind: ok ? 'ok' : 'error', lines })
   }

@@ -14,13 +14,16 @@ export function defaultCountryCode(locale: string): PhoneCountryCode {
   return locale === 'ko' ? 'KR' : 'US'
 }
 
+const HANGUL = /\p{Script=Hangul}/u
+
 /**
- * The `name` field in the order of the language it was typed in (docs/decisions/063): Korean puts the
- * family name first (docs/product.md §3: "김 민수"); English puts the given name first ("Amy Nguyen"),
- * as the person would write it.
+ * The `name` field as the person would write it (docs/decisions/063): a name in Hangul, and any name on
+ * the Korean form, family name first (docs/product.md §3: "김 민수", whichever form it came from); any other
+ * name on the English form given name first ("Amy Nguyen").
  */
 export function joinName(lastName: string, firstName: string, locale: string): string {
-  const parts = locale === 'ko' ? [lastName, firstName] : [firstName, lastName]
+  const familyFirst = locale === 'ko' || HANGUL.test(lastName) || HANGUL.test(firstName)
+  const parts = familyFirst ? [lastName, firstName] : [firstName, lastName]
   return parts
     .map((part) => part.trim())
     .filter(Boolean)

@@ -40,6 +40,8 @@ export interface Notification {
   subject: string
   /** Plain text: our labelled lines, the visitor's message quoted with "> ", the link last. */
   text: string
+  /** The same for a chat webhook: without the email's "reply to this email" line, which a chat cannot do. */
+  chat: string
   /** The same as an HTML document. */
   html: string
   /** The visitor's address when it is one plain address (./mime.ts plainAddress): Reply-To and mailto. */
@@ -123,18 +125,20 @@ export function notificationOf(
   const banner = test ? t('builder.notify.message.test') : null
   const note = replyTo ? t('builder.notify.message.reply', { name }) : null
   const subject = t(test ? 'builder.notify.message.subjectTest' : 'builder.notify.message.subject', { name })
-  const text = [
-    ...(banner ? [banner, ''] : []),
-    intro,
-    '',
-    ...fields.map((field) => `${field.label}: ${field.text}`),
-    '',
-    `${t('builder.notify.message.message')}:`,
-    ...lines.map((line) => `> ${line}`),
-    '',
-    ...(note ? [note] : []),
-    t('builder.notify.message.link', { url: link }),
-  ].join('\n')
+  const textOf = (reply: string | null) =>
+    [
+      ...(banner ? [banner, ''] : []),
+      intro,
+      '',
+      ...fields.map((field) => `${field.label}: ${field.text}`),
+      '',
+      `${t('builder.notify.message.message')}:`,
+      ...lines.map((line) => `> ${line}`),
+      '',
+      ...(reply ? [reply] : []),
+      t('builder.notify.message.link', { url: link }),
+    ].join('\n')
+  const text = textOf(note)
   const html = emailHtml({
     lang: locale,
     title: subject,
@@ -146,13 +150,13 @@ export function notificationOf(
     note,
     button: { label: t('builder.notify.message.open'), href: link },
   })
-  return { subject, text, html, replyTo }
+  return { subject, text, chat: textOf(null), html, replyTo }
 }
 
 /** Slack reads `<`, `>` and `&` as markup: a visitor's text is shown as written, never as a link or mention. */
 const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-export function slackBody(notification: Pick<Notification, 'subject' | 'text'>): { text: string; blocks: unknown[] } {
-  const text = slackEscape(`${notification.subject}\n\n${notification.text}`)
+export function slackBody(notification: Pick<Notification, 'subject' | 'chat'>): { text: string; blocks: unknown[] } {
+  const text = slackEscape(`${notification.subject}\n\n${notification.chat}`)
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: text.slice(0, 3000) } }] }
 }
