@@ -1,8 +1,10 @@
 // What a realtor's homepage shows of a realtor (docs/product.md §3, §4), one rule each, used by the live
 // page, the landing carousel and the editor's preview: the market of the activity regions, the name and
 // about me in the page's language, the track record, the contact links, the video.
+import { derivedFrom } from '../derived'
 import { isHttpUrl, parseHttpUrl } from '../html'
 import type { Locale } from '../locale'
+import { type PhoneDisplay, phoneDisplay } from '../phone'
 import type { ActivityRegion, EtcInfo, EtcInfoType, Realtor } from '../realtors/types'
 
 export type Market = 'crmls' | 'fmls' | ''
@@ -37,6 +39,25 @@ export function etcInfoOf(items: readonly EtcInfo[] | undefined): Partial<Record
   for (const item of items ?? [])
     if (item.content.trim() && !out[item.contentType]) out[item.contentType] = item.content.trim()
   return out
+}
+
+/**
+ * The realtor's own numbers as the homepage shows them (hero, contact, footer): read once per cached
+ * profile (derivedFrom), since reading a number with libphonenumber costs 10–20 µs each render.
+ */
+export function homepagePhones(realtor: Pick<Realtor, 'contactPhone' | 'etcInfo'>): {
+  contact: PhoneDisplay
+  company: PhoneDisplay | null
+  fax: PhoneDisplay | null
+} {
+  return derivedFrom(realtor, 'phones', () => {
+    const etc = etcInfoOf(realtor.etcInfo)
+    return {
+      contact: phoneDisplay(realtor.contactPhone),
+      company: etc.company_phone ? phoneDisplay(etc.company_phone) : null,
+      fax: etc.company_fax ? phoneDisplay(etc.company_fax) : null,
+    }
+  })
 }
 
 /** A YouTube video id from a watch, share or embed URL; null when the URL is not YouTube's. */

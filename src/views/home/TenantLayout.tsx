@@ -3,9 +3,8 @@
 import type { ReactNode } from 'react'
 import LanguageSwitcher from '../../client/islands/LanguageSwitcher'
 import { derivedFrom } from '../../lib/derived'
-import { formatPhone } from '../../lib/format'
 import { groupPhotos, type PhotoGroups, pickPhoto } from '../../lib/home/photos'
-import { displayNameOf, etcInfoOf, listingAgentIdOf } from '../../lib/home/profile'
+import { displayNameOf, etcInfoOf, homepagePhones, listingAgentIdOf } from '../../lib/home/profile'
 import type { Realtor } from '../../lib/realtors/types'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
@@ -35,6 +34,7 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
   // The second logo (a brokerage's, say) sits beside the first in the footer, by the company lines.
   const logo2 = pickPhoto(photos.logo2, 'thumbnail')
   const etc = etcInfoOf(realtor.etcInfo)
+  const phones = homepagePhones(realtor)
   const listingAgentId = listingAgentIdOf(realtor)
   return (
     <>
@@ -68,10 +68,8 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
           ) : null}
           <p className="tenant-footer__name">{name}</p>
           {etc.company_address ? <p>{etc.company_address}</p> : null}
-          {etc.company_phone ? (
-            <p>{t('home.contact.companyPhone', { phone: formatPhone(etc.company_phone) })}</p>
-          ) : null}
-          {etc.company_fax ? <p>{t('home.contact.companyFax', { fax: formatPhone(etc.company_fax) })}</p> : null}
+          {phones.company ? <p>{t('home.contact.companyPhone', { phone: phones.company.text })}</p> : null}
+          {phones.fax ? <p>{t('home.contact.companyFax', { fax: phones.fax.text })}</p> : null}
           {realtor.licenseNumber ? <p>{t('home.hero.license', { license: realtor.licenseNumber })}</p> : null}
           {listingAgentId ? <p>{t('home.footer.listingAgent', { id: listingAgentId })}</p> : null}
           {etc.company_license ? <p>{t('home.contact.companyLicense', { license: etc.company_license })}</p> : null}

@@ -1,9 +1,8 @@
 // How to reach the realtor: phone, email, office, their outside links, and the contact form island.
 import ContactForm, { CONTACT_FORM_MESSAGES } from '../../../client/islands/ContactForm'
 import { defaultCountryCode } from '../../../lib/contacts/fields'
-import { type ContactLinkKind, contactLinksOf, etcInfoOf } from '../../../lib/home/profile'
+import { type ContactLinkKind, contactLinksOf, etcInfoOf, homepagePhones } from '../../../lib/home/profile'
 import { messagesOf } from '../../../lib/island-messages'
-import { phoneDisplay } from '../../../lib/phone'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
 import { tOf } from './t'
@@ -21,7 +20,7 @@ export function Contact({ frame }: { frame: TenantFrame }) {
   const t = tOf(ctx)
   const etc = etcInfoOf(realtor.etcInfo)
   // Shown as its country writes it, dialled as E.164 (docs/decisions/064-phone-numbers.md).
-  const phone = phoneDisplay(realtor.contactPhone)
+  const phone = homepagePhones(realtor).contact
   const links = contactLinksOf(realtor)
   return (
     <section id="contact" className="home-section home-contact" aria-labelledby="contact-title">

@@ -1,8 +1,7 @@
 // The homepage's hero: the top photo behind the realtor's portrait, name, license, market and the two
 // first actions (contact, call).
 import { pickPhoto } from '../../../lib/home/photos'
-import { type Market, otherNameOf } from '../../../lib/home/profile'
-import { phoneDisplay } from '../../../lib/phone'
+import { homepagePhones, type Market, otherNameOf } from '../../../lib/home/profile'
 import type { TenantFrame } from '../TenantLayout'
 import { tOf } from './t'
 
@@ -12,7 +11,7 @@ export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) 
   const top = pickPhoto(photos.top)
   const portrait = pickPhoto(photos.id) ?? pickPhoto(photos.id2)
   const otherName = otherNameOf(realtor, ctx.locale, name)
-  const phone = phoneDisplay(realtor.contactPhone)
+  const phone = homepagePhones(realtor).contact
   return (
     <section className="home-hero" aria-labelledby="home-name">
       {top ? (
