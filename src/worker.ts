@@ -3,25 +3,24 @@
 // path the router matches.
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
-import { withBenchStats } from './lib/bench-stats'
 import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
 import { refreshWaitingDomains } from './lib/domains/setup'
 import { generationStoreOf } from './lib/generations/store'
-import { MemoRouter } from './lib/memo-router'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
-import { withPageCache } from './lib/page-cache'
+import { type PageCache, pageCache } from './lib/page-cache'
 import { withViewCounting } from './lib/page-views/count'
 import { d1Store } from './lib/realtors/d1-store'
 import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
 import { purgeRealtor } from './lib/realtors/service'
 import type { RealtorStore } from './lib/realtors/store'
 import { upstreamStore } from './lib/realtors/upstream-store'
-import { DESIRED_URL_ROUTE, DOMAIN_PREFIX, siteOf } from './lib/tenant'
+import { ROUTES, routePathOf, siteOf } from './lib/tenant'
 import { type FetchLike, upstreamTimeout } from './lib/upstream'
 import { locale } from './middleware/locale'
 import { monitoring } from './middleware/monitoring'
+import { embeddedPageCache } from './middleware/page-cache'
 import { securityHeaders } from './middleware/security'
 import { session } from './middleware/session'
 import { tenant } from './middleware/tenant'
@@ -44,6 +43,8 @@ export interface AppOptions {
   upstreamFetch?: FetchLike
   /** Keeps realtor profiles and listings between renders (the worker's isolate cache); none by default. */
   dataCache?: DataCache
+  /** The embedded tier of shareable pages (src/middleware/page-cache.ts); none by default. */
+  pageCache?: PageCache
 }
 
 /** The realtor API's origin when set (upstream mode), else the embedded D1 store. */
@@ -53,26 +54,16 @@ export function defaultRealtorStore(env: Bindings, upstreamFetch: FetchLike): Re
     : d1Store(env.DB)
 }
 
-/** Where each site's pages are routed, Korean then English: the provider's, then a realtor's. */
-const PROVIDER_SITE = ['/', '/en']
-const TENANT_SITES = [
-  `/:desiredUrl{${DESIRED_URL_ROUTE}}`,
-  `/en/:desiredUrl{${DESIRED_URL_ROUTE}}`,
-  DOMAIN_PREFIX,
-  `${DOMAIN_PREFIX}/en`,
-]
-
 export function createApp({
   upstreamFetch = (input, init) => fetch(input, init),
   realtors = (env) => defaultRealtorStore(env, upstreamFetch),
   dataCache: cache,
+  pageCache: pageTier,
 }: AppOptions = {}) {
-  const app = new Hono<AppEnv>({
-    router: new MemoRouter(),
-    getPath: (request, options) =>
-      siteOf(request, (options?.env as Partial<Bindings> | undefined)?.PROVIDER_HOSTS).routePath,
-  })
+  const app = new Hono<AppEnv>({ getPath: routePathOf })
 
+  // The embedded tier of shareable pages answers before anything else runs (docs/decisions/072-caching-in-http.md).
+  app.use('*', embeddedPageCache(pageTier ?? null))
   app.use('*', async function requestDefaults(c, next) {
     c.set('site', siteOf(c.req.raw, c.env.PROVIDER_HOSTS))
     c.set('realtor', null)
@@ -94,37 +85,37 @@ export function createApp({
   app.use('*', session())
   app.route('/', api)
   // The builder's app manifest (docs/decisions/065-web-push.md): the same for every site, no tenant needed.
-  app.route('/', pwa)
+  app.route(ROUTES.builder, pwa)
   app.use('*', tenant())
   // Crawlers' files come before the locale middleware: they are never redirected.
   app.route('/', seo)
   app.use('*', locale())
 
-  for (const base of PROVIDER_SITE) app.route(base, pages)
-  for (const base of [...PROVIDER_SITE, ...TENANT_SITES]) app.route(base, inboxPages)
-  for (const base of [...PROVIDER_SITE, ...TENANT_SITES]) app.route(base, builder)
+  // Each sub-app once, on the canonical path of what it serves (ROUTES, src/lib/tenant.ts).
+  app.route(ROUTES.provider, pages)
+  app.route(ROUTES.builder, inboxPages)
+  app.route(ROUTES.builder, builder)
   // The editor's preview of the unsaved draft (POST /admin/preview on a realtor's site).
-  for (const base of TENANT_SITES) app.route(base, preview)
+  app.route(ROUTES.builder, preview)
   // The builder's dashboard of views and contacts (docs/decisions/051-dashboard.md).
-  for (const base of TENANT_SITES) app.route(base, dashboard)
+  app.route(ROUTES.builder, dashboard)
   // The builder's Domain screen: the realtor's own domain (docs/decisions/054-domain-screen.md).
-  for (const base of TENANT_SITES) app.route(base, domainScreen)
-  for (const base of TENANT_SITES) app.route(base, tenantPages)
+  app.route(ROUTES.builder, domainScreen)
+  app.route(ROUTES.site, tenantPages)
 
   app.notFound(handleNotFound)
   app.onError(handleError)
   return app
 }
 
-const app = createApp({ dataCache })
+const app = createApp({ dataCache, pageCache })
 
 // The Durable Object holding the cache tags' generations (docs/decisions/055-tag-generations.md).
 export { TagGenerations } from './lib/generations/object'
 
 export default {
   // Homepage views are counted around the page cache, so cached pages count too (docs/decisions/051-dashboard.md).
-  // The scale bench's D1 timing and cache counters wrap everything, only when it asks (BENCH_STATS, local).
-  fetch: withBenchStats(withViewCounting(withPageCache(app.fetch))),
+  fetch: withViewCounting(app.fetch),
   // Cron: every delivery the request did not get through (leads to Slack, contacts to the webhook) gets
   // another attempt (src/lib/outbox, docs/decisions/024-outbox.md).
   // Homepages deleted over 30 days ago are removed with their photos, a few per run

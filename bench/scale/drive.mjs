@@ -5,7 +5,7 @@ import autocannon from 'autocannon'
 import { cpuMillis } from '../cpu.mjs'
 import { percentiles } from '../report.mjs'
 
-/** The isolate caches' counters and sizes (GET /__bench/stats, src/lib/bench-stats.ts). */
+/** The isolate caches' counters and sizes (GET /__bench/stats, bench/scale/stats.ts). */
 export async function cacheStats(origin) {
   const response = await fetch(`${origin}/__bench/stats`)
   if (!response.ok) throw new Error(`${origin}/__bench/stats answered ${response.status}: is BENCH_STATS set?`)

@@ -1,6 +1,7 @@
-// The scale bench's worker: the production bundle (`npm run deploy`'s wrangler command, dry run) in workerd
-// through Miniflare's API on one size's seeded state, with the local defaults of .dev.vars.example and
-// BENCH_STATS=1 (the local-only D1 timing and cache counters, src/lib/bench-stats.ts). Also reads what the
+// The scale bench's worker: the production bundle (`npm run deploy`'s wrangler command, dry run) of the
+// bench's own entry (./entry.ts: the worker with the bench's instruments around it) in workerd through
+// Miniflare's API on one size's seeded state, with the local defaults of .dev.vars.example and
+// BENCH_STATS=1 (the local-only D1 timing and cache counters, ./stats.ts). Also reads what the
 // memory figures need: workerd's resident memory from /proc, and the isolate's JS heap through workerd's
 // inspector (after a collection).
 import { readFileSync } from 'node:fs'
@@ -16,7 +17,7 @@ const dist = path.join(root, '.tmp/scale/dist')
 /** Builds the client assets and the worker bundle exactly as `npm run deploy` would ship them. */
 export function buildBundle() {
   run(process.execPath, ['scripts/build-client.mjs'])
-  wrangler([...DEPLOY_ARGS, '--dry-run', '--outdir', dist], { env: { WRANGLER_LOG: 'warn' } })
+  wrangler([...DEPLOY_ARGS, 'bench/scale/entry.ts', '--dry-run', '--outdir', dist], { env: { WRANGLER_LOG: 'warn' } })
 }
 
 /** Starts the worker on 127.0.0.1:port over `stateDir`; the inspector listens on `inspectorPort`. */
@@ -28,7 +29,7 @@ export async function startWorker({ port, inspectorPort, stateDir }) {
     ...worker,
     name: 'realtor-homepage',
     modules: true,
-    scriptPath: path.join(dist, 'worker.js'),
+    scriptPath: path.join(dist, 'entry.js'),
     bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: origin, BENCH_STATS: '1' },
     d1Persist: path.join(stateDir, 'v3/d1'),
     r2Persist: path.join(stateDir, 'v3/r2'),

@@ -5,6 +5,8 @@
 // once a second per entry in the background (stale-while-revalidate), so a change is visible everywhere
 // within about a second and a round trip (docs/decisions/004-page-cache.md, 055-tag-generations.md).
 
+import * as workers from 'cloudflare:workers'
+
 const REVALIDATE_MS = 1_000
 
 /** The generation store: the TagGenerations Durable Object in the worker, a Map in tests. */
@@ -194,14 +196,37 @@ export function storeWhenRead<E extends CacheEntry>(
   waitUntil(generationsOf(store, tags).then((generations) => cache.set(key, make(generations, cache.now()), epoch)))
 }
 
-/** Purges tags in this isolate's caches and bumps their generation for every other isolate. */
+/** Workers Cache as the runtime hands it to a request (`ctx.cache`): absent where it is not enabled or simulated. */
+export interface EdgeCache {
+  purge(options: { tags: string[] }): Promise<unknown>
+}
+
+/**
+ * Workers Cache, when the runtime has it: `ctx.cache` of a request, else `cache` of `cloudflare:workers`
+ * (the same API, for writes made where no context is at hand: the cron, a service). Null in Miniflare.
+ */
+export function edgeCacheOf(ctx?: ExecutionContext): EdgeCache | null {
+  const cache =
+    (ctx as { cache?: Partial<EdgeCache> } | undefined)?.cache ?? (workers as { cache?: Partial<EdgeCache> }).cache
+  return typeof cache?.purge === 'function' ? (cache as EdgeCache) : null
+}
+
+/**
+ * The one way a write takes what it changed out of every cache: this isolate's at once, every other
+ * isolate's through the tags' generations, and Workers Cache's by tag (docs/decisions/072-caching-in-http.md).
+ */
 export async function purgeTags(
   caches: Pick<TaggedCache<CacheEntry>, 'purge'>[],
   store: GenerationStore | undefined,
   tags: string[],
+  edge: EdgeCache | null = edgeCacheOf(),
 ): Promise<void> {
   for (const cache of caches) cache.purge(tags)
-  await store?.bump(tags)
+  // A purge Workers Cache refuses leaves the page there until its s-maxage: said, never the write's failure.
+  const purged = edge
+    ?.purge({ tags })
+    .catch((error: unknown) => console.error('[cache] Workers Cache purge failed', tags, error))
+  await Promise.all([store?.bump(tags), purged])
 }
 
 /**

@@ -1,8 +1,8 @@
-// The rendered-page cache. Pages that are the same for every visitor of a locale (the landing page, a
-// realtor's public homepage) are rendered once per isolate and served from memory afterwards, before
-// any routing or middleware runs; tags and cross-isolate purges are src/lib/cache.ts's.
-import { type CacheEntry, type GenerationStore, revalidateWhenDue, storeWhenRead, TaggedCache } from './cache'
-import { type GenerationBindings, generationStoreOf } from './generations/store'
+// The rendered-page cache's rules: which requests it may answer, what a shareable page says in HTTP
+// (Cache-Control, Cache-Tag, Vary), and the isolate's tier that keeps such pages in memory (the
+// middleware src/middleware/page-cache.ts owns its lookup and store; tags and cross-isolate purges are
+// src/lib/cache.ts's).
+import { type CacheEntry, TaggedCache } from './cache'
 import { DEFAULT_LOCALE, detectLocale, localeCookieOf } from './locale'
 import { siteOf } from './tenant'
 
@@ -51,62 +51,34 @@ export function responseOf(entry: CachedPage): Response {
 /** The isolate's page cache. */
 export const pageCache = new PageCache()
 
-/** Set by the cachePage middleware on a response that may be cached; never sent to the client. */
-export const TAGS_HEADER = 'X-Internal-Page-Cache-Tags'
-
-type Fetch<E> = (request: Request, env: E, ctx: ExecutionContext) => Response | Promise<Response>
-
 /**
- * Wraps the worker's fetch: answers cached pages before the router, and stores the responses the
- * routes marked cacheable (a 200 HTML page without cookies, for a request that has a cache key).
+ * What a shareable page says in HTTP (docs/decisions/072-caching-in-http.md): any cache may keep it five
+ * minutes (`s-maxage`; purged by tag on every write, so an edit shows at once), a browser checks back
+ * every time. Workers Cache keeps it in production; the embedded tier (src/middleware/page-cache.ts)
+ * does locally and for what Workers Cache cannot share.
  */
-export function withPageCache<E extends GenerationBindings & { PROVIDER_HOSTS?: string }>(
-  fetch: Fetch<E>,
-  cache = pageCache,
-  storeOf: (env: E) => GenerationStore | undefined = generationStoreOf,
-): Fetch<E> {
-  async function renderAndStore(request: Request, env: E, ctx: ExecutionContext, key: string | null) {
-    const epoch = cache.epoch
-    const response = await fetch(request, env, ctx)
-    const tags = response.headers.get(TAGS_HEADER)
-    if (tags === null) return response
-    if (!key || response.status !== 200 || response.headers.has('set-cookie')) {
-      // Not kept: the route's own response (its headers were set by cachePage, so they can change) goes
-      // out as it is, without a copy around its body (decision 058).
-      response.headers.delete(TAGS_HEADER)
-      return response
-    }
-    const headers = new Headers(response.headers)
-    headers.delete(TAGS_HEADER)
-    const body = new Uint8Array(await response.arrayBuffer())
-    const csp = headers.get('content-security-policy')
-    if (csp) headers.set('content-security-policy', sharedCsp(csp))
-    const tagList = tags.split(' ').filter(Boolean)
-    const stored = { ...Object.fromEntries(headers), [CACHE_HEADER.toLowerCase()]: 'hit' }
-    storeWhenRead(
-      cache,
-      key,
-      (generations, now) => {
-        const entry = { body, status: response.status, headers: stored, tags: tagList, generations }
-        return { ...entry, storedAt: now, checkedAt: now }
-      },
-      tagList,
-      epoch,
-      storeOf(env),
-      (promise) => ctx.waitUntil(promise),
-    )
-    headers.set(CACHE_HEADER, 'miss')
-    return new Response(body, { status: response.status, headers })
-  }
+export const SHARED_PAGE = 'public, max-age=0, s-maxage=300'
+/** What every other response says, unless it says otherwise: nobody's cache keeps it. */
+export const NOT_SHARED = 'private, no-store'
+/** The tags a shareable response is purged by (Cloudflare's header: comma-separated). */
+export const CACHE_TAG = 'Cache-Tag'
 
-  // A hit is answered synchronously: no promise, nothing but the lookup between request and response.
-  return (request, env, ctx) => {
-    const key = cacheKey(request, env.PROVIDER_HOSTS)
-    const entry = key ? cache.get(key) : null
-    if (key && entry) {
-      revalidateWhenDue(cache, entry, storeOf(env), (promise) => ctx.waitUntil(promise))
-      return responseOf(entry)
-    }
-    return renderAndStore(request, env, ctx, key)
-  }
+/** The tags of a response any cache may share, or null when it may not be kept. */
+export function sharedTags(response: Response): string[] | null {
+  if (response.status !== 200 || response.headers.has('set-cookie')) return null
+  const control = response.headers.get('cache-control') ?? ''
+  if (!/(^|,)\s*public\b/.test(control) || !/\bs-maxage=\d/.test(control)) return null
+  const tags = (response.headers.get(CACHE_TAG) ?? '')
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean)
+  return tags.length > 0 ? tags : null
+}
+
+/** Reads a rendered page for the embedded tier: its body, and its headers made shareable (no nonce in the CSP). */
+export async function shareablePage(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  const body = new Uint8Array(await response.arrayBuffer())
+  const csp = response.headers.get('content-security-policy')
+  if (csp) response.headers.set('content-security-policy', sharedCsp(csp))
+  return body
 }

@@ -35,10 +35,24 @@ export const RESERVED_SEGMENTS = new Set([
 ])
 
 /**
- * Virtual path prefix under which a custom domain's pages are routed (see Site.routePath). Its `@`
- * keeps it from ever matching a desiredUrl route.
+ * The app routes every request on one canonical path (docs/architecture.md): the site is resolved first,
+ * and its pages are routed under the prefix of what they are, each sub-app mounted once. Every real path
+ * but an API's gets a prefix, so no address a visitor types can reach another site's routes.
  */
-export const DOMAIN_PREFIX = '/@domain'
+export const ROUTES = {
+  /** The provider's own pages: the landing page, its legal pages, its crawler files. */
+  provider: '/@provider',
+  /** A realtor's public pages, on the provider's host under /{desiredUrl} or on their own domain. */
+  site: '/@site',
+  /** The builder's screens on any site (BUILDER_PATHS): sign-in, admin, inbox, dashboard. */
+  builder: '/@builder',
+} as const
+
+/** A site's paths that are the builder's, not a homepage's: they stay on the provider's host. */
+export const BUILDER_PATHS = /^\/(admin|login|logout|agreement|manifest\.webmanifest)(\/|$)/
+
+/** Whether a path within a site ('/admin/inbox') is one of the builder's. */
+export const isBuilderPath = (pagePath: string) => BUILDER_PATHS.test(pagePath)
 
 export type TenantTarget =
   /** Provider host, no desiredUrl: the landing page and the provider's own pages. */
@@ -67,7 +81,7 @@ export interface Site {
   pagePath: string
   /** An API path (JSON answers, no locale redirects, no tenant): the first segment is an API segment. */
   api: boolean
-  /** The path the router matches (a custom domain's pages live under DOMAIN_PREFIX). */
+  /** The canonical path the router matches (ROUTES): `/@site/terms` for `/en/janekim/terms`. */
   routePath: string
 }
 
@@ -139,6 +153,15 @@ function withinTenant(rest: string): string {
   return end < 0 ? '/' : rest.slice(end)
 }
 
+/** '/terms' for '/terms/', '' for '/': a path as it follows a route prefix. */
+const trimmed = (path: string) => (path === '/' ? '' : path.replace(/\/$/, ''))
+
+/** Which sub-apps answer a page path: the builder's on any site, else the provider's or a realtor's. */
+function routePrefix(target: TenantTarget, pagePath: string): string {
+  if (isBuilderPath(pagePath)) return ROUTES.builder
+  return target.kind === 'provider' || (target.kind === 'path' && target.fromQuery) ? ROUTES.provider : ROUTES.site
+}
+
 /** Decides what a request is, from its URL and Host header. */
 export function resolveSite(url: URL, hostHeader: string | null | undefined, providerHosts: ReadonlySet<string>): Site {
   const host = normalizeHost(hostHeader)
@@ -150,12 +173,7 @@ export function resolveSite(url: URL, hostHeader: string | null | undefined, pro
   const first = firstSegmentOf(routed)
   const api = API_SEGMENTS.has(first)
   const pagePath = target.kind === 'path' && !target.fromQuery ? withinTenant(rest) : rest
-  let routePath = routed
-  // A real path never reaches the domain routes; a custom domain's pages live under DOMAIN_PREFIX, so
-  // `/admin` on a realtor's domain reaches that realtor's admin, not the provider's.
-  if (first === DOMAIN_PREFIX.slice(1)) routePath = `/_reserved${routed}`
-  else if (!api && (target.kind === 'domain' || target.kind === 'bad-host'))
-    routePath = routed === '/' ? DOMAIN_PREFIX : `${DOMAIN_PREFIX}${routed}`
+  const routePath = api ? routed : `${routePrefix(target, pagePath)}${trimmed(pagePath)}`
   return { host, target, pathname, locale, rest, pagePath, api, routePath }
 }
 
@@ -198,4 +216,9 @@ function siteOfAddress(request: Request, providerHostsText: string | undefined):
     sites.set(key, site)
   }
   return site
+}
+
+/** Hono's `getPath`: the canonical path of a request (ROUTES), from its Site. */
+export function routePathOf(request: Request, options?: { env?: unknown }): string {
+  return siteOf(request, (options?.env as { PROVIDER_HOSTS?: string } | undefined)?.PROVIDER_HOSTS).routePath
 }

@@ -4,18 +4,13 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { appManifest } from '../lib/app-manifest'
-import type { Locale } from '../lib/locale'
-import { DOMAIN_PREFIX } from '../lib/tenant'
+import { DEFAULT_LOCALE } from '../lib/locale'
 
 const app = new Hono<AppEnv>()
 const HEADERS = { 'Content-Type': 'application/manifest+json', 'Cache-Control': 'public, max-age=86400' }
 
-for (const [path, locale] of [
-  ['/manifest.webmanifest', 'ko'],
-  ['/en/manifest.webmanifest', 'en'],
-] as const satisfies readonly (readonly [string, Locale])[]) {
-  for (const base of ['', DOMAIN_PREFIX])
-    app.get(`${base}${path}`, (c) => c.body(JSON.stringify(appManifest(locale)), 200, HEADERS))
-}
+app.get('/manifest.webmanifest', (c) => {
+  return c.body(JSON.stringify(appManifest(c.get('site').locale ?? DEFAULT_LOCALE)), 200, HEADERS)
+})
 
 export default app

@@ -3,6 +3,7 @@
 // their custom domain and under /{desiredUrl}. Mounted before the locale middleware: crawlers are never redirected.
 import { type Context, Hono } from 'hono'
 import type { TenantEnv } from '../env'
+import { pageNotFound } from '../lib/errors'
 import {
   type IdRange,
   providerRobotsTxt,
@@ -17,7 +18,7 @@ import {
 } from '../lib/home/seo'
 import { isPublished } from '../lib/realtors/publish'
 import type { RealtorStore } from '../lib/realtors/store'
-import { DESIRED_URL_ROUTE, DOMAIN_PREFIX } from '../lib/tenant'
+import { ROUTES } from '../lib/tenant'
 import { pageUrls } from '../lib/urls'
 import { requireTenant } from '../middleware/tenant'
 
@@ -73,21 +74,23 @@ async function providerSitemap(c: Context<TenantEnv>, perFile: number) {
 /** The crawlers' routes; `perFile` is the realtor ids one provider sitemap file covers (small in tests). */
 export function seoRoutes({ perFile = SITEMAP_FILE_REALTORS }: { perFile?: number } = {}) {
   const app = new Hono<TenantEnv>()
-  // A provider host's own files: a custom domain's paths are routed under DOMAIN_PREFIX, so these never match there.
-  app.get('/robots.txt', (c) =>
+  // Crawlers' files live at a site's root only: `/en/sitemap.xml` is no address of theirs.
+  const files = [ROUTES.provider, ROUTES.site].flatMap((base) => [`${base}/robots.txt`, `${base}/sitemap.xml`])
+  for (const path of files)
+    app.use(path, async (c, next) => {
+      if (c.get('site').locale !== null) throw pageNotFound(c.get('site').pathname)
+      await next()
+    })
+  app.get(`${ROUTES.provider}/robots.txt`, (c) =>
     c.text(providerRobotsTxt(`${new URL(c.env.PUBLIC_ORIGIN).origin}/sitemap.xml`), 200, CACHE),
   )
-  app.get('/sitemap.xml', (c) => providerSitemap(c, perFile))
+  app.get(`${ROUTES.provider}/sitemap.xml`, (c) => providerSitemap(c, perFile))
 
-  for (const path of [
-    `${DOMAIN_PREFIX}/sitemap.xml`,
-    `${DOMAIN_PREFIX}/robots.txt`,
-    `/:desiredUrl{${DESIRED_URL_ROUTE}}/sitemap.xml`,
-  ])
-    app.use(path, requireTenant())
-  app.get(`${DOMAIN_PREFIX}/sitemap.xml`, sitemap)
-  app.get(`/:desiredUrl{${DESIRED_URL_ROUTE}}/sitemap.xml`, sitemap)
-  app.get(`${DOMAIN_PREFIX}/robots.txt`, (c) => {
+  for (const path of [`${ROUTES.site}/sitemap.xml`, `${ROUTES.site}/robots.txt`]) app.use(path, requireTenant())
+  app.get(`${ROUTES.site}/sitemap.xml`, sitemap)
+  // robots.txt is a host's: a realtor's own domain has one, a path under the provider's host does not.
+  app.get(`${ROUTES.site}/robots.txt`, (c) => {
+    if (c.get('site').target.kind !== 'domain') throw pageNotFound(c.get('site').pathname)
     if (!isPublished(c.get('realtor'))) return c.text(UNPUBLISHED_ROBOTS_TXT, 200, NO_STORE)
     const sitemapUrl = pageUrls(c.get('realtor'), c.env.PUBLIC_ORIGIN, '/sitemap.xml').ko
     return c.text(robotsTxt(sitemapUrl), 200, CACHE)

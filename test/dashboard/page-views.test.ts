@@ -2,7 +2,7 @@
 // batches (docs/decisions/051-dashboard.md); what reached D1 is there for a fresh app (an isolate restart).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { PageCache, withPageCache } from '../../src/lib/page-cache'
+import { PageCache } from '../../src/lib/page-cache'
 import { PageViewBatch } from '../../src/lib/page-views/batch'
 import { VIEW_HEADER, viewOf, withViewCounting } from '../../src/lib/page-views/count'
 import { dashboardOf } from '../../src/lib/page-views/dashboard'
@@ -44,7 +44,7 @@ function countingDb() {
 /** A worker like the deployed one (page cache, counting) on its own caches and batch. */
 function worker(batch: PageViewBatch, db: D1Database) {
   const pages = new PageCache()
-  const fetch = withViewCounting(withPageCache(createApp().fetch, pages), batch)
+  const fetch = withViewCounting(createApp({ pageCache: pages }).fetch, batch)
   const get = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
     const ctx = createExecutionContext()
     const response = await fetch(new Request(`${ORIGIN}${path}`, { method, headers }), { ...env, DB: db }, ctx)

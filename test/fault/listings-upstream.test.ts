@@ -5,7 +5,7 @@
 // nothing of the upstream's body leaks, and the worker keeps serving afterwards.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, inject, it, vi } from 'vitest'
-import { PageCache, withPageCache } from '../../src/lib/page-cache'
+import { PageCache } from '../../src/lib/page-cache'
 import { createApp } from '../../src/worker'
 import { FAULT_MODES, gatewayStatus, SECRET_BODY } from './upstream'
 
@@ -13,7 +13,7 @@ const TIMEOUT_MS = 600
 const origins = inject('faultOrigins')
 
 /** The deployed worker's shape (page cache in front of the app) with a cache of its own. */
-const worker = withPageCache<typeof env>(createApp().fetch, new PageCache())
+const worker = createApp({ pageCache: new PageCache() }).fetch
 
 async function get(path: string, vars: { LISTINGS_API_ORIGIN?: string } = {}) {
   const ctx = createExecutionContext()

@@ -2,10 +2,13 @@
 // re-renders their homepage and the landing page (its carousel lists every realtor), and leaves every other
 // homepage in the page cache — in this isolate and, through the tag generations, in every other one.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import type { AppEnv } from '../../src/env'
 import { purgeTags, realtorTags } from '../../src/lib/cache'
 import { memoryGenerations } from '../../src/lib/generations/store'
-import { PageCache, TAGS_HEADER, withPageCache } from '../../src/lib/page-cache'
+import { CACHE_TAG, PageCache, SHARED_PAGE } from '../../src/lib/page-cache'
+import { embeddedPageCache } from '../../src/middleware/page-cache'
 import { api, JANE, login } from '../api/client'
 import { call } from '../helpers'
 
@@ -36,17 +39,19 @@ describe("a realtor's write and the page cache", () => {
     const store = memoryGenerations()
     const cache = new PageCache()
     let renders = 0
-    const fetch = withPageCache<object>(
-      async () => {
-        renders++
-        return new Response(`page ${renders}`, { headers: { 'content-type': 'text/html', [TAGS_HEADER]: 'realtor:1' } })
-      },
-      cache,
-      () => store,
+    const app = new Hono<AppEnv>()
+    app.use(
+      '*',
+      embeddedPageCache(cache, () => store),
     )
+    app.get('*', () => {
+      renders++
+      const headers = { 'content-type': 'text/html', 'cache-control': SHARED_PAGE, [CACHE_TAG]: 'realtor:1' }
+      return new Response(`page ${renders}`, { headers })
+    })
     const get = async () => {
       const ctx = createExecutionContext()
-      const response = await fetch(new Request('http://127.0.0.1/realtor-one'), {}, ctx)
+      const response = await app.fetch(new Request('http://127.0.0.1/realtor-one'), {}, ctx)
       await waitOnExecutionContext(ctx)
       return response.text()
     }

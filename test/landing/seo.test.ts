@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../src/env'
 import { d1Store } from '../../src/lib/realtors/d1-store'
 import { REALTOR_DEFAULTS } from '../../src/lib/realtors/schema'
+import { routePathOf, siteOf } from '../../src/lib/tenant'
 import { pageUrls } from '../../src/lib/urls'
 import { seoRoutes } from '../../src/routes/seo'
 import { createApp } from '../../src/worker'
@@ -29,8 +30,9 @@ const worker = createApp({ realtors: () => store })
 
 /** The seo routes alone with small files (`perFile` realtor ids each), behind what the worker sets for them. */
 function withFilesOf(perFile: number) {
-  const app = new Hono<AppEnv>()
+  const app = new Hono<AppEnv>({ getPath: routePathOf })
   app.use('*', async (c, next) => {
+    c.set('site', siteOf(c.req.raw, c.env.PROVIDER_HOSTS))
     c.set('realtors', store)
     await next()
   })

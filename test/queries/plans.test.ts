@@ -175,10 +175,6 @@ const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
     sites: 6,
     unreached: ['findByHostname: a leftover custom hostname after a duplicate create (its unique index)'],
   },
-  'src/lib/bench-stats.ts': {
-    sites: 1,
-    unreached: ['a wrapper of the D1 binding that times statements for the scale bench: no SQL of its own'],
-  },
   'src/lib/domains/store.ts': {
     sites: 10,
     unreached: ["markChecked: the cron's re-check that finds nothing changed (by primary key)"],

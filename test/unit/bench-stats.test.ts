@@ -1,9 +1,9 @@
-// The scale bench's local-only instruments (src/lib/bench-stats.ts, docs/decisions/056-scale-bench.md): a
+// The scale bench's local-only instruments (bench/scale/stats.ts, docs/decisions/056-scale-bench.md): a
 // deployed worker never answers them, and the bench's figures are real (D1 time of the request's own
 // statements, cache counters that move with hits and misses).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { BENCH_STATS_PATH, withBenchStats } from '../../src/lib/bench-stats'
+import { BENCH_STATS_PATH, withBenchStats } from '../../bench/scale/stats'
 import { TaggedCache } from '../../src/lib/cache'
 
 const ctx = {} as ExecutionContext

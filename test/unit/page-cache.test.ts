@@ -1,8 +1,19 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
-import { purgeTags } from '../../src/lib/cache'
+import { Hono } from 'hono'
+import { describe, expect, it, vi } from 'vitest'
+import type { AppEnv } from '../../src/env'
+import { edgeCacheOf, purgeTags } from '../../src/lib/cache'
 import { memoryGenerations } from '../../src/lib/generations/store'
-import { CACHE_HEADER, cacheKey, PageCache, sharedCsp, TAGS_HEADER, withPageCache } from '../../src/lib/page-cache'
+import {
+  CACHE_HEADER,
+  CACHE_TAG,
+  cacheKey,
+  NOT_SHARED,
+  PageCache,
+  SHARED_PAGE,
+  sharedCsp,
+} from '../../src/lib/page-cache'
+import { embeddedPageCache } from '../../src/middleware/page-cache'
 
 const url = (path: string) => `http://127.0.0.1:8787${path}`
 
@@ -72,40 +83,43 @@ describe('PageCache', () => {
   })
 })
 
-describe('withPageCache', () => {
+describe('the embedded tier (embeddedPageCache)', () => {
   function setup() {
     let renders = 0
     const cache = new PageCache()
     const store = memoryGenerations()
-    const fetch = withPageCache<object>(
-      async (request) => {
-        renders++
-        const path = new URL(request.url).pathname
-        const headers = new Headers({
-          'content-type': 'text/html',
-          'content-security-policy': "script-src 'self' 'nonce-xyz'",
-          vary: 'Cookie, Accept-Language',
-        })
-        if (path !== '/private') headers.set(TAGS_HEADER, 'realtor:1 realtors')
-        return new Response(`page ${renders}`, { headers })
-      },
-      cache,
-      () => store,
+    const app = new Hono<AppEnv>()
+    app.use(
+      '*',
+      embeddedPageCache(cache, () => store),
     )
+    app.get('*', (c) => {
+      renders++
+      const headers = new Headers({
+        'content-type': 'text/html',
+        'content-security-policy': "script-src 'self' 'nonce-xyz'",
+        vary: 'Cookie, Accept-Language',
+      })
+      if (c.req.path === '/private') headers.set('cache-control', 'private, max-age=60')
+      else if (c.req.path !== '/unsaid') headers.set('cache-control', SHARED_PAGE)
+      if (c.req.path !== '/private') headers.set(CACHE_TAG, 'realtor:1,realtors')
+      return new Response(`page ${renders}`, { headers })
+    })
     const get = async (path: string, init?: RequestInit) => {
       const ctx = createExecutionContext()
-      const response = await fetch(new Request(url(path), init), {}, ctx)
+      const response = await app.fetch(new Request(url(path), init), {}, ctx)
       await waitOnExecutionContext(ctx)
       return response
     }
     return { cache, store, get, renders: () => renders }
   }
 
-  it('renders once, then serves the stored page without the nonce or the internal header', async () => {
+  it('renders once, then serves the stored page without the nonce, its tags said in HTTP', async () => {
     const { get, renders } = setup()
     const first = await get('/en')
     expect(first.headers.get(CACHE_HEADER)).toBe('miss')
-    expect(first.headers.has(TAGS_HEADER)).toBe(false)
+    expect(first.headers.get('cache-control')).toBe(SHARED_PAGE)
+    expect(first.headers.get(CACHE_TAG)).toBe('realtor:1,realtors')
     expect(first.headers.get('content-security-policy')).toBe("script-src 'self'")
     expect(await first.text()).toBe('page 1')
     const second = await get('/en')
@@ -115,13 +129,34 @@ describe('withPageCache', () => {
     expect(renders()).toBe(1)
   })
 
-  it('never stores pages that did not opt in, or requests with a query', async () => {
+  it('never stores pages that are not public with tags, or requests with a query', async () => {
     const { get, renders } = setup()
     await get('/private')
     await get('/private')
+    expect((await get('/unsaid')).headers.get('cache-control')).toBe(NOT_SHARED)
+    await get('/unsaid')
     await get('/en?x=1')
     await get('/en?x=1')
-    expect(renders()).toBe(4)
+    expect(renders()).toBe(6)
+  })
+
+  it('purges Workers Cache by the same tags when the runtime has it (a fake of ctx.cache)', async () => {
+    const purged: string[][] = []
+    const edge = { purge: async ({ tags }: { tags: string[] }) => void purged.push(tags) }
+    const { cache, store, get } = setup()
+    await get('/en')
+    await purgeTags([cache], store, ['realtor:1'], edgeCacheOf({ cache: edge } as unknown as ExecutionContext))
+    expect(purged).toEqual([['realtor:1']])
+    expect(await (await get('/en')).text()).toBe('page 2')
+  })
+
+  it('keeps a write whose Workers Cache purge fails: the page waits out its s-maxage there', async () => {
+    const edge = { purge: async () => Promise.reject(new Error('purge refused')) }
+    const { cache, store } = setup()
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(purgeTags([cache], store, ['realtor:1'], edge)).resolves.toBeUndefined()
+    expect(logged).toHaveBeenCalledWith('[cache] Workers Cache purge failed', ['realtor:1'], expect.any(Error))
+    logged.mockRestore()
   })
 
   it('renders again after a purge in this isolate', async () => {

@@ -65,22 +65,37 @@ describe('normalizeHost', () => {
   })
 })
 
-describe('resolveSite: the path the router sees', () => {
+describe('resolveSite: the canonical path the router sees', () => {
   const path = (url: string, host: string) => resolveSite(new URL(url), host, providers).routePath
 
-  it('routes provider hosts by their real path', () => {
-    expect(path('http://localhost/en/terms', 'localhost')).toBe('/en/terms')
-    expect(path('http://localhost/terms/', 'localhost')).toBe('/terms')
+  it("routes the provider's pages under /@provider, without the locale", () => {
+    expect(path('http://localhost/', 'localhost')).toBe('/@provider')
+    expect(path('http://localhost/en/terms', 'localhost')).toBe('/@provider/terms')
+    expect(path('http://localhost/terms/', 'localhost')).toBe('/@provider/terms')
+    expect(path('http://localhost/?desiredUrl=janekim', 'localhost')).toBe('/@provider')
   })
 
-  it('routes custom-domain pages under the domain prefix and APIs at their real path', () => {
-    expect(path('https://janekim.example/', 'janekim.example')).toBe('/@domain')
-    expect(path('https://janekim.example/en/admin', 'janekim.example')).toBe('/@domain/en/admin')
+  it("routes a realtor's pages under /@site, by path or on their own domain", () => {
+    expect(path('http://localhost/janekim', 'localhost')).toBe('/@site')
+    expect(path('http://localhost/en/janekim/terms/', 'localhost')).toBe('/@site/terms')
+    expect(path('https://janekim.example/', 'janekim.example')).toBe('/@site')
+    expect(path('https://janekim.example/en/terms', 'janekim.example')).toBe('/@site/terms')
+  })
+
+  it("routes the builder's screens under /@builder on every site", () => {
+    expect(path('http://localhost/admin', 'localhost')).toBe('/@builder/admin')
+    expect(path('http://localhost/en/janekim/admin/inbox/3', 'localhost')).toBe('/@builder/admin/inbox/3')
+    expect(path('https://janekim.example/en/admin', 'janekim.example')).toBe('/@builder/admin')
+    expect(path('http://localhost/login', 'localhost')).toBe('/@builder/login')
+  })
+
+  it('routes APIs at their real path on every host', () => {
     expect(path('https://janekim.example/v1/realtor-contacts', 'janekim.example')).toBe('/v1/realtor-contacts')
+    expect(path('http://localhost/v1/realtor/1/', 'localhost')).toBe('/v1/realtor/1')
   })
 
-  it('never lets a real path reach the domain routes', () => {
-    expect(path('http://localhost/@domain/admin', 'localhost')).toBe('/_reserved/@domain/admin')
-    expect(path('https://janekim.example/@domain', 'janekim.example')).toBe('/_reserved/@domain')
+  it('never lets a real path reach another prefix: every page path gets one', () => {
+    expect(path('http://localhost/@builder/admin', 'localhost')).toBe('/@site/@builder/admin')
+    expect(path('https://janekim.example/@provider', 'janekim.example')).toBe('/@site/@provider')
   })
 })

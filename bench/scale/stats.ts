@@ -3,9 +3,9 @@
 // (GET /__bench/stats). Only when the worker runs locally with BENCH_STATS=1, which nothing but the bench
 // sets: a deployed worker never gets the header or the route, and its D1 binding is never wrapped.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { isLocalMode } from './config'
-import { dataCache } from './data-cache'
-import { pageCache } from './page-cache'
+import { isLocalMode } from '../../src/lib/config'
+import { dataCache } from '../../src/lib/data-cache'
+import { pageCache } from '../../src/lib/page-cache'
 
 interface BenchBindings {
   ENVIRONMENT?: string
