@@ -12,7 +12,6 @@ import { MemoRouter } from './lib/memo-router'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
 import { withPageCache } from './lib/page-cache'
-import { withViewCounting } from './lib/page-views/count'
 import { d1Store } from './lib/realtors/d1-store'
 import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
 import { purgeRealtor } from './lib/realtors/service'
@@ -122,9 +121,9 @@ const app = createApp({ dataCache })
 export { TagGenerations } from './lib/generations/object'
 
 export default {
-  // Homepage views are counted around the page cache, so cached pages count too (docs/decisions/051-dashboard.md).
+  // Homepage views are counted by the pages' own beacon (POST /v1/views, docs/decisions/071-view-beacon.md).
   // The scale bench's D1 timing and cache counters wrap everything, only when it asks (BENCH_STATS, local).
-  fetch: withBenchStats(withViewCounting(withPageCache(app.fetch))),
+  fetch: withBenchStats(withPageCache<Bindings>(app.fetch)),
   // Cron: every delivery the request did not get through (leads to Slack, contacts to the webhook) gets
   // another attempt (src/lib/outbox, docs/decisions/024-outbox.md).
   // Homepages deleted over 30 days ago are removed with their photos, a few per run
