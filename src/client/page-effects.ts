@@ -29,12 +29,13 @@ export function compactHeaderOnScroll(header: HTMLElement): void {
  * prefetches runs no script at all.
  */
 export function countView(realtorId: number): void {
+  // Each event fires once: no listener needs removing.
   const send = (): unknown =>
     (document as { prerendering?: boolean }).prerendering
-      ? document.addEventListener('prerenderingchange', send, { once: true })
+      ? document.addEventListener('prerenderingchange', send)
       : navigator.sendBeacon(VIEWS_PATH, JSON.stringify({ realtorId, path: location.pathname }))
   if (document.readyState === 'complete') send()
-  else addEventListener('load', send, { once: true })
+  else addEventListener('load', send)
 }
 
 export function startPageEffects(): void {
