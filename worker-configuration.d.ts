@@ -14,6 +14,7 @@ declare namespace Cloudflare {
 		SEND_EMAIL: SendEmail;
 		LEAD_LIMITER: RateLimit;
 		CONTACT_LIMITER: RateLimit;
+		VIEW_LIMITER: RateLimit;
 		NOTIFY_TEST_LIMITER: RateLimit;
 		AUTH_LIMITER: RateLimit;
 		EVENTS_LIMITER: RateLimit;

@@ -33,6 +33,8 @@ export interface RenderOptions {
   bodyStyle?: Record<string, string>
   bodyClassName?: string
   headers?: Record<string, string>
+  /** The realtor whose homepage view the page's beacon counts (docs/decisions/071-view-beacon.md). */
+  pageView?: number
 }
 
 export function pageContext<E extends AppEnv>(c: Context<E>): PageContext {
@@ -73,6 +75,7 @@ export async function renderPage<E extends AppEnv>(
       head={head}
       bodyStyle={options.bodyStyle}
       bodyClassName={options.bodyClassName}
+      pageView={options.pageView}
       monitoring={c.get('monitoring')}
     >
       {page}
@@ -103,12 +106,13 @@ export async function renderPage<E extends AppEnv>(
 /**
  * A page of a realtor's site in its frame and head: every tenant page, and the editor's preview of the
  * home (`preview`: the draft as visitors will get it, without the owner's "not published" bar).
+ * `countView`: a public page whose views count; it carries the beacon's mark once the homepage is published.
  */
 export function renderTenantPage(
   c: Context<TenantEnv>,
   body: (frame: TenantFrame) => ReactElement,
   pageTitle?: string,
-  { noindex = false, preview = false } = {},
+  { noindex = false, preview = false, countView = false } = {},
 ): Promise<Response> {
   const frame = frameOf(pageContext(c), c.get('realtor'))
   const urls = pageUrls(frame.realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
@@ -125,7 +129,11 @@ export function renderTenantPage(
     ) : (
       body(frame)
     )
-  return renderPage(c, page, { ...document, head: { ...document.head, noindex: noindex || hidden } })
+  return renderPage(c, page, {
+    ...document,
+    head: { ...document.head, noindex: noindex || hidden },
+    pageView: countView && !hidden && !preview ? frame.realtor.id : undefined,
+  })
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store' }

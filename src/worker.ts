@@ -10,7 +10,6 @@ import { generationStoreOf } from './lib/generations/store'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
 import { type PageCache, pageCache } from './lib/page-cache'
-import { withViewCounting } from './lib/page-views/count'
 import { d1Store } from './lib/realtors/d1-store'
 import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
 import { purgeRealtor } from './lib/realtors/service'
@@ -114,8 +113,8 @@ const app = createApp({ dataCache, pageCache })
 export { TagGenerations } from './lib/generations/object'
 
 export default {
-  // Homepage views are counted around the page cache, so cached pages count too (docs/decisions/051-dashboard.md).
-  fetch: withViewCounting(app.fetch),
+  // The app's own fetch: caching is said in HTTP and views come from the pages' beacon (decisions 071, 072).
+  fetch: app.fetch,
   // Cron: every delivery the request did not get through (leads to Slack, contacts to the webhook) gets
   // another attempt (src/lib/outbox, docs/decisions/024-outbox.md).
   // Homepages deleted over 30 days ago are removed with their photos, a few per run

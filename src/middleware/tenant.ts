@@ -14,8 +14,11 @@ import type { Realtor } from '../lib/realtors/types'
 import type { Site } from '../lib/tenant'
 import { pageUrls } from '../lib/urls'
 
-/** A realtor for a page, through the data cache: purged with the realtor's tag on every write. */
-function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
+/**
+ * A realtor for a page, by desiredUrl or by custom domain origin, through the data cache: purged with the
+ * realtor's tag on every write. The view beacon (src/routes/api/views.ts) asks with the same key.
+ */
+export function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
   return readThrough(c.get('dataCache'), `realtor:${key}`, () => c.get('realtors').find(key), {
     tags: (realtor) => (realtor ? [realtorTag(realtor.id)] : null),
   })

@@ -13,7 +13,6 @@ import { canSeeUnpublished, isPublished } from '../lib/realtors/publish'
 import { pageUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { cachePage } from '../middleware/page-cache'
-import { markView } from '../middleware/page-view'
 import { requireTenant } from '../middleware/tenant'
 import { pageContext, renderPage, renderTenantPage } from '../render'
 import { TenantHome } from '../views/home/TenantHome'
@@ -24,9 +23,9 @@ import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/document
 
 const app = new Hono<TenantEnv>()
 
+// Every page here is a public page of the realtor's homepage: each renders with `countView`, so once
+// published its visitors' browsers count their views (docs/decisions/071-view-beacon.md).
 app.use('*', requireTenant())
-// Every public page of a published homepage counts as a view (docs/decisions/051-dashboard.md).
-app.use('*', markView())
 app.use('/', auth())
 app.use('/probiz', auth())
 app.use('/process', auth())
@@ -82,7 +81,7 @@ function tenantPage(
         </TenantPage>
       ),
       title,
-      options,
+      { ...options, countView: true },
     )
   }
 }
@@ -92,7 +91,14 @@ app.get('/', async (c) => {
   const listings = await loadHomeListings(listingSourceOf(c.env, c.get('upstreamFetch'), c.get('dataCache')), realtor)
   // A page made without some of its listings is not kept: the next visitor gets another try.
   if (!listings.complete) c.set('cacheable', false)
-  return renderTenantPage(c, (frame) => <TenantHome frame={frame} listings={listings} today={new Date()} />)
+  return renderTenantPage(
+    c,
+    (frame) => <TenantHome frame={frame} listings={listings} today={new Date()} />,
+    undefined,
+    {
+      countView: true,
+    },
+  )
 })
 // The samples are routes of the product, not content: kept out of search results and sitemaps.
 app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', AnimationShowcase, { noindex: true }))
@@ -109,6 +115,7 @@ function legalPage(titleId: string, doc: LegalText) {
         </TenantPage>
       ),
       title,
+      { countView: true },
     )
   }
 }
@@ -121,5 +128,12 @@ app.get('/probiz', async (c) => {
   if (c.get('realtor').desiredUrl !== PROBIZ_TENANT) return c.redirect(localeHome(c.get('localePrefix')), 302)
   return tenantPage('page.probiz.title', 'home.probiz.intro', ProbizBody)(c)
 })
+
+/**
+ * The paths of these pages within a realtor's site (the GET routes above): the only pages whose views the
+ * beacon may count (src/routes/api/views.ts, docs/decisions/071-view-beacon.md).
+ */
+const PAGE_PATHS = new Set(app.routes.filter((route) => route.method === 'GET').map((route) => route.path))
+export const isTenantPage = (path: string) => PAGE_PATHS.has(path)
 
 export default app

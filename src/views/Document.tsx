@@ -25,10 +25,12 @@ interface DocumentProps {
   /** Inline style of <body>, e.g. a tenant's brand colour as a CSS custom property. */
   bodyStyle?: Record<string, string>
   bodyClassName?: string
+  /** A realtor's id: the page sends the view beacon for them once loaded (docs/decisions/071-view-beacon.md). */
+  pageView?: number
   children: ReactNode
 }
 
-export function Document({ locale, head, monitoring, bodyStyle, bodyClassName, children }: DocumentProps) {
+export function Document({ locale, head, monitoring, bodyStyle, bodyClassName, pageView, children }: DocumentProps) {
   return (
     <html lang={locale}>
       <head>
@@ -53,7 +55,7 @@ export function Document({ locale, head, monitoring, bodyStyle, bodyClassName, c
         ) : null}
         {head.extra}
       </head>
-      <body className={bodyClassName} style={bodyStyle}>
+      <body className={bodyClassName} style={bodyStyle} data-page-view={pageView}>
         {children}
       </body>
     </html>

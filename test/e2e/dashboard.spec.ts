@@ -2,10 +2,32 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from './fixtures'
 
 // The builder's dashboard (docs/decisions/051-dashboard.md): a visitor's views of Jane's homepage reach
-// her dashboard. The test's worker writes views after half a second (scripts/serve-e2e.mjs sets
-// PAGE_VIEW_FLUSH_MS); other tests view the same homepage, so it looks for its own views as an increase.
+// her dashboard, counted by each page's beacon once loaded and shown (docs/decisions/071-view-beacon.md).
+// The test's worker writes views after half a second (scripts/serve-e2e.mjs sets PAGE_VIEW_FLUSH_MS);
+// other tests view the same homepage, so it looks for its own views as an increase.
 const PASSWORD = 'demo-realtor-2026'
 const SHOTS = 'test/e2e/screenshots'
+
+/** Whether a request is the view beacon. */
+const isBeacon = (url: string) => new URL(url).pathname === '/v1/views'
+
+/** Opens a page of a homepage as a visitor would and waits for its view beacon's answer. */
+async function view(page: Page, path: string): Promise<void> {
+  const beacon = page.waitForResponse((response) => isBeacon(response.url()))
+  const response = await page.goto(path)
+  expect(response?.status()).toBe(200)
+  expect((await beacon).status()).toBe(204)
+  // Lazy images still loading when the test closes the page would be dropped mid-answer (a broken pipe in the log).
+  await page.waitForLoadState('networkidle')
+}
+
+async function signInAsJane(page: Page): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('이메일').fill('janekim@realtor.local')
+  await page.getByLabel('비밀번호').fill(PASSWORD)
+  await page.getByRole('button', { name: '로그인' }).click()
+  await expect(page).toHaveURL(/\/janekim\/admin$/)
+}
 
 /** The total of a dashboard figure as shown on its card. */
 async function total(page: Page, label: RegExp): Promise<number> {
@@ -20,11 +42,7 @@ test('a visitor views the homepage; the owner sees those views on the dashboard'
   page.on('pageerror', (error) => {
     throw error
   })
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill('janekim@realtor.local')
-  await page.getByLabel('비밀번호').fill(PASSWORD)
-  await page.getByRole('button', { name: '로그인' }).click()
-  await expect(page).toHaveURL(/\/janekim\/admin$/)
+  await signInAsJane(page)
   // The editor's toolbar leads to the dashboard.
   await page.getByRole('link', { name: '대시보드' }).click()
   await expect(page).toHaveURL(/\/janekim\/admin\/dashboard$/)
@@ -38,10 +56,7 @@ test('a visitor views the homepage; the owner sees those views on the dashboard'
     baseURL: testInfo.project.use.baseURL,
   })
   const visit = await visitor.newPage()
-  for (const path of ['/janekim', '/janekim', '/en/janekim']) {
-    const response = await visit.goto(path)
-    expect(response?.status()).toBe(200)
-  }
+  for (const path of ['/janekim', '/janekim', '/en/janekim']) await view(visit, path)
   await visitor.close()
 
   await expect
@@ -71,4 +86,72 @@ test('a visitor views the homepage; the owner sees those views on the dashboard'
   expect(await total(page, /Homepage views/)).toBeGreaterThanOrEqual(before + 3)
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   await page.screenshot({ path: `${SHOTS}/dashboard-en-${testInfo.project.name}.png`, fullPage: true })
+})
+
+test('a crawler, a prefetch and a prerendered page not yet opened count no view; opening it does', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signInAsJane(page)
+  await page.goto('/janekim/admin/dashboard')
+  const views = async () => {
+    await page.reload()
+    return total(page, /홈페이지 조회수/)
+  }
+  const before = await views()
+
+  // A crawler runs the page's script too: its beacon is answered and dropped.
+  const crawler = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  })
+  await view(await crawler.newPage(), '/janekim')
+  await crawler.close()
+
+  // A visitor on a page of the same site that prefetches a homepage page: the browser fetches it and
+  // runs none of it. (The linking page is the test's own; the worker serves what the browser asks for next.)
+  const visitor = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL })
+  const visit = await visitor.newPage()
+  const beacons: string[] = []
+  const fetched: string[] = []
+  visitor.on('request', (request) => {
+    if (isBeacon(request.url())) beacons.push(request.url())
+    else fetched.push(new URL(request.url()).pathname)
+  })
+  await visit.route('**/prefetch-test', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>links</title><link rel="prefetch" href="/janekim/terms">',
+    }),
+  )
+  await visit.goto('/prefetch-test')
+  await expect.poll(() => fetched, { timeout: 10_000 }).toContain('/janekim/terms')
+
+  // A page being prerendered (speculation rules) runs its script but is not shown. This Chromium does not
+  // prerender here, so the page is told it is, as Chromium tells one (document.prerendering, then the
+  // prerenderingchange event when the visitor opens it).
+  const prerendered = await visitor.newPage()
+  await prerendered.addInitScript(() => {
+    let prerendering = true
+    Object.defineProperty(Document.prototype, 'prerendering', { configurable: true, get: () => prerendering })
+    Object.assign(window, {
+      activate: () => {
+        prerendering = false
+        document.dispatchEvent(new Event('prerenderingchange'))
+      },
+    })
+  })
+  expect((await prerendered.goto('/en/janekim'))?.status()).toBe(200)
+  // Time for the page's script to run and for any view to reach D1 (PAGE_VIEW_FLUSH_MS is 500 ms).
+  await prerendered.waitForTimeout(2_000)
+  expect(beacons).toEqual([])
+  expect(await views()).toBe(before)
+
+  // Opening the prerendered page is a view: its beacon goes once it is shown.
+  const beacon = prerendered.waitForResponse((response) => isBeacon(response.url()))
+  await prerendered.evaluate(() => (window as unknown as { activate: () => void }).activate())
+  expect((await beacon).status()).toBe(204)
+  await prerendered.waitForLoadState('networkidle')
+  await visitor.close()
+  await expect.poll(views, { timeout: 15_000, intervals: [500, 1000] }).toBe(before + 1)
 })

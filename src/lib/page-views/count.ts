@@ -1,18 +1,11 @@
-// Which responses are homepage views, and the fetch wrapper that counts them (docs/decisions/051-dashboard.md).
-// It sits outside the page cache (src/lib/page-cache.ts), so a page served from memory counts like a
-// rendered one, and it adds nothing to a response's way out but a few header reads: the write happens
-// later, in a batch (./batch.ts), through ctx.waitUntil.
+// Which view beacons are homepage views (docs/decisions/071-view-beacon.md). A public page of a published
+// homepage sends one after it has loaded (src/client/page-effects.ts); POST /v1/views
+// (src/routes/api/views.ts) checks it and adds it to the isolate's batch (./batch.ts), which writes
+// later, through ctx.waitUntil. Nothing here runs when a page is served: a cached page costs no view work.
 import { deviceType, isBot } from '../environment'
-import { DEFAULT_LOCALE } from '../locale'
-import { siteOf } from '../tenant'
+import { DEFAULT_LOCALE, type Locale } from '../locale'
+import type { Site } from '../tenant'
 import { FLUSH_AFTER_MS, MAX_FLUSH_AFTER_MS, type PageView, PageViewBatch } from './batch'
-
-/**
- * Set by the tenant pages on a public page of a published homepage: the realtor's id. The page cache
- * keeps it with the page, so a cached copy still says whose view it is; the wrapper removes it before
- * the response leaves the worker.
- */
-export const VIEW_HEADER = 'X-Internal-Page-View'
 
 /** The isolate's batch. */
 export const pageViews = new PageViewBatch()
@@ -23,26 +16,30 @@ function isPrefetch(headers: Headers): boolean {
   return purpose !== null && /prefetch|prerender/i.test(purpose)
 }
 
-/** The view a request and its response make, or null when they make none. */
-export function viewOf(
-  request: Request,
-  status: number,
-  realtorId: string,
-  providerHosts?: string,
-  now = Date.now(),
-): PageView | null {
-  if (request.method !== 'GET' || status !== 200) return null
-  const id = Number(realtorId)
-  if (!Number.isSafeInteger(id) || id <= 0) return null
-  const userAgent = request.headers.get('user-agent')
-  if (isBot(userAgent) || isPrefetch(request.headers)) return null
-  const site = siteOf(request, providerHosts)
+/** A page as the dashboard keeps it: its path within the realtor's site (no trailing slash) and its locale. */
+export interface ViewedPage {
+  path: string
+  locale: Locale
+}
+
+/** The page a site's address names: `/en/janekim/terms/` is `/terms` in English. */
+export function viewedPageOf(site: Site): ViewedPage {
   const path = site.pagePath.length > 1 ? site.pagePath.replace(/\/$/, '') : site.pagePath
+  return { path, locale: site.locale ?? DEFAULT_LOCALE }
+}
+
+/**
+ * The view a beacon makes of a realtor's page, or null when it makes none: a bot's, or one sent by a
+ * page the browser prerendered and has not shown.
+ */
+export function viewOf(beacon: Request, realtorId: number, page: ViewedPage, now = Date.now()): PageView | null {
+  const userAgent = beacon.headers.get('user-agent')
+  if (isBot(userAgent) || isPrefetch(beacon.headers)) return null
   return {
-    realtorId: id,
+    realtorId,
     hour: new Date(now).toISOString().slice(0, 13),
-    path,
-    locale: site.locale ?? DEFAULT_LOCALE,
+    path: page.path,
+    locale: page.locale,
     device: deviceType(userAgent),
   }
 }
@@ -51,45 +48,4 @@ export function viewOf(
 export function flushAfterMsOf(value: string | undefined): number {
   if (!value) return FLUSH_AFTER_MS
   return Math.min(Number(value), MAX_FLUSH_AFTER_MS)
-}
-
-interface CountingEnv {
-  DB: D1Database
-  PROVIDER_HOSTS?: string
-  PAGE_VIEW_FLUSH_MS?: string
-}
-
-type Fetch<E> = (request: Request, env: E, ctx: ExecutionContext) => Response | Promise<Response>
-
-/** Takes the view header off a response and counts the view it names. */
-function counted<E extends CountingEnv>(
-  request: Request,
-  response: Response,
-  env: E,
-  ctx: ExecutionContext,
-  batch: PageViewBatch,
-): Response {
-  const realtorId = response.headers.get(VIEW_HEADER)
-  if (realtorId === null) return response
-  let out = response
-  try {
-    out.headers.delete(VIEW_HEADER)
-  } catch {
-    // A response whose headers are immutable (one passed through from fetch) is copied first.
-    out = new Response(response.body, response)
-    out.headers.delete(VIEW_HEADER)
-  }
-  const view = viewOf(request, response.status, realtorId, env.PROVIDER_HOSTS)
-  if (view) batch.add(view, env.DB, (promise) => ctx.waitUntil(promise), flushAfterMsOf(env.PAGE_VIEW_FLUSH_MS))
-  return out
-}
-
-/** Wraps the worker's fetch (with its page cache): counts the views, keeps a synchronous answer synchronous. */
-export function withViewCounting<E extends CountingEnv>(fetch: Fetch<E>, batch = pageViews): Fetch<E> {
-  return (request, env, ctx) => {
-    const response = fetch(request, env, ctx)
-    return response instanceof Response
-      ? counted(request, response, env, ctx, batch)
-      : response.then((done) => counted(request, done, env, ctx, batch))
-  }
 }

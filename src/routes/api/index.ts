@@ -1,8 +1,10 @@
 // Every API of the worker (docs/product.md §7, docs/config.md), mounted at the root before the pages:
 // the realtor data service (/v1/realtor, /v1/auth, /v1/accounts, /photos) behind one CORS policy, the
-// contact form (/v1/realtor-contacts), listings (/cozying-api) and the landing page's leads and events (/api).
+// contact form (/v1/realtor-contacts), homepage views (/v1/views), listings (/cozying-api) and the landing
+// page's leads and events (/api).
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
+import { VIEWS_PATH } from '../../lib/page-views/beacon'
 import { isPublicRealtorRead } from '../../lib/realtors/contract'
 import { apiCors } from '../../middleware/cors'
 import accountSettings from './account-settings'
@@ -17,6 +19,7 @@ import notifications from './notifications'
 import photos from './photos'
 import push from './push'
 import realtor from './realtor'
+import views from './views'
 
 const app = new Hono<AppEnv>()
 
@@ -39,6 +42,8 @@ app.route('/v1/realtor-contacts', contacts)
 // After the public form's POST, which ends its own chain: the inbox's CORS never sees it.
 app.route('/v1/realtor-contacts', contactInbox)
 app.route('/v1/leads', leadInbox)
+// The view beacon of a homepage's pages (docs/decisions/071-view-beacon.md).
+app.route(VIEWS_PATH, views)
 app.route('/cozying-api', listings)
 app.route('/api', leads)
 
