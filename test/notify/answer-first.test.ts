@@ -40,6 +40,16 @@ const contactRequest = (ip: string) =>
     body: JSON.stringify(CONTACT),
   })
 
+/**
+ * Posts a contact from `ip` and returns the answer as soon as it comes, with the execution context its
+ * waitUntil work runs in (not waited for: the test decides when).
+ */
+async function postContact(app: ReturnType<typeof createApp>, ip: string, bindings: Partial<typeof env> = {}) {
+  const ctx = createExecutionContext()
+  const response = await app.fetch(contactRequest(ip), { ...env, ...vars, ...bindings }, ctx)
+  return { response, ctx }
+}
+
 /** The contact's delivery to the operator's webhook. */
 const operatorDelivery = (contactId: number) =>
   env.DB.prepare(
@@ -64,9 +74,8 @@ describe('a contact POST against a webhook that takes 1 s', () => {
     const app = createApp({ upstreamFetch: webhook.fetch, dataCache: new DataCache() })
     expect((await settled(app, `http://127.0.0.1:8787/v1/realtor/${CONTACT.realtorId}`)).status).toBe(200)
     const { db, answered } = countingDb(env.DB)
-    const ctx = createExecutionContext()
     const started = Date.now()
-    const response = await app.fetch(contactRequest('203.0.113.61'), { ...env, ...vars, DB: db }, ctx)
+    const { response, ctx } = await postContact(app, '203.0.113.61', { DB: db })
     const answeredAfterMs = Date.now() - started
     // What the answer waited for: the one batch (the contact and its deliveries), nothing more.
     const waitedFor = [...answered]
@@ -86,9 +95,8 @@ describe('a contact POST against a webhook that takes 1 s', () => {
 
   it('waits for the realtor and the batch, two round trips, when the realtor was not read lately', async () => {
     const { db, answered } = countingDb(env.DB)
-    const ctx = createExecutionContext()
     const app = createApp({ upstreamFetch: slowWebhook().fetch, dataCache: new DataCache() })
-    const response = await app.fetch(contactRequest('203.0.113.65'), { ...env, ...vars, DB: db }, ctx)
+    const { response, ctx } = await postContact(app, '203.0.113.65', { DB: db })
     expect(response.status).toBe(201)
     expect([...answered]).toEqual(['first', 'batch of 2'])
     await waitOnExecutionContext(ctx)
@@ -96,9 +104,7 @@ describe('a contact POST against a webhook that takes 1 s', () => {
 
   it('leaves a first attempt still in flight alone when the cron runs meanwhile: one post', async () => {
     const webhook = slowWebhook()
-    const ctx = createExecutionContext()
-    const app = createApp({ upstreamFetch: webhook.fetch })
-    const response = await app.fetch(contactRequest('203.0.113.62'), { ...env, ...vars }, ctx)
+    const { response, ctx } = await postContact(createApp({ upstreamFetch: webhook.fetch }), '203.0.113.62')
     const { id } = (await response.json()) as { id: number }
     await until(() => webhook.requests.length === 1, 'the first attempt to post')
     expect(await operatorDelivery(id)).toMatchObject({ status: 'sending', attempts: 1 })
@@ -120,12 +126,7 @@ describe('a contact POST against a webhook that takes 1 s', () => {
       return new Promise<Response>(() => {})
     })
     const timeouts = { ...vars, UPSTREAM_TIMEOUT_MS: '1500' }
-    const ctx = createExecutionContext()
-    const response = await createApp({ upstreamFetch: webhook.fetch }).fetch(
-      contactRequest('203.0.113.63'),
-      { ...env, ...timeouts },
-      ctx,
-    )
+    const { response, ctx } = await postContact(createApp({ upstreamFetch: webhook.fetch }), '203.0.113.63', timeouts)
     const { id } = (await response.json()) as { id: number }
     await until(() => webhook.requests.length === 1, 'the first attempt to post')
     const delivery = await operatorDelivery(id)
@@ -159,12 +160,7 @@ describe("a contact's first attempt", () => {
       locale: 'ko',
     })
     const hooks = fakeUpstream(() => new Response('ok'))
-    const ctx = createExecutionContext()
-    const response = await createApp({ upstreamFetch: hooks.fetch }).fetch(
-      contactRequest('203.0.113.64'),
-      { ...env, ...vars },
-      ctx,
-    )
+    const { response, ctx } = await postContact(createApp({ upstreamFetch: hooks.fetch }), '203.0.113.64')
     const { id } = (await response.json()) as { id: number }
     await waitOnExecutionContext(ctx)
     const { results } = await env.DB.prepare(
