@@ -17,7 +17,10 @@ measures throughput, latency and CPU of each target against a static copy of its
 in Chromium and the bundle size. Prints a table, writes bench/results/latest.{json,md}, and exits
 non-zero when a budget is missed (docs/decisions/005). A full run takes several minutes. It also adds a
 large realtor (bench-large, docs/decisions/058) to the bench's state and judges its uncached home's CPU
-against React alone rendering the same markup (BENCH_ONLY=large for those two).
+against React alone rendering the same markup (BENCH_ONLY=large for those two). Last, it posts contacts
+to a worker whose CONTACT_WEBHOOK_URL is a loopback webhook that takes 1 s, and judges the median time to
+201 (a third of the webhook's time at most) and that each contact reached the webhook once
+(BENCH_ONLY=contact for that alone; \`node bench/contact.mjs\` runs it on a build of its own, docs/decisions/069).
 
 Options:
   -h, --help               this text
@@ -29,6 +32,8 @@ Environment variables:
   BENCH_ROUNDS             rounds of a judged figure (default 16)
   BENCH_CONTEXT_ROUNDS     rounds of a context figure (default 6)
   BENCH_ROUND_SECONDS      length of a round in seconds (default 1)
+  BENCH_CONTACTS           contacts the contact bench posts (default 20)
+  BENCH_WEBHOOK_MS         how long its loopback webhook takes to answer (default 1000)
   CHROME_PATH              the Chromium of the client-JS measurement (default /usr/bin/chromium)
 `
 

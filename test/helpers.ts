@@ -4,7 +4,23 @@ import worker, { type AppOptions, createApp } from '../src/worker'
 
 export const ORIGIN = 'http://127.0.0.1:8787'
 
-type Fetchable = Pick<ReturnType<typeof createApp>, 'request'>
+type Fetchable = Pick<ReturnType<typeof createApp>, 'request' | 'fetch'>
+
+/**
+ * The app's answer to a request, given an execution context as the runtime gives one, and read once its
+ * waitUntil work is done too (a contact's or lead's first delivery attempt runs there: decision 069).
+ */
+export async function settled(
+  app: { fetch(request: Request, bindings: typeof env, ctx: ExecutionContext): Response | Promise<Response> },
+  input: string | Request,
+  init?: RequestInit,
+  bindings: Partial<typeof env> = env,
+): Promise<Response> {
+  const ctx = createExecutionContext()
+  const response = await app.fetch(new Request(input, init), bindings as typeof env, ctx)
+  await waitOnExecutionContext(ctx)
+  return response
+}
 
 /** GET (or any method) against the worker; paths are resolved against the provider origin. */
 export async function call(
@@ -15,12 +31,8 @@ export async function call(
   const url = path.startsWith('http') ? path : `${ORIGIN}${path}`
   const headers = new Headers(rest.headers)
   headers.set('host', host ?? new URL(url).host)
-  if (app) return app.request(url, { redirect: 'manual', ...rest, headers }, env)
-  // The deployed entry point, page cache included.
-  const ctx = createExecutionContext()
-  const response = await worker.fetch(new Request(url, { redirect: 'manual', ...rest, headers }), env, ctx)
-  await waitOnExecutionContext(ctx)
-  return response
+  // The app given, or the deployed entry point, page cache included.
+  return settled(app ?? worker, url, { redirect: 'manual', ...rest, headers })
 }
 
 export function appWith(options: AppOptions): Fetchable {

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest'
 import { retryPendingLeads } from '../../src/lib/leads/relay'
 import { outboxConfig } from '../../src/lib/outbox/config'
 import { createApp } from '../../src/worker'
-import { retriesFallDue } from '../helpers'
+import { retriesFallDue, settled } from '../helpers'
 
 const FLAKY = inject('faultOrigins').flaky
 const WEBHOOK = `${FLAKY}/services/T000/B000/XXXX`
@@ -30,7 +30,8 @@ describe('leads while Slack fails half the time', () => {
     const app = createApp()
     const answers = await Promise.all(
       Array.from({ length: LEADS }, async (_, index) => {
-        const response = await app.request(
+        const response = await settled(
+          app,
           'http://127.0.0.1:8787/api/send-to-slack',
           {
             method: 'POST',
@@ -50,12 +51,8 @@ describe('leads while Slack fails half the time', () => {
         return { status: response.status, body: (await response.json()) as { id: number; status: string } }
       }),
     )
-    for (const answer of answers) {
-      expect(answer.status).toBe(201)
-      expect(['delivered', 'pending']).toContain(answer.body.status)
-    }
-    const pendingAtFirst = answers.filter((answer) => answer.body.status === 'pending').length
-    expect(pendingAtFirst).toBeGreaterThan(0) // the fake did fail some
+    // Each answered before its relay (decision 069): accepted, delivery to follow.
+    for (const answer of answers) expect(answer).toMatchObject({ status: 201, body: { status: 'pending' } })
     const stored = await env.DB.prepare(
       "SELECT leads.id, d.status FROM leads JOIN deliveries d ON d.topic = 'lead' AND d.message_id = leads.id ORDER BY leads.id",
     ).all<{
@@ -63,9 +60,10 @@ describe('leads while Slack fails half the time', () => {
       status: string
     }>()
     expect(stored.results).toHaveLength(LEADS)
-    for (const answer of answers) {
-      expect(stored.results.find((row) => row.id === answer.body.id)?.status).toBe(answer.body.status)
-    }
+    for (const answer of answers) expect(stored.results.map((row) => row.id)).toContain(answer.body.id)
+    // The first attempts, run after the answers, took some and left the others pending (the fake failed them).
+    expect(stored.results.filter((row) => row.status === 'pending').length).toBeGreaterThan(0)
+    expect(stored.results.filter((row) => row.status === 'delivered').length).toBeGreaterThan(0)
 
     // The cron, run until nothing is pending (Slack still fails every other call), bounded.
     const config = outboxConfig(webhookEnv, (input, init) => fetch(input, init))

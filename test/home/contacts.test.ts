@@ -7,7 +7,7 @@ import type { FetchLike } from '../../src/lib/upstream'
 import { createApp } from '../../src/worker'
 import { budgetOf, freshWindow } from '../fixtures/rate-limits'
 import { fakeUpstream, silentUpstream } from '../fixtures/upstream'
-import { call, retriesFallDue } from '../helpers'
+import { call, retriesFallDue, settled } from '../helpers'
 
 // The phone messages name the selected region's format (docs/decisions/064-phone-numbers.md).
 const KO_US = '(404) 555-7788처럼 입력하거나, +82 10 1234 5678처럼 + 와 국가 번호로 시작해 주세요.'
@@ -45,7 +45,7 @@ function post(
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
-  return (init.app ?? createApp()).request(request, undefined, { ...env, ...init.vars })
+  return settled(init.app ?? createApp(), request, undefined, { ...env, ...init.vars })
 }
 
 /** The contact with the state of its delivery to the webhook (the outbox's deliveries table). */
@@ -69,7 +69,9 @@ describe('POST /v1/realtor-contacts', () => {
     const response = await post(VALID)
     expect(response.status).toBe(201)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
-    const body = (await response.json()) as { id: number; delivered: boolean }
+    const body = (await response.json()) as { id: number; createdAt: string }
+    // The answer says the contact is stored; how its delivery went is the outbox's (decision 069).
+    expect(Object.keys(body).sort()).toEqual(['createdAt', 'id'])
     const row = await stored(body.id)
     expect(row).toMatchObject({
       realtor_id: 1,
@@ -78,8 +80,13 @@ describe('POST /v1/realtor-contacts', () => {
       is_term: 'Y',
       phone_country_code: 'KR',
     })
-    // On by default (decision 063): the realtor's email took it in the request.
-    expect(body.delivered).toBe(true)
+    // On by default (decision 063): the realtor's email took it in the first attempt, after the answer.
+    const email = await env.DB.prepare(
+      "SELECT status, attempts FROM deliveries WHERE topic = 'contact' AND message_id = ? AND destination = 'realtor-email'",
+    )
+      .bind(body.id)
+      .first()
+    expect(email).toEqual({ status: 'delivered', attempts: 1 })
   })
 
   it('answers a preflight from any origin', async () => {
@@ -169,8 +176,7 @@ describe('POST /v1/realtor-contacts', () => {
       app: createApp({ upstreamFetch: webhook.fetch }),
       vars: { CONTACT_WEBHOOK_URL: 'https://hooks.example/contact' },
     })
-    const body = (await response.json()) as { id: number; delivered: boolean }
-    expect(body.delivered).toBe(true)
+    const body = (await response.json()) as { id: number }
     expect(webhook.requests).toHaveLength(1)
     const sent = (await webhook.requests[0]!.json()) as { contact: { id: number; email: string } }
     expect(sent.contact).toMatchObject({ id: body.id, email: VALID.email })
@@ -187,10 +193,9 @@ describe('POST /v1/realtor-contacts', () => {
       vars: { CONTACT_WEBHOOK_URL: 'https://hooks.example/contact', UPSTREAM_TIMEOUT_MS: '50' },
     })
     expect(response.status).toBe(201)
-    const body = (await response.json()) as { id: number; delivered: boolean }
-    expect(body.delivered).toBe(false)
+    const body = (await response.json()) as { id: number }
     const row = await stored(body.id)
-    expect(row).toMatchObject({ delivered_at: null, delivery_attempts: 1 })
+    expect(row).toMatchObject({ delivered_at: null, delivery_attempts: 1, delivery_status: 'pending' })
     expect(String(row?.last_error)).not.toBe('null')
   })
 })
@@ -240,7 +245,8 @@ describe('the contact rate limit', () => {
       contactConsent: 'Y',
     }
     for (let index = 0; index <= budgetOf('LEAD_LIMITER').limit; index++)
-      await createApp().request(
+      await settled(
+        createApp(),
         'http://127.0.0.1:8787/api/send-to-slack',
         {
           method: 'POST',

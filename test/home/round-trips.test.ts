@@ -8,6 +8,7 @@ import listingsSql from '../../seed/0004_listings.sql?raw'
 import { DataCache } from '../../src/lib/data-cache'
 import { d1Store } from '../../src/lib/realtors/d1-store'
 import { createApp } from '../../src/worker'
+import { countingDb } from '../fixtures/counting-db'
 import { RICH } from '../fixtures/rich-realtor'
 import { ORIGIN } from '../helpers'
 
@@ -22,45 +23,6 @@ beforeAll(async () => {
     null,
   )
 })
-
-/**
- * The D1 binding, counting round trips: every `first`, `all`, `run` or `raw` of a statement, and every
- * `batch` (one round trip however many statements it carries). Statements pass through unwrapped.
- */
-function countingDb(db: D1Database) {
-  const trips: string[] = []
-  const originals = new WeakMap<object, D1PreparedStatement>()
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, property) {
-        const value = Reflect.get(target, property, target)
-        if (typeof value !== 'function') return value
-        if (property === 'bind') return (...values: unknown[]) => wrap(value.apply(target, values))
-        if (['first', 'all', 'run', 'raw'].includes(String(property)))
-          return (...args: unknown[]) => {
-            trips.push(String(property))
-            return value.apply(target, args)
-          }
-        return value.bind(target)
-      },
-    })
-    originals.set(proxy, statement)
-    return proxy
-  }
-  const counted = new Proxy(db, {
-    get(target, property) {
-      if (property === 'prepare') return (sql: string) => wrap(target.prepare(sql))
-      if (property === 'batch')
-        return (statements: D1PreparedStatement[]) => {
-          trips.push(`batch of ${statements.length}`)
-          return target.batch(statements.map((s) => originals.get(s) ?? s))
-        }
-      const value = Reflect.get(target, property, target)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-  return { db: counted, trips }
-}
 
 async function home(app: ReturnType<typeof createApp>, path = `/${DESIRED_URL}`) {
   const { db, trips } = countingDb(env.DB)

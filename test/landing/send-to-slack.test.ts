@@ -11,7 +11,7 @@ import { FAULT_MODES, SECRET_BODY } from '../fault/upstream'
 import { CONTACT, LEAD } from '../fixtures/forms'
 import { budgetOf, freshWindow } from '../fixtures/rate-limits'
 import { type FakeUpstream, fakeUpstream } from '../fixtures/upstream'
-import { retriesFallDue } from '../helpers'
+import { retriesFallDue, settled } from '../helpers'
 
 const WEBHOOK = 'https://hooks.slack.example/services/T000/B000/XXXX'
 interface LeadRow {
@@ -31,7 +31,8 @@ function post(
   }: { upstream?: FakeUpstream; envOverride?: Partial<Bindings>; headers?: Record<string, string> } = {},
 ) {
   const app = createApp(upstream ? { upstreamFetch: upstream.fetch } : {})
-  return app.request(
+  return settled(
+    app,
     'http://127.0.0.1:8787/api/send-to-slack',
     {
       method: 'POST',
@@ -131,7 +132,7 @@ describe('POST /api/send-to-slack validation', () => {
 })
 
 describe('POST /api/send-to-slack relay', () => {
-  it('stores the lead before posting it to Slack, then marks it delivered', async () => {
+  it('stores the lead before posting it to Slack, answers, then marks it delivered (decision 069)', async () => {
     let statusDuringRelay: string | undefined
     const upstream = fakeUpstream(async () => {
       statusDuringRelay = (await leads())[0]?.status
@@ -139,7 +140,8 @@ describe('POST /api/send-to-slack relay', () => {
     })
     const response = await post(LEAD, { upstream })
     expect(response.status).toBe(201)
-    expect(await response.json()).toMatchObject({ status: 'delivered' })
+    // The answer comes before the relay: delivery is to follow, whatever Slack does.
+    expect(await response.json()).toMatchObject({ status: 'pending' })
     expect(statusDuringRelay).toBe('sending')
     expect(await leads()).toMatchObject([{ name: '김철수', status: 'delivered', attempts: 1 }])
     const request = upstream.requests[0]!
@@ -198,7 +200,7 @@ describe('POST /api/send-to-slack relay', () => {
       expect(response.status).toBe(201)
       const body = await response.text()
       expect(body).not.toContain(SECRET_BODY)
-      expect(JSON.parse(body)).toMatchObject({ status })
+      expect(JSON.parse(body)).toMatchObject({ status: 'pending' })
       const [row] = await leads()
       expect(row).toMatchObject({ status, attempts: 1 })
       expect(row!.last_error ?? '').not.toContain(SECRET_BODY)
@@ -254,7 +256,8 @@ describe('the lead rate limit', () => {
     await freshWindow(period)
     const ip = '203.0.113.80'
     for (let i = 0; i < budgetOf('CONTACT_LIMITER').limit; i++) {
-      const contact = await createApp().request(
+      const contact = await settled(
+        createApp(),
         'http://127.0.0.1:8787/v1/realtor-contacts',
         {
           method: 'POST',
@@ -321,7 +324,8 @@ describe('the cron retry of pending leads', () => {
 
 describe('POST /api/events', () => {
   const send = (body: string) =>
-    createApp().request(
+    settled(
+      createApp(),
       'http://127.0.0.1:8787/api/events',
       {
         method: 'POST',
@@ -401,7 +405,8 @@ describe('POST /api/events', () => {
 describe('POST /api/events from elsewhere', () => {
   const event = JSON.stringify({ name: 'lead_realtor_view_home', deviceType: 'desktop', locale: 'ko' })
   const send = (headers: Record<string, string>) =>
-    createApp().request(
+    settled(
+      createApp(),
       'http://127.0.0.1:8787/api/events',
       { method: 'POST', headers: { host: '127.0.0.1:8787', 'content-type': 'text/plain', ...headers }, body: event },
       env,
@@ -426,7 +431,8 @@ describe('POST /api/events from elsewhere', () => {
   })
 
   it('refuses a body over 1 KB', async () => {
-    const big = await createApp().request(
+    const big = await settled(
+      createApp(),
       'http://127.0.0.1:8787/api/events',
       { method: 'POST', headers: { host: '127.0.0.1:8787', origin: 'http://127.0.0.1:8787' }, body: 'x'.repeat(2048) },
       env,

@@ -188,7 +188,7 @@ const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
   'src/lib/page-views/batch.ts': { sites: 1 },
   'src/lib/page-views/dashboard.ts': { sites: 5 },
   'src/lib/photos/release.ts': { sites: 1 },
-  'src/lib/push/devices.ts': { sites: 6 },
+  'src/lib/push/devices.ts': { sites: 5 },
   'src/lib/realtors/d1-store.ts': {
     sites: 10,
     unreached: [

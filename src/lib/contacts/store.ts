@@ -1,10 +1,10 @@
-// Contacts in D1: written first, together with their delivery to the operator's webhook, which the outbox
-// then sends (src/lib/outbox, docs/decisions/024-outbox.md).
+// Contacts in D1: written first, together with their deliveries (the operator's webhook, the realtor's own
+// channels and devices), which the outbox then sends (src/lib/outbox, docs/decisions/024-outbox.md).
 
-import { enabledDestinations, findNotificationSettings } from '../notifications/settings'
+import { channelsOn } from '../notifications/settings'
 import type { Destination } from '../outbox/config'
 import { enqueue } from '../outbox/deliveries'
-import { pushDestinations } from '../push/devices'
+import { pushDestinationsOf } from '../push/devices'
 import { joinName } from './fields'
 import type { Contact } from './schema'
 
@@ -19,19 +19,16 @@ export interface StoredContact extends Contact {
 /** Where every contact goes; the realtor's own channels are added (docs/decisions/050-notifications.md). */
 const DESTINATIONS: readonly Destination[] = ['operator-webhook']
 
-/** `page`: the path of the homepage page the form was sent from, shown in the inbox (null if unknown). */
+/**
+ * Stores a contact and its deliveries in one batch (one round trip). `page`: the path of the homepage page
+ * the form was sent from, shown in the inbox (null if unknown).
+ */
 export async function insertContact(
   db: D1Database,
   contact: Contact,
   locale: string,
   page: string | null = null,
 ): Promise<StoredContact> {
-  // The channels on when the contact arrives get a delivery each, stored with it in the one batch.
-  const [own, devices] = await Promise.all([
-    findNotificationSettings(db, contact.realtorId).then(enabledDestinations),
-    // One delivery per push device (docs/decisions/065-web-push.md).
-    pushDestinations(db, contact.realtorId),
-  ])
   const name = contact.name || joinName(contact.lastName, contact.firstName, locale)
   const [inserted] = await db.batch<{ id: number; created_at: string }>([
     db
@@ -53,7 +50,12 @@ export async function insertContact(
         locale,
         page,
       ),
-    enqueue(db, 'contact', [...DESTINATIONS, ...own, ...devices]),
+    // The channels on when the contact arrives get a delivery each (decision 050), and each push device
+    // (065): chosen by the statement that stores them, so the contact costs one round trip (decision 069).
+    enqueue(db, 'contact', DESTINATIONS, {
+      select: `${channelsOn('?3')} UNION ALL ${pushDestinationsOf('?3')}`,
+      values: [contact.realtorId],
+    }),
   ])
   const row = inserted?.results[0]
   if (!row) throw new Error('The contact was not stored')

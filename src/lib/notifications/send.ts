@@ -6,9 +6,14 @@ import { parseHttpUrl } from '../html'
 import type { OutboxConfig } from '../outbox/config'
 import type { Delivery } from '../outbox/deliveries'
 import { postJson } from '../outbox/webhook'
-import { realtorClock } from '../realtors/own-settings'
+import { type RealtorClock, realtorClock } from '../realtors/own-settings'
 import { inboxLink, mimeMessage, type Notification, type NotifiedContact, notificationOf, slackBody } from './message'
-import { findNotificationSettings, type NotificationSettingsInput, type RealtorDestination } from './settings'
+import {
+  type EffectiveSettings,
+  findNotificationSettings,
+  type NotificationSettingsInput,
+  type RealtorDestination,
+} from './settings'
 import { webhookUrlProblem } from './ssrf'
 
 /**
@@ -57,18 +62,31 @@ function pageOriginOf(page: string | null | undefined, desiredUrl: string, own: 
   return parseHttpUrl(own ? (/^https?:\/\//i.test(own) ? own : `https://${own}`) : undefined)?.origin
 }
 
-/** The outbox's send for a contact's realtor-email and realtor-webhook deliveries: settings as they are now. */
+/** What a realtor's notifications of one contact read: the settings in force, the homepage, the clock. */
+export interface RealtorNotice {
+  settings: EffectiveSettings | null
+  homepage: { desired_url: string; own: string | null } | null
+  clock: RealtorClock
+}
+
+/** A realtor's notice, read once per contact for all their channels (the outbox's `shared`, decision 069). */
+export async function realtorNotice(db: D1Database, realtorId: number): Promise<RealtorNotice> {
+  const [settings, homepage, clock] = await Promise.all([
+    findNotificationSettings(db, realtorId),
+    homepageOf(db, realtorId),
+    realtorClock(db, realtorId),
+  ])
+  return { settings, homepage, clock }
+}
+
+/** The outbox's send for a contact's realtor-email and realtor-webhook deliveries: settings as read for this contact. */
 export async function notifyRealtor(
   config: OutboxConfig,
   contact: NotifiedContact & { realtorId: number },
   delivery: Delivery,
   headers: Record<string, string>,
+  { settings, homepage, clock }: RealtorNotice,
 ): Promise<void> {
-  const [settings, homepage, clock] = await Promise.all([
-    findNotificationSettings(config.db, contact.realtorId),
-    homepageOf(config.db, contact.realtorId),
-    realtorClock(config.db, contact.realtorId),
-  ])
   if (!settings) throw new Error('the realtor has no notification settings')
   if (!homepage) throw new Error('the realtor is not in this database')
   const origin = config.publicOrigin ?? ''

@@ -55,47 +55,54 @@ export interface EffectiveSettings extends NotificationSettings {
 const DEFAULT_LOCALE: Locale = 'ko'
 
 interface SettingsRow {
-  contact_email: string | null
+  email: string
+  webhook_url: string
+  locale: Locale | null
+  saved: number
+  pending_email: string | null
   account_email: string | null
-  /** The saved row as JSON, null when the realtor never saved. */
-  saved: string | null
 }
 
-interface SavedRow {
-  email: string | null
-  webhookUrl: string | null
-  locale: Locale | null
-  pending: string | null
-}
+/**
+ * The settings in force of realtor `id` (a SQL parameter such as `?1`), as one row or none (a realtor not in
+ * this database): the one definition of the default (decision 063), read by findNotificationSettings and
+ * turned into a new contact's deliveries inside its insert's batch (channelsOn). `email` is the address in
+ * force ('' when none, as `webhook_url`): the saved one, or, never saved, the homepage's contact email (its
+ * spaces trimmed), else the account's. Each part is a keyed scalar subquery: an index lookup whatever the
+ * planner's statistics say of a small table (a LEFT JOIN of realtor_notifications was planned as a scan).
+ */
+const settingsInForce = (id: string) =>
+  `SELECT CASE WHEN s.saved IS NULL
+       THEN coalesce(nullif(trim(s.contact_email, char(32, 9, 10, 13)), ''), nullif(s.account_email, ''), '')
+       ELSE coalesce(json_extract(s.saved, '$.email'), '') END AS email,
+     coalesce(json_extract(s.saved, '$.webhookUrl'), '') AS webhook_url, json_extract(s.saved, '$.locale') AS locale,
+     s.saved IS NOT NULL AS saved, json_extract(s.saved, '$.pending') AS pending_email, nullif(s.account_email, '') AS account_email
+   FROM (SELECT json_extract(r.profile, '$.email') AS contact_email,
+       (SELECT email FROM accounts WHERE id = r.user_id) AS account_email,
+       (SELECT json_object('email', email, 'webhookUrl', webhook_url, 'locale', locale, 'pending', pending_email)
+        FROM realtor_notifications WHERE realtor_id = ${id}) AS saved
+     FROM realtors r WHERE r.id = ${id}) s`
+
+/**
+ * The outbox destinations of realtor `id`'s channels that are on (an address that is not empty: the rule of
+ * enabledDestinations below, said in SQL for the batch that stores a contact): a SELECT of one column.
+ */
+export const channelsOn = (id: string) =>
+  `SELECT channel.value FROM (${settingsInForce(id)}) s, json_each(json_array(
+     CASE WHEN s.email != '' THEN 'realtor-email' END, CASE WHEN s.webhook_url != '' THEN 'realtor-webhook' END)) channel
+   WHERE channel.value IS NOT NULL`
 
 /** The realtor's settings in force, or null when the realtor is not in this database (upstream mode). */
 export async function findNotificationSettings(db: D1Database, realtorId: number): Promise<EffectiveSettings | null> {
-  const row = await db
-    .prepare(
-      // The saved row as one JSON value of a keyed subquery: an index lookup whatever the planner's
-      // statistics say of a small table (a LEFT JOIN of it was planned as a scan).
-      `SELECT json_extract(r.profile, '$.email') AS contact_email,
-         (SELECT email FROM accounts WHERE id = r.user_id) AS account_email,
-         (SELECT json_object('email', email, 'webhookUrl', webhook_url, 'locale', locale, 'pending', pending_email)
-          FROM realtor_notifications WHERE realtor_id = ?1) AS saved
-       FROM realtors r WHERE r.id = ?1`,
-    )
-    .bind(realtorId)
-    .first<SettingsRow>()
+  const row = await db.prepare(settingsInForce('?1')).bind(realtorId).first<SettingsRow>()
   if (!row) return null
-  const accountEmail = row.account_email || null
-  if (!row.saved) {
-    const email = row.contact_email?.trim() || accountEmail || ''
-    return { email, webhookUrl: '', locale: DEFAULT_LOCALE, saved: false, pendingEmail: null, accountEmail }
-  }
-  const saved = JSON.parse(row.saved) as SavedRow
   return {
-    email: saved.email ?? '',
-    webhookUrl: saved.webhookUrl ?? '',
-    locale: saved.locale ?? DEFAULT_LOCALE,
-    saved: true,
-    pendingEmail: saved.pending,
-    accountEmail,
+    email: row.email,
+    webhookUrl: row.webhook_url,
+    locale: row.locale ?? DEFAULT_LOCALE,
+    saved: Boolean(row.saved),
+    pendingEmail: row.pending_email,
+    accountEmail: row.account_email,
   }
 }
 

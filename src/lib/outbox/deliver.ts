@@ -4,13 +4,19 @@ import { claim, claimable, type Delivery, discard, markDelivered, release, type 
 import { clockAt, nextAttemptAt } from './retry'
 import { postJson } from './webhook'
 
-/** What a topic tells the outbox about its messages. */
-export interface Messages<M extends { id: number }> {
+/** What a topic tells the outbox about its messages; `S`: what its own destinations share (see `shared`). */
+export interface Messages<M extends { id: number }, S = undefined> {
   topic: Topic
   /** The stored messages of these ids (one deleted since is simply not there). */
   load(db: D1Database, ids: number[]): Promise<M[]>
   /** The JSON a destination gets for a message. */
   body(message: M, destination: Destination): unknown
+  /**
+   * What every own destination of a message reads (a contact's realtor: notification settings, homepage,
+   * clock): read once per message and attempt pass, when the first delivery that needs it asks, not once
+   * per channel (docs/decisions/069-contacts-answer-after-one-batch.md).
+   */
+  shared?(config: OutboxConfig, message: M): Promise<S>
   /**
    * Sends to a destination whose address is not the operator's (a realtor's email, webhook or push device),
    * looked up now; throws a short reason when it cannot, and the delivery is retried like a failed post.
@@ -21,6 +27,8 @@ export interface Messages<M extends { id: number }> {
     message: M,
     delivery: Delivery,
     headers: Record<string, string>,
+    /** The message's shared part (read on the first call, then the same answer). */
+    shared: () => Promise<S>,
     // biome-ignore lint/suspicious/noConfusingVoidType: a sender that simply sends returns nothing; 'gone' is the one report
   ): Promise<void | 'gone'>
 }
@@ -34,12 +42,26 @@ export const RETRY_BATCH = 25
 /** The most deliveries one message has: one per operator and realtor channel, one per push device (≤ 20). */
 const DELIVERIES_PER_MESSAGE = 32
 
+/** A pass's reader of each message's shared part: at most once per message, however many deliveries ask. */
+function sharedOnce<M extends { id: number }, S>(config: OutboxConfig, messages: Messages<M, S>) {
+  const read = new Map<number, Promise<S>>()
+  return (message: M) => () => {
+    let shared = read.get(message.id)
+    if (!shared) {
+      shared = messages.shared ? messages.shared(config, message) : Promise.resolve(undefined as S)
+      read.set(message.id, shared)
+    }
+    return shared
+  }
+}
+
 /** One attempt at one delivery, if this caller wins its claim. Database errors are thrown, not counted. */
-export async function deliver<M extends { id: number }>(
+export async function deliver<M extends { id: number }, S>(
   config: OutboxConfig,
-  messages: Messages<M>,
+  messages: Messages<M, S>,
   delivery: Delivery,
   message: M,
+  shared: () => Promise<S> = sharedOnce(config, messages)(message),
 ): Promise<Outcome> {
   const url = isOperatorDestination(delivery.destination) ? config.webhooks[delivery.destination] : undefined
   if (isOperatorDestination(delivery.destination) && !url) return 'pending'
@@ -53,7 +75,7 @@ export async function deliver<M extends { id: number }>(
     // message once even when an earlier attempt's answer came too late.
     const headers = { 'Idempotency-Key': `delivery-${delivery.id}` }
     if (url) await postJson(config, url, messages.body(message, delivery.destination), headers)
-    else if (messages.sendOwn) gone = (await messages.sendOwn(config, message, delivery, headers)) === 'gone'
+    else if (messages.sendOwn) gone = (await messages.sendOwn(config, message, delivery, headers, shared)) === 'gone'
     else throw new Error(`no way to send to ${delivery.destination}`)
   } catch (error) {
     failure = error instanceof Error ? error.message : 'unknown error'
@@ -73,10 +95,13 @@ export async function deliver<M extends { id: number }>(
   return retryAt === null ? 'failed' : 'pending'
 }
 
-/** The request's first attempt: every configured destination of a message just stored, side by side. */
-export async function deliverMessage<M extends { id: number }>(
+/**
+ * The first attempt at a message just stored, every configured destination side by side: run after the
+ * request answered (ctx.waitUntil, decision 069); what it does not settle, the cron retries.
+ */
+export async function deliverMessage<M extends { id: number }, S>(
   config: OutboxConfig,
-  messages: Messages<M>,
+  messages: Messages<M, S>,
   message: M,
 ): Promise<Outcome[]> {
   const destinations = configuredDestinations(config)
@@ -86,7 +111,19 @@ export async function deliverMessage<M extends { id: number }>(
     messageId: message.id,
     limit: DELIVERIES_PER_MESSAGE,
   })
-  return Promise.all(deliveries.map((delivery) => deliver(config, messages, delivery, message)))
+  const shared = sharedOnce(config, messages)(message)
+  return Promise.all(deliveries.map((delivery) => deliver(config, messages, delivery, message, shared)))
+}
+
+/**
+ * A first attempt handed to ctx.waitUntil: the request has answered, so an error of its own (the database's)
+ * is logged, never thrown; the deliveries are stored, and the cron takes up what it did not settle.
+ */
+export function afterAnswer(attempt: Promise<unknown>, what: string): Promise<void> {
+  return attempt.then(
+    () => undefined,
+    (error: unknown) => console.error(`[outbox] the first attempt at ${what} stopped; the cron retries it:`, error),
+  )
 }
 
 /** A message went everywhere it was to go: at least one destination, and each took it. */
@@ -95,9 +132,9 @@ export function deliveredEverywhere(outcomes: readonly Outcome[]): boolean {
 }
 
 /** The cron's pass over one topic: the oldest claimable deliveries get one more attempt, one at a time. */
-export async function retryDue<M extends { id: number }>(
+export async function retryDue<M extends { id: number }, S>(
   config: OutboxConfig,
-  messages: Messages<M>,
+  messages: Messages<M, S>,
 ): Promise<Record<Outcome, number>> {
   const tally = { delivered: 0, pending: 0, failed: 0 }
   const destinations = configuredDestinations(config)
@@ -107,9 +144,10 @@ export async function retryDue<M extends { id: number }>(
   if (due.length === 0) return tally
   const ids = [...new Set(due.map((delivery) => delivery.messageId))]
   const byId = new Map((await messages.load(config.db, ids)).map((message) => [message.id, message]))
+  const sharedOf = sharedOnce(config, messages)
   for (const delivery of due) {
     const message = byId.get(delivery.messageId)
-    if (message !== undefined) tally[await deliver(config, messages, delivery, message)]++
+    if (message !== undefined) tally[await deliver(config, messages, delivery, message, sharedOf(message))]++
   }
   return tally
 }

@@ -48,15 +48,23 @@ const deliveryOf = (row: DeliveryRow): Delivery => ({
  * The deliveries of the message inserted just before, in the same batch: the message and its deliveries
  * are written together or not at all, so no stored message is left without them. The message's id is
  * read once (a materialized CTE) before any delivery row is inserted and changes last_insert_rowid().
+ * `more`: destinations the database knows when the message arrives (a realtor's channels that are on, their
+ * push devices), as a SELECT of one column whose parameters are numbered from ?3, with their values: read in
+ * the same statement, so storing a message and choosing where it goes is one round trip.
  */
-export function enqueue(db: D1Database, topic: Topic, destinations: readonly Destination[]): D1PreparedStatement {
+export function enqueue(
+  db: D1Database,
+  topic: Topic,
+  destinations: readonly Destination[],
+  more?: { select: string; values: unknown[] },
+): D1PreparedStatement {
   return db
     .prepare(
       `WITH message(id) AS MATERIALIZED (SELECT last_insert_rowid())
        INSERT INTO deliveries (topic, message_id, destination)
-       SELECT ?1, message.id, value FROM message, json_each(?2)`,
+       SELECT ?1, message.id, value FROM message, (SELECT value FROM json_each(?2)${more ? ` UNION ALL ${more.select}` : ''})`,
     )
-    .bind(topic, JSON.stringify(destinations))
+    .bind(topic, JSON.stringify(destinations), ...(more?.values ?? []))
 }
 
 /**

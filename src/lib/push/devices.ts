@@ -2,7 +2,6 @@
 // builder, saved when a browser subscribes, read by the sender, and turned into one outbox destination
 // each when a contact arrives (docs/decisions/065-web-push.md).
 import type { Locale } from '../locale'
-import { type PushDestination, pushDestination } from '../outbox/config'
 import type { SubscriptionKeys } from './encrypt'
 import { MAX_PUSH_DEVICES, type PushDevice } from './schema'
 
@@ -79,14 +78,13 @@ export async function removeDevice(db: D1Database, realtorId: number, id: number
   return result.meta.changes > 0
 }
 
-/** A new contact's push destinations: one per device the realtor has now. */
-export async function pushDestinations(db: D1Database, realtorId: number): Promise<PushDestination[]> {
-  const { results } = await db
-    .prepare('SELECT id FROM push_subscriptions WHERE realtor_id = ? ORDER BY id LIMIT ?')
-    .bind(realtorId, MAX_PUSH_DEVICES)
-    .all<{ id: number }>()
-  return results.map((row) => pushDestination(row.id))
-}
+/**
+ * A new contact's push destinations, one per device realtor `id` (a SQL parameter) has now, at most
+ * MAX_PUSH_DEVICES: a SELECT of one column for the batch that stores the contact (enqueue's `more`), each
+ * named as pushDestination names it.
+ */
+export const pushDestinationsOf = (id: string) =>
+  `SELECT * FROM (SELECT 'realtor-push:' || id FROM push_subscriptions WHERE realtor_id = ${id} ORDER BY id LIMIT ${MAX_PUSH_DEVICES})`
 
 /** The device a delivery goes to, with its realtor's desired URL; null once it was removed. */
 export async function findDeviceTarget(db: D1Database, id: number): Promise<DeviceTarget | null> {

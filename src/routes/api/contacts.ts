@@ -1,5 +1,6 @@
 // POST /v1/realtor-contacts (docs/product.md §7): a visitor's message to a realtor. Public, any origin (it is
-// posted from realtors' own domains); validated, stored in D1 first, then forwarded to the webhook.
+// posted from realtors' own domains); validated, stored in D1 with its deliveries in one batch, answered,
+// then forwarded (docs/decisions/069-contacts-answer-after-one-batch.md).
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { AppEnv } from '../../env'
@@ -8,6 +9,8 @@ import { insertContact } from '../../lib/contacts/store'
 import { forwardContact } from '../../lib/contacts/webhook'
 import { AppError } from '../../lib/errors'
 import { outboxConfig } from '../../lib/outbox/config'
+import { afterAnswer } from '../../lib/outbox/deliver'
+import { readRealtor } from '../../lib/realtors/public-read'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
@@ -38,7 +41,11 @@ app.on(
 app.post('/', limitBody(16 * 1024), jsonBody(contactSchema), async (c) => {
   const contact = c.req.valid('json')
   const locale = apiLocale(c)
-  const realtor = await c.get('realtors').find(String(contact.realtorId))
+  // Through the isolate's data cache, as the realtor API's read (decision 055): a realtor read lately costs
+  // no round trip, so a contact to them costs its one batch (decision 069).
+  const { realtor } = await readRealtor(c.get('dataCache'), String(contact.realtorId), (key) =>
+    c.get('realtors').find(key),
+  )
   if (!realtor) {
     throw new AppError(400, INVALID_INPUT_MESSAGE[locale], {
       fields: [{ path: 'realtorId', message: apiMessage(c, 'api.contacts.unknownRealtor') }],
@@ -46,12 +53,15 @@ app.post('/', limitBody(16 * 1024), jsonBody(contactSchema), async (c) => {
   }
   // Only an accepted message counts, against the contact form's own budget (CONTACT_LIMITER, 5 a minute
   // per client address): a visitor who corrects a refused form is not locked out, and leads sent from
-  // the same address do not use it up. The realtor lookup above is the one every homepage view makes.
+  // the same address do not use it up.
   await enforceRateLimit(c, c.env.CONTACT_LIMITER, (ip) => `contact:${ip}`, 'api.contacts.tooMany')
   const stored = await insertContact(c.env.DB, contact, locale, pageOf(c.req.header('referer')))
-  // A contact the webhook did not take yet waits in D1 for the cron (the outbox logs why).
-  const delivered = await forwardContact(outboxConfig(c.env, c.get('upstreamFetch')), stored)
-  return c.json({ id: stored.id, createdAt: stored.createdAt, delivered }, 201)
+  // Stored is accepted: the visitor waits for the one batch, not for the webhook, email and push. Their
+  // first attempt runs after the answer; what it does not settle (or an isolate that dies under it) the
+  // cron retries, and each delivery's claim lets only one sender send it.
+  const attempt = forwardContact(outboxConfig(c.env, c.get('upstreamFetch')), stored)
+  c.executionCtx.waitUntil(afterAnswer(attempt, `contact ${stored.id}`))
+  return c.json({ id: stored.id, createdAt: stored.createdAt }, 201)
 })
 
 export default app

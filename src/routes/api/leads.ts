@@ -1,5 +1,5 @@
-// The landing page's APIs: POST /api/send-to-slack (lead requests: stored in D1 first, then relayed to
-// Slack; the cron retries what Slack did not take) and POST /api/events (first-party analytics).
+// The landing page's APIs: POST /api/send-to-slack (lead requests: stored in D1 with their delivery in one
+// batch, answered, then relayed to Slack; the cron retries what Slack did not take, decision 069) and POST /api/events (first-party analytics).
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { LANDING_EVENTS } from '../../lib/analytics'
@@ -9,6 +9,7 @@ import { leadSchema } from '../../lib/leads/schema'
 import { insertLead } from '../../lib/leads/store'
 import { LOCALES } from '../../lib/locale'
 import { outboxConfig } from '../../lib/outbox/config'
+import { afterAnswer } from '../../lib/outbox/deliver'
 import { fetchUpstream, upstreamTimeout } from '../../lib/upstream'
 import * as z from '../../lib/zod'
 import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
@@ -27,9 +28,10 @@ app.post('/send-to-slack', limitBody(8 * 1024), jsonBody(leadSchema), async (c) 
   // form is not locked out by their own mistakes. Refused bodies are small, parsed and never stored.
   await enforceRateLimit(c, c.env.LEAD_LIMITER, (ip) => `lead:${ip}`, 'api.leads.tooMany')
   const lead = await insertLead(c.env.DB, c.req.valid('json'), apiLocale(c))
-  const status = await relayLead(outboxConfig(c.env, c.get('upstreamFetch')), lead)
-  // Stored is accepted: a lead Slack did not take yet waits in D1 for the cron.
-  return c.json({ id: lead.id, status }, 201)
+  // Stored is accepted: the relay to Slack runs after the answer, and what it does not settle waits in D1
+  // for the cron. `status` says so: 'pending' (delivery to follow) on every answer.
+  c.executionCtx.waitUntil(afterAnswer(relayLead(outboxConfig(c.env, c.get('upstreamFetch')), lead), `lead ${lead.id}`))
+  return c.json({ id: lead.id, status: 'pending' }, 201)
 })
 
 // Events come from our own pages only, a bounded number a minute per address, 1 KB at most each.
