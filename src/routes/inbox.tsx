@@ -20,6 +20,7 @@ import { realtorClock } from '../lib/realtors/own-settings'
 import type { Realtor } from '../lib/realtors/types'
 import { operatorTimeZone } from '../lib/time-zone'
 import { auth } from '../middleware/auth'
+import { requirePageAdmin, requirePageManager } from '../middleware/permissions'
 import { builderNav, renderBuilderPage as render } from '../render'
 import { InboxEntryPage } from '../views/builder/InboxEntryPage'
 import { filterQuery, InboxPage } from '../views/builder/InboxPage'
@@ -36,19 +37,14 @@ interface Box<T> {
   realtor: Realtor | null
 }
 
-function forbidden(c: Context<AppEnv>): never {
-  throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
-}
-
 function notFound(c: Context<AppEnv>): never {
   throw new AppError(404, c.get('intl').formatMessage({ id: 'api.inbox.notFound' }))
 }
 
 function contactBox(c: Context<AppEnv>): Box<ContactEntry> {
-  const user = c.get('user')!
   const realtor = c.get('realtor')
   if (!realtor) notFound(c)
-  if (user.role !== 'admin' && realtor.userId !== user.id) forbidden(c)
+  requirePageManager(c, realtor)
   return {
     source: contactSource,
     scope: { realtorId: realtor.id },
@@ -61,7 +57,7 @@ function contactBox(c: Context<AppEnv>): Box<ContactEntry> {
 
 function leadBox(c: Context<AppEnv>): Box<LeadEntry> {
   if (c.get('realtor')) notFound(c)
-  if (c.get('user')!.role !== 'admin') forbidden(c)
+  requirePageAdmin(c)
   const path = `${c.get('localePrefix')}/admin/leads`
   return {
     source: leadSource,

@@ -16,7 +16,8 @@ import { addressHeldUntil } from '../../lib/realtors/lifecycle'
 import { REALTOR_DEFAULTS } from '../../lib/realtors/schema'
 import { realtorServiceOf } from '../../lib/realtors/service'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
-import { apiLocale, apiMessage, jsonBody, limitBody, queryParams, requireUser, signedIn } from '../../middleware/api'
+import { apiLocale, apiMessage, jsonBody, limitBody, queryParams, signedIn } from '../../middleware/api'
+import { requireAdmin } from '../../middleware/permissions'
 import { conflictError } from './address-conflict'
 
 const app = new Hono<AppEnv>()
@@ -26,7 +27,7 @@ app.use('*', limitBody(16 * 1024))
 /** Admins only: 401 signed out, 403 for a realtor, before anything is read. */
 const adminOnly = () =>
   createMiddleware<AppEnv>(async function adminOnly(c, next) {
-    if (requireUser(c).role !== 'admin') throw new AppError(403, apiMessage(c, 'api.account.adminOnly'))
+    requireAdmin(c, 'api.account.adminOnly')
     await next()
   })
 
@@ -51,7 +52,7 @@ app.post('/:id{[0-9]+}/password-reset', adminOnly(), async (c) => {
 })
 
 app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
-  if (requireUser(c).role !== 'admin') throw new AppError(403, apiMessage(c, 'api.accounts.adminOnly'))
+  requireAdmin(c, 'api.accounts.adminOnly')
   const locale = apiLocale(c)
   const { email, password, name, desiredUrl } = c.req.valid('json')
   const taken = (path: string, key: 'email_taken' | 'desired_url_taken') =>
