@@ -71,7 +71,8 @@ app.get('/admin/settings', async (c) => {
   if (!account) return c.redirect(loginHrefOf(c), 302)
   const backHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
   const realtor = c.get('realtor')
-  const owns = realtor && canManage(user, realtor)
+  // A live homepage's own screens are linked from here; a deleted one has only its /admin state page.
+  const owns = realtor && !realtor.deletedAt && canManage(user, realtor)
   const [nav, clock] = owns
     ? await Promise.all([builderNav(c, realtor, 'settings'), realtorClock(c.env.DB, realtor.id)])
     : [undefined, undefined]
@@ -90,7 +91,7 @@ app.get('/admin/settings', async (c) => {
 // The confirmation link of a notification address: opened by the address's owner, signed in or not.
 app.on(['GET', 'POST'], '/admin/notifications/confirm', limitBody(4096), async (c) => {
   const realtor = c.get('realtor')
-  if (!realtor) throw new AppError(404, c.get('intl').formatMessage({ id: 'error.404.title' }))
+  if (!realtor || realtor.deletedAt) throw new AppError(404, c.get('intl').formatMessage({ id: 'error.404.title' }))
   const homepage = realtor.name || realtor.desiredUrl
   let state: ConfirmState = { kind: 'invalid' }
   if (c.req.method === 'GET') {

@@ -43,7 +43,8 @@ function notFound(c: Context<AppEnv>): never {
 
 function contactBox(c: Context<AppEnv>): Box<ContactEntry> {
   const realtor = c.get('realtor')
-  if (!realtor) notFound(c)
+  // The provider's site has no contacts, and a deleted homepage no builder screens but /admin.
+  if (!realtor || realtor.deletedAt) notFound(c)
   requirePageManager(c, realtor)
   return {
     source: contactSource,
