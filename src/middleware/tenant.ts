@@ -13,7 +13,7 @@ import { localizedPath } from '../lib/locale'
 import { isPublished } from '../lib/realtors/publish'
 import type { Realtor } from '../lib/realtors/types'
 import type { Site } from '../lib/tenant'
-import { pageUrls } from '../lib/urls'
+import { pageUrls, withoutTrailingSlash } from '../lib/urls'
 
 /** A realtor for a page, through the data cache: purged with the realtor's tag on every write. */
 function findForPage(c: Context<AppEnv>, key: string): Promise<Realtor | null> {
@@ -47,8 +47,7 @@ function ownDomainAddress(c: Context<AppEnv>, realtor: Realtor): string | null {
   if (!realtor.hompageUrl || !ownDomainsReachable(c.env)) return null
   // The builder's pages stay on the provider's host whatever the homepage's own domain.
   if (!isPublished(realtor) || isBuilderPath(pagePath)) return null
-  const path = pagePath.length > 1 ? pagePath.replace(/\/$/, '') : pagePath
-  return `${pageUrls(realtor, c.env.PUBLIC_ORIGIN, path)[locale ?? 'ko']}${new URL(c.req.url).search}`
+  return `${pageUrls(realtor, c.env.PUBLIC_ORIGIN, withoutTrailingSlash(pagePath))[locale ?? 'ko']}${new URL(c.req.url).search}`
 }
 
 /** The same page under the realtor's stored address: `/en/JaneKim/terms` → `/en/janekim/terms`. */

@@ -5,6 +5,7 @@
 import { deviceType, isBot } from '../environment'
 import { DEFAULT_LOCALE } from '../locale'
 import { siteOf } from '../tenant'
+import { withoutTrailingSlash } from '../urls'
 import { FLUSH_AFTER_MS, MAX_FLUSH_AFTER_MS, type PageView, PageViewBatch } from './batch'
 
 /**
@@ -37,11 +38,10 @@ export function viewOf(
   const userAgent = request.headers.get('user-agent')
   if (isBot(userAgent) || isPrefetch(request.headers)) return null
   const site = siteOf(request, providerHosts)
-  const path = site.pagePath.length > 1 ? site.pagePath.replace(/\/$/, '') : site.pagePath
   return {
     realtorId: id,
     hour: new Date(now).toISOString().slice(0, 13),
-    path,
+    path: withoutTrailingSlash(site.pagePath),
     locale: site.locale ?? DEFAULT_LOCALE,
     device: deviceType(userAgent),
   }
