@@ -8,6 +8,7 @@ import { listAccounts } from '../lib/accounts/list'
 import { findAccountById, sessionUserOf } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
+import { unreadContacts } from '../lib/inbox/store'
 import { confirmPendingEmail, findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
 import { realtorClock } from '../lib/realtors/own-settings'
@@ -73,9 +74,10 @@ app.get('/admin/settings', async (c) => {
   const realtor = c.get('realtor')
   // A live homepage's own screens are linked from here; a deleted one has only its /admin state page.
   const owns = realtor && !realtor.deletedAt && canManage(user, realtor)
-  const [nav, clock] = owns
-    ? await Promise.all([builderNav(c, realtor, 'settings'), realtorClock(c.env.DB, realtor.id)])
+  const [unread, clock] = owns
+    ? await Promise.all([unreadContacts(c.env.DB, realtor.id), realtorClock(c.env.DB, realtor.id)])
     : [undefined, undefined]
+  const nav = unread === undefined ? undefined : builderNav(c, 'settings', unread)
   return render(c, 'builder.settings.title', (ctx, title) => (
     <SettingsPage
       ctx={ctx}
@@ -125,7 +127,7 @@ app.get('/admin/notifications', async (c) => {
     saved: settings?.saved ?? false,
     pendingEmail: settings?.pendingEmail ?? null,
   }
-  const nav = await builderNav(c, realtor, 'notifications')
+  const nav = builderNav(c, 'notifications', await unreadContacts(c.env.DB, realtor.id))
   return render(c, 'builder.notify.title', (ctx, title) => (
     <NotificationsPage ctx={ctx} title={title} realtorId={realtor.id} initial={state} backHref={adminHref} nav={nav} />
   ))
@@ -154,11 +156,12 @@ app.get('/admin', async (c) => {
       ))
     }
     // An empty contact email is offered the owner's account email (docs/decisions/048-onboarding.md).
-    const [owner, nav, clock] = await Promise.all([
+    const [owner, unread, clock] = await Promise.all([
       realtor.email || !realtor.userId ? null : findAccountById(c.env.DB, realtor.userId),
-      builderNav(c, realtor, 'editor'),
+      unreadContacts(c.env.DB, realtor.id),
       realtorClock(c.env.DB, realtor.id),
     ])
+    const nav = builderNav(c, 'editor', unread)
     return render(
       c,
       'builder.editorTitle',

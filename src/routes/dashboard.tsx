@@ -3,6 +3,7 @@
 // site in src/worker.ts; personal, so never stored by any cache.
 import { Hono } from 'hono'
 import type { TenantEnv } from '../env'
+import { unreadContacts } from '../lib/inbox/store'
 import { dashboardOf } from '../lib/page-views/dashboard'
 import { realtorClock } from '../lib/realtors/own-settings'
 import { auth } from '../middleware/auth'
@@ -19,10 +20,11 @@ app.get('/admin/dashboard', async (c) => {
   requirePageManager(c, realtor)
   const { timeZone } = await realtorClock(c.env.DB, realtor.id)
   c.set('timeZone', timeZone)
-  const [dashboard, nav] = await Promise.all([
+  const [dashboard, unread] = await Promise.all([
     dashboardOf(c.env.DB, realtor.id, timeZone),
-    builderNav(c, realtor, 'dashboard'),
+    unreadContacts(c.env.DB, realtor.id),
   ])
+  const nav = builderNav(c, 'dashboard', unread)
   const editorHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
   return renderBuilderPage(c, 'builder.dashboard.title', (ctx, title) => (
     <DashboardPage ctx={ctx} title={title} dashboard={dashboard} editorHref={editorHref} nav={nav} />

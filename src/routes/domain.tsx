@@ -6,6 +6,7 @@ import type { AppEnv } from '../env'
 import { domainOf, PROBLEM_KEYS } from '../lib/domains/present'
 import { domainSetup } from '../lib/domains/setup'
 import type { Domain } from '../lib/domains/types'
+import { unreadContacts } from '../lib/inbox/store'
 import { isAdmin } from '../lib/realtors/permissions'
 import { providerHomeUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
@@ -34,7 +35,8 @@ app.get('/admin/domain', async (c) => {
   // The provider's site has no domain of its own, and a deleted homepage no builder screens: /admin says where to go.
   if (!realtor || realtor.deletedAt) return c.redirect(editorHref, 302)
   const user = requirePageManager(c, realtor)
-  const [domain, nav] = await Promise.all([loadDomain(c, realtor.id), builderNav(c, realtor, 'domain')])
+  const [domain, unread] = await Promise.all([loadDomain(c, realtor.id), unreadContacts(c.env.DB, realtor.id)])
+  const nav = builderNav(c, 'domain', unread)
   return renderBuilderPage(c, 'builder.domain.title', (ctx, title) => (
     <DomainPage
       ctx={ctx}

@@ -13,6 +13,7 @@ import {
   listEntries,
   markOpened,
   type Scope,
+  unreadContacts,
   visibleChannels,
 } from '../lib/inbox/store'
 import type { ContactEntry, LeadEntry } from '../lib/inbox/types'
@@ -91,7 +92,8 @@ async function useClockOf(c: Context<AppEnv>, box: Pick<Box<unknown>, 'realtor'>
 async function listPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>, box: Box<T>, titleId: string) {
   const filter = { ...filterOf(c), timeZone: await useClockOf(c, box) }
   const page = await listEntries(c.env.DB, box.source, box.scope, filter)
-  const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
+  // The list's own unread count is the navigation's (the realtor's whole inbox, whatever the filter).
+  const nav = box.realtor ? builderNav(c, 'inbox', page.unread) : undefined
   const exportHref = (format: 'csv' | 'json') => {
     const query = new URLSearchParams([...box.exportQuery, ...filterQuery(filter), ['format', format]])
     return `${box.apiBase}/export?${query}`
@@ -118,7 +120,7 @@ async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>,
   ])
   if (!entry) notFound(c)
   const shown = visibleChannels(channels, c.get('user')!.role)
-  const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
+  const nav = box.realtor ? builderNav(c, 'inbox', await unreadContacts(c.env.DB, box.realtor.id)) : undefined
   return render(
     c,
     'inbox.entryTitle',
