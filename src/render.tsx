@@ -8,15 +8,12 @@ import type { ReactElement } from 'react'
 // renders, the Node build writes strings into one 4 KB buffer, and a tenant home costs ~1.8 ms of CPU
 // instead of ~2.5 (docs/decisions/005-data-cache-and-benchmark-topology.md).
 import { renderToReadableStream } from 'react-dom/server.node'
-import { LANGUAGE_SWITCHER_MESSAGES } from './client/islands/LanguageSwitcher'
 import type { AppEnv, TenantEnv } from './env'
 import { isBot } from './lib/environment'
-import { contactSource } from './lib/inbox/source'
-import { unreadCount } from './lib/inbox/store'
 import { messagesOf } from './lib/island-messages'
+import { LANGUAGE_SWITCHER_MESSAGES } from './lib/language-switcher-messages'
 import { LOCALES, localizedPath } from './lib/locale'
 import { isPublished } from './lib/realtors/publish'
-import type { Realtor } from './lib/realtors/types'
 import { renderToBuffer } from './lib/render-to-buffer'
 import { pageUrls } from './lib/urls'
 import { AppLinks } from './views/builder/AppLinks'
@@ -166,12 +163,7 @@ export function renderBuilderPage<E extends AppEnv>(
 /** The sign-in page of the site the request is on. */
 export const loginHrefOf = (c: Context<AppEnv>) => `${c.get('localePrefix')}${c.get('tenantBase')}/login`
 
-/** The navigation of a realtor's builder screens, with the realtor's unread count. */
-export async function builderNav<E extends AppEnv>(
-  c: Context<E>,
-  realtor: Realtor,
-  current: BuilderScreen,
-): Promise<ReactElement> {
-  const unread = await unreadCount(c.env.DB, contactSource, { realtorId: realtor.id })
+/** The navigation of a realtor's builder screens, with the realtor's unread count (the route reads it: unreadContacts). */
+export function builderNav<E extends AppEnv>(c: Context<E>, current: BuilderScreen, unread: number): ReactElement {
   return <BuilderNav ctx={pageContext(c)} current={current} unread={unread} />
 }

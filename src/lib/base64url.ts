@@ -1,10 +1,17 @@
-// base64url without padding, for tokens, hashes and signatures. Decoding accepts only the canonical
-// form encoding gives, so one value has exactly one spelling (no `=`, `+`, `/`, whitespace or stray bits).
+// The one bytes-to-base64 encoder: base64url without padding, for tokens, hashes and signatures, and
+// standard padded base64 for MIME bodies and headers. Decoding base64url accepts only the canonical form
+// encoding gives, so one value has exactly one spelling (no `=`, `+`, `/`, whitespace or stray bits).
 
-export function base64url(bytes: Uint8Array): string {
+/** Standard base64 (RFC 4648 §4), padded. */
+export function base64(bytes: Uint8Array): string {
   let binary = ''
   for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(binary)
+}
+
+/** base64url (RFC 4648 §5) without padding. */
+export function base64url(bytes: Uint8Array): string {
+  return base64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
 const CANONICAL = /^[A-Za-z0-9_-]*$/

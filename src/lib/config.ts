@@ -1,6 +1,9 @@
 // Checks the worker's configuration once per isolate, so a bad variable fails loudly by name
 // instead of surfacing as a strange page later.
+
+import { isHttpUrl } from './html'
 import { VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from './push/vapid'
+import { withoutTrailingSlash } from './urls'
 
 /** Secrets and optional vars: `.dev.vars` locally, `wrangler secret put` in production. */
 export interface Secrets {
@@ -87,29 +90,20 @@ const OPTIONAL_ORIGINS = [
   'ANALYTICS_ENDPOINT',
 ] as const
 
-function isAbsoluteHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-
 /** An http(s) origin: scheme, host and optional port, nothing after but an optional slash. */
 function isOrigin(value: string): boolean {
-  return isAbsoluteHttpUrl(value) && new URL(value).origin === value.replace(/\/$/, '')
+  return isHttpUrl(value) && new URL(value).origin === withoutTrailingSlash(value)
 }
 
 /** Problems with the configuration, each naming the variable; empty when it is fine. */
 export function configProblems(env: Partial<Bindings>): string[] {
   const problems: string[] = []
   if (!env.PROVIDER_HOSTS?.trim()) problems.push('PROVIDER_HOSTS must list at least one host')
-  if (!env.PUBLIC_ORIGIN || !isAbsoluteHttpUrl(env.PUBLIC_ORIGIN))
+  if (!env.PUBLIC_ORIGIN || !isHttpUrl(env.PUBLIC_ORIGIN))
     problems.push('PUBLIC_ORIGIN must be an absolute http(s) URL')
   for (const name of OPTIONAL_ORIGINS) {
     const value = env[name]
-    if (value && !isAbsoluteHttpUrl(value)) problems.push(`${name} must be an absolute http(s) URL`)
+    if (value && !isHttpUrl(value)) problems.push(`${name} must be an absolute http(s) URL`)
   }
   const origins = (env.API_ALLOWED_ORIGINS ?? '').split(',').map((entry) => entry.trim())
   if (origins.some((origin) => origin && !isOrigin(origin)))

@@ -4,7 +4,9 @@
 // photo groups — is worked out once per cached profile, not on every render
 // (docs/decisions/058-render-at-scale.md). An object that is not frozen (an editor's draft, a test's
 // fixture) gets a fresh value every time. Kept values go with the object when the cache lets it go.
-const derived = new WeakMap<object, Map<string, unknown>>()
+import { type BoundedMemo, boundedMemo } from './memo'
+
+const derived = new WeakMap<object, BoundedMemo<string, unknown>>()
 
 /** The values kept per object: a few pages and two locales; past this the object's table is cleared. */
 const MAX_PER_OBJECT = 32
@@ -17,12 +19,8 @@ export function derivedFrom<V>(source: object, key: string, make: () => V): V {
   if (!Object.isFrozen(source)) return make()
   let values = derived.get(source)
   if (!values) {
-    values = new Map()
+    values = boundedMemo(MAX_PER_OBJECT)
     derived.set(source, values)
   }
-  if (values.has(key)) return values.get(key) as V
-  const value = make()
-  if (values.size >= MAX_PER_OBJECT) values.clear()
-  values.set(key, value)
-  return value
+  return values.of(key, make) as V
 }

@@ -1,4 +1,5 @@
 // Serialising data into HTML safely: JSON inside <script> must not be able to close the element.
+import { boundedMemo } from './memo'
 
 const UNSAFE_JSON_CHARS: Record<string, string> = {
   '<': '\\u003c',
@@ -53,23 +54,36 @@ export function safeJson(value: unknown): string {
 /** An http(s) scheme, a host, then no whitespace or control characters anywhere. */
 const HTTP_URL = /^https?:\/\/[^\s/?#\\\p{Cc}]+[^\s\p{Cc}]*$/iu
 
+/** Whether a text `new URL()` accepts, by the text: pages check the same few links on every render. */
+const parses = boundedMemo<string, boolean>(2_000)
+
+function parsesAsUrl(value: string): boolean {
+  try {
+    new URL(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
- * True for absolute http(s) URLs only: tenant links never get javascript:, data: or other schemes.
- * A pattern rather than `new URL()`: pages check every tenant link on each render, and what matters
- * here is the scheme (links were validated whole when the realtor was saved).
+ * True for absolute http(s) URLs only, the one rule for every "is it a web address" question (links,
+ * webhooks, configuration): the scheme, a host, no whitespace or control characters anywhere (so tenant
+ * links never get javascript:, data: or other schemes, and nothing is silently trimmed or re-encoded),
+ * and a text the URL parser accepts (a bad port, host or escape is refused).
  */
 export function isHttpUrl(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 2048 && HTTP_URL.test(value)
+  return (
+    typeof value === 'string' &&
+    value.length <= 2048 &&
+    HTTP_URL.test(value) &&
+    parses.of(value, () => parsesAsUrl(value))
+  )
 }
 
 /** An http(s) URL parsed, or null: for the few places that need its parts (origin, host, query). */
 export function parseHttpUrl(value: unknown): URL | null {
-  if (!isHttpUrl(value)) return null
-  try {
-    return new URL(value)
-  } catch {
-    return null
-  }
+  return isHttpUrl(value) ? new URL(value) : null
 }
 
 /** A colour: # and exactly six hex digits (docs/product.md §5). */

@@ -6,6 +6,7 @@ import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } f
 import en from '../../locales/en.json'
 import ko from '../../locales/ko.json'
 import { LOCALE_TAGS, type Locale } from './locale'
+import { boundedMemo } from './memo'
 
 type Catalogue = typeof ko
 
@@ -76,14 +77,11 @@ function createLocaleIntl(locale: Locale): IntlShape<string> {
     const known = texts.get(textKey)
     if (known !== undefined) return known
     const text = formatted(id, values)
-    if (text !== undefined) {
-      if (texts.size >= 2_000) texts.clear()
-      texts.set(textKey, text)
-    }
+    if (text !== undefined) texts.set(textKey, text)
     return text
   }
   /** Formatted texts by id and values (bounded: a full table is cleared). */
-  const texts = new Map<string, string>()
+  const texts = boundedMemo<string, string>(2_000)
   const formatted = (id: string, values: Record<string, unknown>): string | undefined => {
     let formatter = compiled.get(id)
     if (!formatter) {

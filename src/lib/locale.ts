@@ -1,4 +1,5 @@
 // Locale detection (docs/product.md §4, §9): locale cookie, then Accept-Language with q-values, then ko.
+import { boundedMemo } from './memo'
 
 export const LOCALES = ['ko', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -96,17 +97,11 @@ function localeOfLanguages(acceptLanguage: string | null | undefined): Locale {
  * Accept-Language values repeat from visitor to visitor, and every request for a page reads one (the
  * locale middleware, the page cache's key): each value is parsed once. Bounded: a full table is cleared.
  */
-const languageLocales = new Map<string, Locale>()
+const languageLocales = boundedMemo<string, Locale>(256)
 
 /** The locale to use for an unprefixed request: cookie, then Accept-Language, then ko. */
 export function detectLocale(cookie: string | undefined, acceptLanguage: string | null | undefined): Locale {
   if (isLocale(cookie)) return cookie
   if (!acceptLanguage) return DEFAULT_LOCALE
-  let locale = languageLocales.get(acceptLanguage)
-  if (locale === undefined) {
-    locale = localeOfLanguages(acceptLanguage)
-    if (languageLocales.size >= 256) languageLocales.clear()
-    languageLocales.set(acceptLanguage, locale)
-  }
-  return locale
+  return languageLocales.of(acceptLanguage, () => localeOfLanguages(acceptLanguage))
 }

@@ -2,7 +2,9 @@
 // header alone: the provider's own site, a realtor's site under /{desiredUrl}, or a realtor's custom
 // domain. Routing, the tenant loader, the locale middleware, the page-cache key and canonical URLs all
 // read the one `Site` this module returns.
+import { isBuilderPath } from './builder/paths'
 import { type Locale, splitLocalePath } from './locale'
+import { boundedMemo } from './memo'
 
 /** A desiredUrl slug: letters, underscore and hyphen only (docs/product.md §5). */
 export const DESIRED_URL_PATTERN = /^[A-Za-z_-]+$/
@@ -47,12 +49,6 @@ export const ROUTES = {
   /** The builder's screens on any site (BUILDER_PATHS): sign-in, admin, inbox, dashboard. */
   builder: '/@builder',
 } as const
-
-/** A site's paths that are the builder's, not a homepage's: they stay on the provider's host. */
-export const BUILDER_PATHS = /^\/(admin|login|logout|agreement|manifest\.webmanifest)(\/|$)/
-
-/** Whether a path within a site ('/admin/inbox') is one of the builder's. */
-export const isBuilderPath = (pagePath: string) => BUILDER_PATHS.test(pagePath)
 
 export type TenantTarget =
   /** Provider host, no desiredUrl: the landing page and the provider's own pages. */
@@ -100,20 +96,18 @@ export function normalizeHost(hostHeader: string | null | undefined): string | n
 }
 
 /** PROVIDER_HOSTS parsed, by its text: the same few values every request (configuration, not data). */
-const providerHostSets = new Map<string, ReadonlySet<string>>()
+const providerHostSets = boundedMemo<string, ReadonlySet<string>>(16)
 
 /** Parses the comma-separated PROVIDER_HOSTS var into a set of normalized hosts. */
 export function parseProviderHosts(value: string | undefined): ReadonlySet<string> {
-  const text = value ?? ''
-  const known = providerHostSets.get(text)
-  if (known) return known
-  const hosts = new Set<string>()
-  for (const entry of text.split(',')) {
-    const host = normalizeHost(entry)
-    if (host) hosts.add(host)
-  }
-  if (providerHostSets.size < 16) providerHostSets.set(text, hosts)
-  return hosts
+  return providerHostSets.of(value ?? '', () => {
+    const hosts = new Set<string>()
+    for (const entry of (value ?? '').split(',')) {
+      const host = normalizeHost(entry)
+      if (host) hosts.add(host)
+    }
+    return hosts
+  })
 }
 
 /** decodeURIComponent that returns malformed input unchanged instead of throwing. */
@@ -191,7 +185,7 @@ export function resolveTenant(
  * the inputs it is a pure function of; the same addresses repeat from visitor to visitor, and a full
  * table is simply cleared.
  */
-const sites = new Map<string, Site>()
+const sites = boundedMemo<string, Site>(256)
 
 /** A request's Site once asked for: the router, the middleware, the page cache and the view count ask again. */
 const requestSites = new WeakMap<Request, { providerHostsText: string | undefined; site: Site }>()
@@ -206,16 +200,11 @@ export function siteOf(request: Request, providerHostsText: string | undefined):
 
 function siteOfAddress(request: Request, providerHostsText: string | undefined): Site {
   const hostHeader = request.headers.get('host')
-  const key = `${providerHostsText}\n${hostHeader}\n${request.url}`
-  let site = sites.get(key)
-  if (!site) {
+  return sites.of(`${providerHostsText}\n${hostHeader}\n${request.url}`, () => {
     const url = new URL(request.url)
     // A request made in code may carry no Host header: its URL names the host then.
-    site = resolveSite(url, hostHeader ?? url.host, parseProviderHosts(providerHostsText))
-    if (sites.size >= 256) sites.clear()
-    sites.set(key, site)
-  }
-  return site
+    return resolveSite(url, hostHeader ?? url.host, parseProviderHosts(providerHostsText))
+  })
 }
 
 /** Hono's `getPath`: the canonical path of a request (ROUTES), from its Site. */

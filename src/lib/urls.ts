@@ -7,6 +7,14 @@ import type { Realtor } from './realtors/types'
 
 export type PageUrls = Record<Locale, string>
 
+/**
+ * `value` without one trailing slash, the one way a path or an origin loses it: `/terms/` → `/terms`,
+ * `https://realtor.example/` → `https://realtor.example`; the root path `/` stays `/`.
+ */
+export function withoutTrailingSlash(value: string): string {
+  return value.length > 1 && value.endsWith('/') ? value.slice(0, -1) : value
+}
+
 /** Where a site's pages live: its origin, and the path its pages start under ('' or '/{desiredUrl}'). */
 export function siteRoot(
   realtor: Pick<Realtor, 'hompageUrl' | 'desiredUrl'> | null,

@@ -1,5 +1,5 @@
 // Helpers of the JSON APIs: the caller's locale for messages, validation that throws one error shape,
-// body limits, and the role and ownership checks every write makes.
+// body limits and the signed-in check (who may manage which realtor: ./permissions.ts).
 import { zValidator } from '@hono/zod-validator'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -12,7 +12,6 @@ import { AppError } from '../lib/errors'
 import { intlFor, type MessageKey } from '../lib/i18n'
 import { jsonProblem, MAX_JSON_DEPTH } from '../lib/json'
 import { detectLocale, LOCALE_COOKIE, type Locale } from '../lib/locale'
-import type { Realtor } from '../lib/realtors/types'
 import { INVALID_INPUT_MESSAGE, localizeIssues } from '../lib/validation'
 import * as z from '../lib/zod'
 
@@ -109,13 +108,6 @@ export function requireUser(c: Context<AppEnv>): SessionUser {
   const user = c.get('user')
   if (!user) throw new AppError(401, apiMessage(c, 'api.auth.required'))
   return user
-}
-
-/** Admins write every realtor; a realtor account only its own profile. */
-export function assertCanWrite(c: Context<AppEnv>, user: SessionUser, realtor: Pick<Realtor, 'userId'>): void {
-  if (user.role === 'admin') return
-  if (user.role === 'realtor' && realtor.userId === user.id) return
-  throw new AppError(403, apiMessage(c, 'api.realtor.forbidden'))
 }
 
 export interface RateLimitOptions {

@@ -4,6 +4,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, TenantEnv } from '../env'
+import { isBuilderPath } from '../lib/builder/paths'
 import { realtorTag } from '../lib/cache'
 import { readThrough } from '../lib/data-cache'
 import { ownDomainsReachable } from '../lib/domains/provider'
@@ -12,7 +13,7 @@ import { localizedPath } from '../lib/locale'
 import { isPublished } from '../lib/realtors/publish'
 import type { Realtor } from '../lib/realtors/types'
 import type { Site } from '../lib/tenant'
-import { pageUrls } from '../lib/urls'
+import { pageUrls, withoutTrailingSlash } from '../lib/urls'
 
 /**
  * A realtor for a page, by desiredUrl or by custom domain origin, through the data cache: purged with the
@@ -37,13 +38,7 @@ function findFormerAddress(c: Context<AppEnv>, key: string) {
   })
 }
 
-/** A deleted homepage's builder pages stay reachable (its owner sees what happened); the rest are gone. */
-const BUILDER_PATHS = new Set(['/admin', '/login', '/login/redirect', '/agreement'])
-
 const isRead = (method: string) => method === 'GET' || method === 'HEAD'
-
-/** The builder's pages: they stay on the provider's host whatever the homepage's own domain. */
-const isBuilderPath = (path: string) => /^\/(admin|login|logout|agreement)(\/|$)/.test(path)
 
 /**
  * The same public page on the homepage's own domain, when it has an active one (only an active custom
@@ -53,9 +48,9 @@ const isBuilderPath = (path: string) => /^\/(admin|login|logout|agreement)(\/|$)
 function ownDomainAddress(c: Context<AppEnv>, realtor: Realtor): string | null {
   const { pagePath, locale } = c.get('site')
   if (!realtor.hompageUrl || !ownDomainsReachable(c.env)) return null
+  // The builder's pages stay on the provider's host whatever the homepage's own domain.
   if (!isPublished(realtor) || isBuilderPath(pagePath)) return null
-  const path = pagePath.length > 1 ? pagePath.replace(/\/$/, '') : pagePath
-  return `${pageUrls(realtor, c.env.PUBLIC_ORIGIN, path)[locale ?? 'ko']}${new URL(c.req.url).search}`
+  return `${pageUrls(realtor, c.env.PUBLIC_ORIGIN, withoutTrailingSlash(pagePath))[locale ?? 'ko']}${new URL(c.req.url).search}`
 }
 
 /** The same page under the realtor's stored address: `/en/JaneKim/terms` → `/en/janekim/terms`. */
@@ -85,8 +80,8 @@ export const tenant = () =>
           if (owner) return c.redirect(storedAddress(c.get('site'), owner.desiredUrl, new URL(c.req.url).search), 301)
           throw pageNotFound(pathname)
         }
-        if (realtor.deletedAt && !BUILDER_PATHS.has(c.get('site').pagePath.replace(/\/$/, '')))
-          throw pageNotFound(pathname)
+        // A deleted homepage keeps its builder pages (its owner sees what happened); the rest are gone.
+        if (realtor.deletedAt && !isBuilderPath(c.get('site').pagePath)) throw pageNotFound(pathname)
         // A homepage with its own domain lives there: its path address moves for good, same page and query.
         const own = target.kind === 'path' && isRead(c.req.method) ? ownDomainAddress(c, realtor) : null
         if (own) return c.redirect(own, 301)
@@ -101,9 +96,13 @@ export const tenant = () =>
     await next()
   })
 
-/** First middleware of a realtor's own sub-apps: their context always has the realtor. */
+/**
+ * First middleware of a realtor's own sub-apps: their context always has the realtor, a live one (a deleted
+ * homepage reaches only the builder's pages that say what happened, which do not use this).
+ */
 export const requireTenant = () =>
   createMiddleware<TenantEnv>(async function requireTenant(c, next) {
-    if (!(c.get('realtor') as TenantEnv['Variables']['realtor'] | null)) throw pageNotFound(c.get('site').pathname)
+    const realtor = c.get('realtor') as TenantEnv['Variables']['realtor'] | null
+    if (!realtor || realtor.deletedAt) throw pageNotFound(c.get('site').pathname)
     await next()
   })

@@ -8,13 +8,16 @@ import { listAccounts } from '../lib/accounts/list'
 import { findAccountById, sessionUserOf } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
+import { unreadContacts } from '../lib/inbox/store'
 import { confirmPendingEmail, findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
 import { realtorClock } from '../lib/realtors/own-settings'
+import { canManage, isAdmin } from '../lib/realtors/permissions'
 import { TOKEN_PATTERN, tokenHash } from '../lib/tokens'
 import { providerHomeUrls } from '../lib/urls'
 import { limitBody } from '../middleware/api'
 import { auth } from '../middleware/auth'
+import { requirePageManager } from '../middleware/permissions'
 import { builderNav, loginHrefOf, renderBuilderPage as render } from '../render'
 import { AdminConsolePage, EditorPage, NoProfilePage } from '../views/builder/AdminPages'
 import { DeletedPage } from '../views/builder/DeletedPage'
@@ -69,10 +72,12 @@ app.get('/admin/settings', async (c) => {
   if (!account) return c.redirect(loginHrefOf(c), 302)
   const backHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
   const realtor = c.get('realtor')
-  const owns = realtor && (user.role === 'admin' || realtor.userId === user.id)
-  const [nav, clock] = owns
-    ? await Promise.all([builderNav(c, realtor, 'settings'), realtorClock(c.env.DB, realtor.id)])
+  // A live homepage's own screens are linked from here; a deleted one has only its /admin state page.
+  const owns = realtor && !realtor.deletedAt && canManage(user, realtor)
+  const [unread, clock] = owns
+    ? await Promise.all([unreadContacts(c.env.DB, realtor.id), realtorClock(c.env.DB, realtor.id)])
     : [undefined, undefined]
+  const nav = unread === undefined ? undefined : builderNav(c, 'settings', unread)
   return render(c, 'builder.settings.title', (ctx, title) => (
     <SettingsPage
       ctx={ctx}
@@ -88,7 +93,7 @@ app.get('/admin/settings', async (c) => {
 // The confirmation link of a notification address: opened by the address's owner, signed in or not.
 app.on(['GET', 'POST'], '/admin/notifications/confirm', limitBody(4096), async (c) => {
   const realtor = c.get('realtor')
-  if (!realtor) throw new AppError(404, c.get('intl').formatMessage({ id: 'error.404.title' }))
+  if (!realtor || realtor.deletedAt) throw new AppError(404, c.get('intl').formatMessage({ id: 'error.404.title' }))
   const homepage = realtor.name || realtor.desiredUrl
   let state: ConfirmState = { kind: 'invalid' }
   if (c.req.method === 'GET') {
@@ -109,14 +114,11 @@ app.use('/admin/notifications', auth({ requireUser: true }))
 
 /** A realtor's notification settings: on the realtor's own site, for its owner or an admin. */
 app.get('/admin/notifications', async (c) => {
-  const user = c.get('user')!
   const realtor = c.get('realtor')
   const adminHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
   // The provider's site and a deleted homepage have none: /admin says where to go.
   if (!realtor || realtor.deletedAt) return c.redirect(adminHref, 302)
-  if (user.role !== 'admin' && realtor.userId !== user.id) {
-    throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
-  }
+  requirePageManager(c, realtor)
   // What is really on: the saved choice, or the default every realtor starts with.
   const settings = await findNotificationSettings(c.env.DB, realtor.id)
   const state = {
@@ -125,7 +127,7 @@ app.get('/admin/notifications', async (c) => {
     saved: settings?.saved ?? false,
     pendingEmail: settings?.pendingEmail ?? null,
   }
-  const nav = await builderNav(c, realtor, 'notifications')
+  const nav = builderNav(c, 'notifications', await unreadContacts(c.env.DB, realtor.id))
   return render(c, 'builder.notify.title', (ctx, title) => (
     <NotificationsPage ctx={ctx} title={title} realtorId={realtor.id} initial={state} backHref={adminHref} nav={nav} />
   ))
@@ -136,9 +138,7 @@ app.get('/admin', async (c) => {
   const realtor = c.get('realtor')
   // A realtor's site: the editor, for an admin or the realtor who owns the homepage.
   if (realtor) {
-    if (user.role !== 'admin' && realtor.userId !== user.id) {
-      throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
-    }
+    requirePageManager(c, realtor)
     // A deleted homepage has no editor until an admin restores it: its state, not a dead form.
     if (realtor.deletedAt) {
       const homepage = { desiredUrl: realtor.desiredUrl, deletedAt: realtor.deletedAt }
@@ -150,17 +150,18 @@ app.get('/admin', async (c) => {
           title={title}
           homepage={homepage}
           homepageUrl={homepageUrl}
-          isAdmin={user.role === 'admin'}
+          isAdmin={isAdmin(user)}
           contactEmail={adminCredentials(c.env)?.email ?? null}
         />
       ))
     }
     // An empty contact email is offered the owner's account email (docs/decisions/048-onboarding.md).
-    const [owner, nav, clock] = await Promise.all([
+    const [owner, unread, clock] = await Promise.all([
       realtor.email || !realtor.userId ? null : findAccountById(c.env.DB, realtor.userId),
-      builderNav(c, realtor, 'editor'),
+      unreadContacts(c.env.DB, realtor.id),
       realtorClock(c.env.DB, realtor.id),
     ])
+    const nav = builderNav(c, 'editor', unread)
     return render(
       c,
       'builder.editorTitle',
@@ -169,7 +170,7 @@ app.get('/admin', async (c) => {
           ctx={ctx}
           title={title}
           realtor={realtor}
-          isAdmin={user.role === 'admin'}
+          isAdmin={isAdmin(user)}
           accountEmail={owner?.email ?? null}
           publicOrigin={c.env.PUBLIC_ORIGIN}
           notified={clock.notifiedAt !== null}
@@ -180,7 +181,7 @@ app.get('/admin', async (c) => {
     )
   }
   // The provider's site: the console for admins; a realtor goes to their own editor.
-  if (user.role !== 'admin') {
+  if (!isAdmin(user)) {
     const own = user.realtorId ? await c.get('realtors').find(String(user.realtorId)) : null
     if (own) return c.redirect(`${c.get('localePrefix')}/${own.desiredUrl}/admin`, 302)
     return render(c, 'page.admin.title', (ctx, title) => <NoProfilePage ctx={ctx} title={title} />)

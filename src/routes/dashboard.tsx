@@ -3,11 +3,11 @@
 // site in src/worker.ts; personal, so never stored by any cache.
 import { Hono } from 'hono'
 import type { TenantEnv } from '../env'
-import { AppError } from '../lib/errors'
+import { unreadContacts } from '../lib/inbox/store'
 import { dashboardOf } from '../lib/page-views/dashboard'
 import { realtorClock } from '../lib/realtors/own-settings'
-import { canSeeUnpublished } from '../lib/realtors/publish'
 import { auth } from '../middleware/auth'
+import { requirePageManager } from '../middleware/permissions'
 import { requireTenant } from '../middleware/tenant'
 import { builderNav, renderBuilderPage } from '../render'
 import { DashboardPage } from '../views/builder/DashboardPage'
@@ -16,18 +16,15 @@ const app = new Hono<TenantEnv>()
 
 app.use('/admin/dashboard', requireTenant(), auth({ requireUser: true }))
 app.get('/admin/dashboard', async (c) => {
-  const user = c.get('user')!
   const realtor = c.get('realtor')
-  // The homepage's owner and admins: the same people who may see it unpublished.
-  if (!canSeeUnpublished(user, realtor)) {
-    throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
-  }
+  requirePageManager(c, realtor)
   const { timeZone } = await realtorClock(c.env.DB, realtor.id)
   c.set('timeZone', timeZone)
-  const [dashboard, nav] = await Promise.all([
+  const [dashboard, unread] = await Promise.all([
     dashboardOf(c.env.DB, realtor.id, timeZone),
-    builderNav(c, realtor, 'dashboard'),
+    unreadContacts(c.env.DB, realtor.id),
   ])
+  const nav = builderNav(c, 'dashboard', unread)
   const editorHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
   return renderBuilderPage(c, 'builder.dashboard.title', (ctx, title) => (
     <DashboardPage ctx={ctx} title={title} dashboard={dashboard} editorHref={editorHref} nav={nav} />

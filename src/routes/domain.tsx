@@ -6,10 +6,11 @@ import type { AppEnv } from '../env'
 import { domainOf, PROBLEM_KEYS } from '../lib/domains/present'
 import { domainSetup } from '../lib/domains/setup'
 import type { Domain } from '../lib/domains/types'
-import { AppError } from '../lib/errors'
-import { canSeeUnpublished } from '../lib/realtors/publish'
+import { unreadContacts } from '../lib/inbox/store'
+import { isAdmin } from '../lib/realtors/permissions'
 import { providerHomeUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
+import { requirePageManager } from '../middleware/permissions'
 import { builderNav, renderBuilderPage } from '../render'
 import { DomainPage } from '../views/builder/DomainPage'
 
@@ -29,15 +30,13 @@ async function loadDomain(c: Context<AppEnv>, realtorId: number): Promise<Domain
 
 app.use('/admin/domain', auth({ requireUser: true }))
 app.get('/admin/domain', async (c) => {
-  const user = c.get('user')!
   const realtor = c.get('realtor')
   const editorHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
   // The provider's site has no domain of its own, and a deleted homepage no builder screens: /admin says where to go.
   if (!realtor || realtor.deletedAt) return c.redirect(editorHref, 302)
-  if (!canSeeUnpublished(user, realtor)) {
-    throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
-  }
-  const [domain, nav] = await Promise.all([loadDomain(c, realtor.id), builderNav(c, realtor, 'domain')])
+  const user = requirePageManager(c, realtor)
+  const [domain, unread] = await Promise.all([loadDomain(c, realtor.id), unreadContacts(c.env.DB, realtor.id)])
+  const nav = builderNav(c, 'domain', unread)
   return renderBuilderPage(c, 'builder.domain.title', (ctx, title) => (
     <DomainPage
       ctx={ctx}
@@ -45,7 +44,7 @@ app.get('/admin/domain', async (c) => {
       realtorId={realtor.id}
       domain={domain}
       pathAddress={providerHomeUrls(realtor.desiredUrl, c.env.PUBLIC_ORIGIN)[ctx.locale]}
-      isAdmin={user.role === 'admin'}
+      isAdmin={isAdmin(user)}
       backHref={editorHref}
       nav={nav}
     />

@@ -13,6 +13,7 @@ import {
   listEntries,
   markOpened,
   type Scope,
+  unreadContacts,
   visibleChannels,
 } from '../lib/inbox/store'
 import type { ContactEntry, LeadEntry } from '../lib/inbox/types'
@@ -20,6 +21,7 @@ import { realtorClock } from '../lib/realtors/own-settings'
 import type { Realtor } from '../lib/realtors/types'
 import { operatorTimeZone } from '../lib/time-zone'
 import { auth } from '../middleware/auth'
+import { requirePageAdmin, requirePageManager } from '../middleware/permissions'
 import { builderNav, renderBuilderPage as render } from '../render'
 import { InboxEntryPage } from '../views/builder/InboxEntryPage'
 import { filterQuery, InboxPage } from '../views/builder/InboxPage'
@@ -36,19 +38,15 @@ interface Box<T> {
   realtor: Realtor | null
 }
 
-function forbidden(c: Context<AppEnv>): never {
-  throw new AppError(403, c.get('intl').formatMessage({ id: 'builder.forbidden' }))
-}
-
 function notFound(c: Context<AppEnv>): never {
   throw new AppError(404, c.get('intl').formatMessage({ id: 'api.inbox.notFound' }))
 }
 
 function contactBox(c: Context<AppEnv>): Box<ContactEntry> {
-  const user = c.get('user')!
   const realtor = c.get('realtor')
-  if (!realtor) notFound(c)
-  if (user.role !== 'admin' && realtor.userId !== user.id) forbidden(c)
+  // The provider's site has no contacts, and a deleted homepage no builder screens but /admin.
+  if (!realtor || realtor.deletedAt) notFound(c)
+  requirePageManager(c, realtor)
   return {
     source: contactSource,
     scope: { realtorId: realtor.id },
@@ -61,7 +59,7 @@ function contactBox(c: Context<AppEnv>): Box<ContactEntry> {
 
 function leadBox(c: Context<AppEnv>): Box<LeadEntry> {
   if (c.get('realtor')) notFound(c)
-  if (c.get('user')!.role !== 'admin') forbidden(c)
+  requirePageAdmin(c)
   const path = `${c.get('localePrefix')}/admin/leads`
   return {
     source: leadSource,
@@ -94,7 +92,8 @@ async function useClockOf(c: Context<AppEnv>, box: Pick<Box<unknown>, 'realtor'>
 async function listPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>, box: Box<T>, titleId: string) {
   const filter = { ...filterOf(c), timeZone: await useClockOf(c, box) }
   const page = await listEntries(c.env.DB, box.source, box.scope, filter)
-  const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
+  // The list's own unread count is the navigation's (the realtor's whole inbox, whatever the filter).
+  const nav = box.realtor ? builderNav(c, 'inbox', page.unread) : undefined
   const exportHref = (format: 'csv' | 'json') => {
     const query = new URLSearchParams([...box.exportQuery, ...filterQuery(filter), ['format', format]])
     return `${box.apiBase}/export?${query}`
@@ -121,7 +120,7 @@ async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>,
   ])
   if (!entry) notFound(c)
   const shown = visibleChannels(channels, c.get('user')!.role)
-  const nav = box.realtor ? await builderNav(c, box.realtor, 'inbox') : undefined
+  const nav = box.realtor ? builderNav(c, 'inbox', await unreadContacts(c.env.DB, box.realtor.id)) : undefined
   return render(
     c,
     'inbox.entryTitle',

@@ -9,8 +9,9 @@ import { previewRealtor } from '../lib/builder/preview'
 import { loadHomeListings } from '../lib/home/listings'
 import { listingSourceOf } from '../lib/listings/source'
 import * as z from '../lib/zod'
-import { assertCanWrite, jsonBody, limitBody, requireUser, signedIn } from '../middleware/api'
+import { jsonBody, limitBody, signedIn } from '../middleware/api'
 import { ownPagesOnly } from '../middleware/cors'
+import { requireManager } from '../middleware/permissions'
 import { requireTenant } from '../middleware/tenant'
 import { renderTenantPage } from '../render'
 import { TenantHome } from '../views/home/TenantHome'
@@ -25,7 +26,7 @@ const draftSchema = z.record(z.string(), z.unknown())
 const ownerOrAdmin = () =>
   createMiddleware<AppEnv>(async function ownerOrAdmin(c, next) {
     const realtor = c.get('realtor')
-    if (realtor) assertCanWrite(c, requireUser(c), realtor)
+    if (realtor) requireManager(c, realtor)
     await next()
   })
 

@@ -9,7 +9,8 @@ import { loadHomeListings } from '../lib/home/listings'
 import { PROBIZ_TENANT } from '../lib/home/seo'
 import { listingSourceOf } from '../lib/listings/source'
 import { localeHome } from '../lib/locale'
-import { canSeeUnpublished, isPublished } from '../lib/realtors/publish'
+import { canManage } from '../lib/realtors/permissions'
+import { isPublished } from '../lib/realtors/publish'
 import { pageUrls } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { cachePage } from '../middleware/page-cache'
@@ -57,7 +58,7 @@ function comingSoon(c: Context<TenantEnv>) {
 app.use('*', async (c, next) => {
   const realtor = c.get('realtor')
   if (isPublished(realtor)) return next()
-  if (!canSeeUnpublished(c.get('user'), realtor)) return comingSoon(c)
+  if (!canManage(c.get('user'), realtor)) return comingSoon(c)
   c.set('cacheable', false)
   await next()
   c.res.headers.set('Cache-Control', NO_STORE['Cache-Control'])

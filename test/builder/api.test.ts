@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { findAccountByEmail } from '../../src/lib/accounts/store'
+import { d1Store, RealtorConflictError } from '../../src/lib/realtors/d1-store'
+import { REALTOR_DEFAULTS } from '../../src/lib/realtors/schema'
 import { signSession } from '../../src/lib/session'
 import { ADMIN, api, errorOf, JANE, login } from '../api/client'
 import { call } from '../helpers'
@@ -44,6 +47,27 @@ describe('POST /v1/accounts', () => {
     expect((await errorOf(email)).fields?.[0]?.path).toBe('email')
     expect(await count()).toBe(before)
     expect((await api('/v1/realtor/fresh')).status).toBe(404)
+  })
+
+  it('makes the account and its homepage in one batch: a homepage refused mid-way leaves no account', async () => {
+    // What the route's checks cannot see: the address taken between its check and the write (a race).
+    const repo = d1Store(env.DB)
+    const account = { email: 'race@realtor.local', name: 'Race', passwordHash: 'x' }
+    const input = { ...REALTOR_DEFAULTS, desiredUrl: 'janekim', email: account.email }
+    const refused = await repo.insertWithAccount(input, account).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(RealtorConflictError)
+    expect(refused).toMatchObject({ field: 'desiredUrl', held: false })
+    expect(await findAccountByEmail(env.DB, account.email)).toBeNull()
+    // A taken email fails the first insert: neither row, and the address stays free.
+    const twice = await repo
+      .insertWithAccount({ ...input, desiredUrl: 'race-free' }, { ...account, email: JANE.email.toUpperCase() })
+      .catch((error: unknown) => error)
+    expect(twice).toMatchObject({ field: 'email' })
+    expect(await repo.find('race-free')).toBeNull()
+    // Both free: both rows, the homepage owned by the new account.
+    const made = await repo.insertWithAccount({ ...input, desiredUrl: 'race-free' }, account)
+    expect(made.realtor).toMatchObject({ desiredUrl: 'race-free', userId: made.accountId })
+    expect((await findAccountByEmail(env.DB, account.email))?.realtor_id).toBe(made.realtor.id)
   })
 
   it('validates every field in the caller language', async () => {

@@ -4,7 +4,8 @@
 // reaches the page cache; publishing makes everything public at once.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { canSeeUnpublished, isPublished, isVisibleTo } from '../../src/lib/realtors/publish'
+import { canManage } from '../../src/lib/realtors/permissions'
+import { isPublished, isVisibleTo } from '../../src/lib/realtors/publish'
 import type { SessionUser } from '../../src/lib/session'
 import { ADMIN, api, JANE, login } from '../api/client'
 import { seedActiveDomain } from '../fixtures/domains'
@@ -77,11 +78,11 @@ describe('the publish rule', () => {
     expect(isPublished({ isMakeHomepage: 'Y' })).toBe(true)
     expect(isPublished({ isMakeHomepage: 'N' })).toBe(false)
     const hidden = { isMakeHomepage: 'N' as const, userId: 7 }
-    expect(canSeeUnpublished(null, hidden)).toBe(false)
-    expect(canSeeUnpublished(user({}), hidden)).toBe(true)
-    expect(canSeeUnpublished(user({ id: 8 }), hidden)).toBe(false)
-    expect(canSeeUnpublished(user({ id: 8, role: 'admin' }), hidden)).toBe(true)
-    expect(canSeeUnpublished(user({ id: 8 }), { userId: null })).toBe(false)
+    expect(canManage(null, hidden)).toBe(false)
+    expect(canManage(user({}), hidden)).toBe(true)
+    expect(canManage(user({ id: 8 }), hidden)).toBe(false)
+    expect(canManage(user({ id: 8, role: 'admin' }), hidden)).toBe(true)
+    expect(canManage(user({ id: 8 }), { userId: null })).toBe(false)
     expect(isVisibleTo(null, hidden)).toBe(false)
     expect(isVisibleTo(null, { ...hidden, isMakeHomepage: 'Y' })).toBe(true)
   })

@@ -203,6 +203,8 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: `/v1/realtors/${id}/domain`, token: realtor },
     { path: '/v1/domains/plans-tour.example/fail', method: 'POST', token: admin },
     { path: `/v1/realtors/${id}/domain`, method: 'DELETE', token: realtor },
+    // A homepage an admin makes without an account (the realtor insert of its own).
+    { path: '/v1/realtor', method: 'POST', token: admin, json: { desiredUrl: 'plansnoaccount' } },
     {
       path: '/v1/accounts',
       method: 'POST',

@@ -5,6 +5,7 @@
 import { useState } from 'react'
 import { isPublished } from '../../lib/realtors/publish'
 import type { Realtor } from '../../lib/realtors/types'
+import { withoutTrailingSlash } from '../../lib/urls'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
@@ -28,7 +29,7 @@ export function publicAddresses(
   addressOf: (desiredUrl: string) => string,
 ): string[] {
   const addresses = [addressOf(realtor.desiredUrl)]
-  if (realtor.hompageUrl) addresses.push(realtor.hompageUrl.replace(/\/+$/, ''))
+  if (realtor.hompageUrl) addresses.push(withoutTrailingSlash(realtor.hompageUrl))
   return addresses
 }
 

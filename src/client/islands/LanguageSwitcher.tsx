@@ -4,9 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
 
-/** The messages this island reads (src/lib/island-messages.ts): its label and each locale's name. */
-export const LANGUAGE_SWITCHER_MESSAGES = ['nav.language', 'locale.'] as const
-
+// The messages it reads (its label, each locale's name) are named in src/lib/language-switcher-messages.ts.
 export interface LanguageSwitcherProps {
   messages: Messages
   /** The page's locale; each locale is named by its message `locale.{code}`. */

@@ -35,6 +35,17 @@ export async function setPassword(db: D1Database, id: number, password: string):
   forgetSessionAccount(db, id)
 }
 
+/** Records that the account accepted the service agreement (/agreement): the first time counts. */
+export async function recordAgreement(db: D1Database, id: number): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE accounts SET agreed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id = ? AND agreed_at IS NULL`,
+    )
+    .bind(id)
+    .run()
+}
+
 /** A temporary password an admin reads out once: 16 random characters, about 96 bits. */
 export function temporaryPassword(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(12)))

@@ -101,6 +101,24 @@ export async function sessionUserFor(db: D1Database, claims: SessionClaims): Pro
   return account && account.token_version === claims.tokenVersion ? sessionUserOf(account) : null
 }
 
+/** A realtor account to make: the password already hashed (src/lib/accounts/password.ts). */
+export interface NewAccount {
+  email: string
+  name: string
+  passwordHash: string
+}
+
+/**
+ * The insert of a new realtor account, for a batch that makes its homepage in the same transaction
+ * (src/lib/realtors/d1-store.ts insertWithAccount). A taken email fails it: `UNIQUE constraint failed:
+ * accounts.email`.
+ */
+export function newRealtorAccount(db: D1Database, account: NewAccount): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO accounts (email, name, role, password_hash) VALUES (?, ?, 'realtor', ?)`)
+    .bind(account.email, account.name, account.passwordHash)
+}
+
 /** Drops what this isolate knows of an account, after its sessions were ended or it was deleted. */
 export function forgetSessionAccount(db: D1Database, id: number): void {
   const cache = cacheOf(db)

@@ -3,6 +3,7 @@
 // `{ success, errors: [{ code, message }], messages, result }`.
 import { AppError } from '../errors'
 import { type FetchLike, fetchUpstream, upstreamJson } from '../upstream'
+import { withoutTrailingSlash } from '../urls'
 import { type HostnameProvider, ProviderError, type ProviderHostname } from './types'
 
 export const DEFAULT_CF_API_BASE = 'https://api.cloudflare.com/client/v4'
@@ -50,7 +51,7 @@ function isHostname(value: unknown): value is ProviderHostname {
 }
 
 export function cloudflareProvider(config: CloudflareConfig, fetchImpl: FetchLike): HostnameProvider {
-  const base = `${(config.apiBase || DEFAULT_CF_API_BASE).replace(/\/$/, '')}/zones/${encodeURIComponent(config.zoneId)}/custom_hostnames`
+  const base = `${withoutTrailingSlash(config.apiBase || DEFAULT_CF_API_BASE)}/zones/${encodeURIComponent(config.zoneId)}/custom_hostnames`
 
   /** One call: the envelope's result, or a ProviderError saying what went wrong. */
   async function call(method: string, path: string, body?: unknown): Promise<unknown> {

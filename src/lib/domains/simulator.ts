@@ -1,6 +1,7 @@
 // The local stand-in for Cloudflare for SaaS (no CF_API_TOKEN): the same provider interface, its state in
 // D1 (simulated_hostnames), its records looking like the real ones. Nothing checks DNS: an admin moves a
 // hostname along (advance: pending → verifying → active; fail: moved) from the admin console.
+import { base64url } from '../base64url'
 import { type HostnameProvider, ProviderError, type ProviderHostname } from './types'
 
 interface SimulatedRow {
@@ -18,10 +19,7 @@ interface SimulatedRow {
 function token(bytes: number, hex: boolean): string {
   const data = crypto.getRandomValues(new Uint8Array(bytes))
   if (hex) return [...data].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-  return btoa(String.fromCharCode(...data))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return base64url(data)
 }
 
 function hostnameOf(row: SimulatedRow): ProviderHostname {

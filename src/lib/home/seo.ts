@@ -1,6 +1,7 @@
 // Search engine data of a realtor's homepage (seoMeta per locale with fallbacks, the JSON-LD RealEstateAgent,
 // sitemap.xml and robots.txt) and of the provider's site (robots.txt, a sitemap split by id ranges and its
 // index). URLs come from src/lib/urls.ts.
+import { BUILDER_PATHS } from '../builder/paths'
 import { isHttpUrl } from '../html'
 import type { Locale } from '../locale'
 import type { Realtor, SeoMetaEntry } from '../realtors/types'
@@ -102,15 +103,14 @@ export function sitemapPaths(desiredUrl: string): string[] {
   return desiredUrl === PROBIZ_TENANT ? ['/', '/probiz'] : ['/']
 }
 
+/** A realtor's own domain's robots.txt: everything but the builder's pages, in either locale. */
 export function robotsTxt(sitemapUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /en/admin\nDisallow: /login\nDisallow: /en/login\n\nSitemap: ${sitemapUrl}\n`
+  const rules = ['', '/en'].flatMap((locale) => BUILDER_PATHS.map((page) => `Disallow: ${locale}${page}`))
+  return `User-agent: *\nAllow: /\n${rules.join('\n')}\n\nSitemap: ${sitemapUrl}\n`
 }
 
 /** An unpublished realtor's robots.txt: nothing to crawl and no sitemap until the homepage is published. */
 export const UNPUBLISHED_ROBOTS_TXT = 'User-agent: *\nDisallow: /\n'
-
-/** The builder's pages, on the provider's site and on every realtor's site under it (src/routes/builder.tsx). */
-const BUILDER_PAGES = ['/admin', '/login', '/agreement']
 
 /**
  * The provider host's robots.txt: everything but the builder's pages, at the provider's root (`/admin`) and
@@ -119,7 +119,7 @@ const BUILDER_PAGES = ['/admin', '/login', '/agreement']
  */
 export function providerRobotsTxt(sitemapUrl: string): string {
   const rules = ['', '/*'].flatMap((under) =>
-    BUILDER_PAGES.flatMap((page) => ['$', '?', '/'].map((end) => `Disallow: ${under}${page}${end}`)),
+    BUILDER_PATHS.flatMap((page) => ['$', '?', '/'].map((end) => `Disallow: ${under}${page}${end}`)),
   )
   return `User-agent: *\nAllow: /\n${rules.join('\n')}\n\nSitemap: ${sitemapUrl}\n`
 }

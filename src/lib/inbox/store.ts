@@ -2,7 +2,7 @@
 // what page 1 costs), the filters and search, the unread count, and each channel's delivery state.
 import { likePattern } from '../accounts/list'
 import { dayStart, nextDay } from '../time-zone'
-import type { InboxSource } from './source'
+import { contactSource, type InboxSource } from './source'
 import type { ChannelState, ChannelStatus, EntryPage, EntryStatus, StatusFilter } from './types'
 
 /** Only a realtor's own contacts; the leads view has no scope. */
@@ -86,6 +86,11 @@ export async function unreadCount<T>(db: D1Database, source: InboxSource<T>, sco
     .bind(...values)
     .first<{ n: number }>()
   return row?.n ?? 0
+}
+
+/** A realtor's unread contacts: the count the builder's navigation shows. */
+export function unreadContacts(db: D1Database, realtorId: number): Promise<number> {
+  return unreadCount(db, contactSource, { realtorId })
 }
 
 export async function findEntry<T>(db: D1Database, source: InboxSource<T>, id: number): Promise<T | null> {

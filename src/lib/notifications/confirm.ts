@@ -5,13 +5,14 @@ import { intlFor } from '../i18n'
 import { type Locale, localizedPath } from '../locale'
 import type { OutboxConfig } from '../outbox/config'
 import { newToken, tokenHash } from '../tokens'
+import { withoutTrailingSlash } from '../urls'
 import { emailHtml } from './email-html'
 import { mimeMessage } from './message'
 
 /** `{origin}{/en}/{desiredUrl}/admin/notifications/confirm?token=…` */
 export function confirmationLink(origin: string, desiredUrl: string, locale: Locale, token: string): string {
   const path = localizedPath(locale, `/${desiredUrl}/admin/notifications/confirm`)
-  return `${origin.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`
+  return `${withoutTrailingSlash(origin)}${path}?token=${encodeURIComponent(token)}`
 }
 
 /** A new link's token and what is stored of it. */

@@ -8,6 +8,7 @@ import { mailtoHref, parseHttpUrl } from '../html'
 import { intlFor } from '../i18n'
 import { type Locale, localizedPath, sameSitePath } from '../locale'
 import { isKnownZone, ZONE_NAME_STYLE } from '../time-zone'
+import { withoutTrailingSlash } from '../urls'
 import { type EmailField, emailHtml } from './email-html'
 import { oneLine, plainAddress } from './mime'
 
@@ -51,7 +52,7 @@ export interface Notification {
 /** `{origin}/{desiredUrl}/admin/inbox/{id}` (the inbox itself without an id); English lives under /en. */
 export function inboxLink(origin: string, desiredUrl: string, contactId: number | null, locale: Locale): string {
   const entry = contactId === null ? '' : `/${contactId}`
-  return `${origin.replace(/\/$/, '')}${localizedPath(locale, `/${desiredUrl}/admin/inbox${entry}`)}`
+  return `${withoutTrailingSlash(origin)}${localizedPath(locale, `/${desiredUrl}/admin/inbox${entry}`)}`
 }
 
 /** Any line break a mail client may show as one (CR, LF, VT, FF, NEL, U+2028, U+2029). */

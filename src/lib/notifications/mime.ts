@@ -1,7 +1,7 @@
 // The raw email (RFC 5322 + MIME) the send_email binding takes: a multipart/alternative of a text and an
 // HTML part, headers no visitor text can break. Our own small builder rather than a library: the one
 // maintained candidate failed the folding and injection rules (docs/decisions/066-notification-email.md).
-import { base64url } from '../base64url'
+import { base64 } from '../base64url'
 import { EMAIL_PATTERN } from '../realtors/schema'
 
 /** What a message says, in both forms, and the visitor's address a reply goes to (null: none usable). */
@@ -46,12 +46,6 @@ function ourAddress(value: string, header: string): string {
   const address = plainAddress(value)
   if (!address) throw new Error(`the ${header} address cannot be written in a header`)
   return address
-}
-
-/** Standard base64 from the one base64url encoder (src/lib/base64url.ts). */
-function base64(bytes: Uint8Array): string {
-  const url = base64url(bytes)
-  return url.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (url.length % 4)) % 4)
 }
 
 const utf8 = new TextEncoder()

@@ -1,5 +1,7 @@
 // A realtor's notification settings (migrations/0012_notifications.sql): the form's schema, shared by the
 // settings island and the API, and the row's reads and writes. An empty address is a channel that is off.
+
+import { isHttpUrl } from '../html'
 import type { Locale } from '../locale'
 import { EMAIL_PATTERN } from '../realtors/schema'
 import * as z from '../zod'
@@ -14,15 +16,6 @@ const optional = (max: number, check: (value: string) => boolean, key: 'email' |
     .trim()
     .max(max, 'too_long')
     .refine((value) => value === '' || check(value), key)
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:'
-  } catch {
-    return false
-  }
-}
 
 /** The settings form: either address may be empty (that channel is off). */
 export const notificationSettingsSchema = z.strictObject({

@@ -5,6 +5,7 @@
 import { deviceType, isBot } from '../environment'
 import { DEFAULT_LOCALE, type Locale } from '../locale'
 import type { Site } from '../tenant'
+import { withoutTrailingSlash } from '../urls'
 import { FLUSH_AFTER_MS, MAX_FLUSH_AFTER_MS, type PageView, PageViewBatch } from './batch'
 
 /** The isolate's batch. */
@@ -24,8 +25,7 @@ export interface ViewedPage {
 
 /** The page a site's address names: `/en/janekim/terms/` is `/terms` in English. */
 export function viewedPageOf(site: Site): ViewedPage {
-  const path = site.pagePath.length > 1 ? site.pagePath.replace(/\/$/, '') : site.pagePath
-  return { path, locale: site.locale ?? DEFAULT_LOCALE }
+  return { path: withoutTrailingSlash(site.pagePath), locale: site.locale ?? DEFAULT_LOCALE }
 }
 
 /**

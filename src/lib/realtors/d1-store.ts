@@ -1,5 +1,6 @@
 // The embedded realtor store: D1 rows whose lookup keys are columns and whose profile is one JSON
 // document (migrations/0001_realtors_accounts.sql, docs/decisions/010-realtor-storage.md).
+import { type NewAccount, newRealtorAccount } from '../accounts/store'
 import { formerAddressOwner } from './lifecycle'
 import { PUBLISHED_SQL } from './publish'
 import { REALTOR_DEFAULTS, type RealtorInput } from './schema'
@@ -9,6 +10,11 @@ import type { Realtor } from './types'
 /** A store that can also write; every write goes through src/lib/realtors/service.ts. */
 export interface RealtorRepository extends RealtorStore {
   insert(input: RealtorInput, userId: number | null): Promise<Realtor>
+  /**
+   * A new realtor account and its homepage in one transaction: both rows or neither. A taken email,
+   * address or held address is a RealtorConflictError naming it.
+   */
+  insertWithAccount(input: RealtorInput, account: NewAccount): Promise<{ accountId: number; realtor: Realtor }>
   /** Replaces the whole profile; null when there is no such realtor. */
   replace(id: number, input: RealtorInput): Promise<Realtor | null>
   remove(id: number): Promise<boolean>
@@ -18,7 +24,7 @@ export interface RealtorRepository extends RealtorStore {
 export class RealtorConflictError extends Error {
   /** `held`: another realtor left this address less than 90 days ago (migrations/0010_lifecycle.sql). */
   constructor(
-    readonly field: 'desiredUrl' | 'hompageUrl' | 'userId',
+    readonly field: 'desiredUrl' | 'hompageUrl' | 'userId' | 'email',
     readonly held = false,
   ) {
     super(`realtor ${field} is ${held ? 'held' : 'already taken'}`)
@@ -80,6 +86,7 @@ function conflictOf(error: unknown): RealtorConflictError | null {
   if (message.includes('realtors.desired_url')) return new RealtorConflictError('desiredUrl')
   if (message.includes('realtors.homepage_host')) return new RealtorConflictError('hompageUrl')
   if (message.includes('realtors.user_id')) return new RealtorConflictError('userId')
+  if (message.includes('accounts.email')) return new RealtorConflictError('email')
   return null
 }
 
@@ -156,6 +163,24 @@ export function d1Store(db: D1Database): RealtorRepository {
           .first<{ id: number }>(),
       )
       return (await byId(row!.id))!
+    },
+    async insertWithAccount(input, account) {
+      const { desiredUrl, profile } = columnsOf(input)
+      // One batch is one transaction: a homepage refused after the account was inserted undoes the account.
+      const [, made] = await mapConflicts(
+        db.batch<{ id: number; user_id: number }>([
+          newRealtorAccount(db, account),
+          db
+            .prepare(
+              `INSERT INTO realtors (user_id, desired_url, profile)
+               VALUES ((SELECT id FROM accounts WHERE email = ?), ?, json_set(?, '$.hompageUrl', ''))
+               RETURNING id, user_id`,
+            )
+            .bind(account.email, desiredUrl, profile),
+        ]),
+      )
+      const row = made!.results[0]!
+      return { accountId: row.user_id, realtor: (await byId(row.id))! }
     },
     async replace(id, input) {
       const { desiredUrl, profile } = columnsOf(input)

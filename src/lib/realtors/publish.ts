@@ -1,7 +1,7 @@
 // Whether a realtor's homepage is public (issue 17, docs/decisions/043-publishing.md): `isMakeHomepage` is
 // the publish switch. One rule for every place that shows a homepage to the public — the tenant pages,
 // their robots/sitemap, the provider sitemap, the landing carousel and the public realtor API.
-import type { SessionUser } from '../session'
+import { canManage, type MaybeUser } from './permissions'
 import type { Realtor } from './types'
 
 /** The SQL condition the stores use for the same rule (the profile is one JSON document). */
@@ -12,13 +12,7 @@ export function isPublished(realtor: Pick<Realtor, 'isMakeHomepage'>): boolean {
   return realtor.isMakeHomepage === 'Y'
 }
 
-/** True when the signed-in user may see the homepage while it is unpublished: its owner and admins. */
-export function canSeeUnpublished(user: SessionUser | null, realtor: Pick<Realtor, 'userId'>): boolean {
-  if (!user) return false
-  return user.role === 'admin' || (user.role === 'realtor' && realtor.userId === user.id)
-}
-
-/** Who may see the homepage now: everyone when it is published, else its owner and admins. */
-export function isVisibleTo(user: SessionUser | null, realtor: Pick<Realtor, 'isMakeHomepage' | 'userId'>): boolean {
-  return isPublished(realtor) || canSeeUnpublished(user, realtor)
+/** Who may see the homepage now: everyone when it is published, else whoever may manage it (canManage). */
+export function isVisibleTo(user: MaybeUser, realtor: Pick<Realtor, 'isMakeHomepage' | 'userId'>): boolean {
+  return isPublished(realtor) || canManage(user, realtor)
 }

@@ -1,6 +1,7 @@
 // Every realtor write goes through here, so what shows a realtor is purged in one place (the `onWrite`
 // hook: the page and data caches' tags, src/lib/cache.ts), and the photos a save or an import dropped
 // are released in one place (the `onPhotos` hook: src/lib/photos/release.ts).
+import type { NewAccount } from '../accounts/store'
 import { purgeTags, realtorTags } from '../cache'
 import { dataCache } from '../data-cache'
 import { type GenerationBindings, generationStoreOf } from '../generations/store'
@@ -22,6 +23,8 @@ export function droppedPhotoUrls(before: Pick<Realtor, 'photos'>, after: Pick<Re
 
 export interface RealtorService {
   create(input: RealtorInput, ownerId: number | null): Promise<Realtor>
+  /** A new realtor account with its homepage, atomically (RealtorRepository.insertWithAccount). */
+  createWithAccount(input: RealtorInput, account: NewAccount): Promise<{ accountId: number; realtor: Realtor }>
   /** Applies a validated patch on the stored profile; null when there is no such realtor. */
   update(id: number, patch: RealtorPatch): Promise<Realtor | null>
   /** Replaces the whole profile with an imported one; null when there is no such realtor. */
@@ -45,6 +48,11 @@ export function realtorService(
       const realtor = await repo.insert(input, ownerId)
       await onWrite(realtor.id)
       return realtor
+    },
+    async createWithAccount(input, account) {
+      const made = await repo.insertWithAccount(input, account)
+      await onWrite(made.realtor.id)
+      return made
     },
     async update(id, patch) {
       const stored = await repo.find(String(id))

@@ -8,15 +8,15 @@ import type { AppEnv } from '../../env'
 import { listAccounts } from '../../lib/accounts/list'
 import { hashPassword } from '../../lib/accounts/password'
 import { setPassword, temporaryPassword } from '../../lib/accounts/settings'
-import { findAccountById, forgetSessionAccount } from '../../lib/accounts/store'
+import { findAccountById } from '../../lib/accounts/store'
 import { accountCreateSchema, accountListQuerySchema } from '../../lib/builder/account'
 import { AppError } from '../../lib/errors'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
 import { addressHeldUntil } from '../../lib/realtors/lifecycle'
 import { REALTOR_DEFAULTS } from '../../lib/realtors/schema'
 import { realtorServiceOf } from '../../lib/realtors/service'
-import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
-import { apiLocale, apiMessage, jsonBody, limitBody, queryParams, requireUser, signedIn } from '../../middleware/api'
+import { apiMessage, jsonBody, limitBody, queryParams, signedIn } from '../../middleware/api'
+import { requireAdmin } from '../../middleware/permissions'
 import { conflictError } from './address-conflict'
 
 const app = new Hono<AppEnv>()
@@ -26,7 +26,7 @@ app.use('*', limitBody(16 * 1024))
 /** Admins only: 401 signed out, 403 for a realtor, before anything is read. */
 const adminOnly = () =>
   createMiddleware<AppEnv>(async function adminOnly(c, next) {
-    if (requireUser(c).role !== 'admin') throw new AppError(403, apiMessage(c, 'api.account.adminOnly'))
+    requireAdmin(c, 'api.account.adminOnly')
     await next()
   })
 
@@ -51,33 +51,22 @@ app.post('/:id{[0-9]+}/password-reset', adminOnly(), async (c) => {
 })
 
 app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
-  if (requireUser(c).role !== 'admin') throw new AppError(403, apiMessage(c, 'api.accounts.adminOnly'))
-  const locale = apiLocale(c)
+  requireAdmin(c, 'api.accounts.adminOnly')
   const { email, password, name, desiredUrl } = c.req.valid('json')
-  const taken = (path: string, key: 'email_taken' | 'desired_url_taken') =>
-    new AppError(409, INVALID_INPUT_MESSAGE[locale], { fields: [{ path, message: validationMessage(key, locale) }] })
-  if (await d1Store(c.env.DB).find(desiredUrl)) throw taken('desiredUrl', 'desired_url_taken')
-  // Checked before the account is made; the database refuses it again should a race slip through.
+  // Checked before the password is hashed; the database refuses them again should a race slip through.
+  if (await d1Store(c.env.DB).find(desiredUrl))
+    throw await conflictError(c, new RealtorConflictError('desiredUrl'), desiredUrl)
   if (await addressHeldUntil(c.env.DB, desiredUrl))
     throw await conflictError(c, new RealtorConflictError('desiredUrl', true), desiredUrl)
-  const account = await c.env.DB.prepare(
-    `INSERT INTO accounts (email, name, role, password_hash) VALUES (?, ?, 'realtor', ?)
-     ON CONFLICT (email) DO NOTHING RETURNING id`,
-  )
-    .bind(email, name, await hashPassword(password))
-    .first<{ id: number }>()
-  if (!account) throw taken('email', 'email_taken')
+  const account = { email, name, passwordHash: await hashPassword(password) }
   try {
-    // The account's email is the homepage's first contact email: one field fewer before publishing.
-    const realtor = await realtorServiceOf(c.env).create({ ...REALTOR_DEFAULTS, desiredUrl, email }, account.id)
-    return c.json({ account: { id: account.id, email, name, role: 'realtor' }, realtor }, 201)
+    // Both rows or neither (one D1 batch). The account's email is the homepage's first contact email: one
+    // field fewer before publishing.
+    const made = await realtorServiceOf(c.env).createWithAccount({ ...REALTOR_DEFAULTS, desiredUrl, email }, account)
+    return c.json({ account: { id: made.accountId, email, name, role: 'realtor' }, realtor: made.realtor }, 201)
   } catch (error) {
-    // The profile could not be made (a desiredUrl taken meanwhile): no account without its profile.
-    await c.env.DB.prepare('DELETE FROM accounts WHERE id = ?').bind(account.id).run()
-    forgetSessionAccount(c.env.DB, account.id)
-    if (error instanceof RealtorConflictError)
-      throw error.held ? await conflictError(c, error, desiredUrl) : taken(error.field, 'desired_url_taken')
-    throw error
+    // A taken email, or an address taken or held meanwhile: a 409 naming the field, and no row made.
+    throw error instanceof RealtorConflictError ? await conflictError(c, error, desiredUrl) : error
   }
 })
 

@@ -12,6 +12,7 @@ const TAKEN = {
   desiredUrl: 'desired_url_taken',
   hompageUrl: 'homepage_taken',
   userId: 'account_has_realtor',
+  email: 'email_taken',
 } as const
 
 /** The 409 for `error`; `desiredUrl` is the address the write tried to take, `realtorId` who tried. */

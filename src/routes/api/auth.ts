@@ -6,6 +6,7 @@ import { deleteCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../../env'
 import { adminCredentials, isRefusedPassword, sessionSecret } from '../../lib/accounts/config'
 import { verifyPassword } from '../../lib/accounts/password'
+import { recordAgreement } from '../../lib/accounts/settings'
 import { mintSignInCode, redeemSignInCode } from '../../lib/accounts/sign-in-codes'
 import {
   endSessions,
@@ -119,12 +120,7 @@ app.post('/logout', async (c) => {
 /** Records that the signed-in account accepted the service agreement (/agreement); the first time counts. */
 app.post('/agreement', async (c) => {
   const user = requireUser(c)
-  await c.env.DB.prepare(
-    `UPDATE accounts SET agreed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-     WHERE id = ? AND agreed_at IS NULL`,
-  )
-    .bind(user.id)
-    .run()
+  await recordAgreement(c.env.DB, user.id)
   const account = await findAccountById(c.env.DB, user.id)
   if (!account) throw new AppError(401, apiMessage(c, 'api.auth.accountGone'))
   return c.json({ agreedAt: account.agreed_at })

@@ -9,21 +9,12 @@ import { domainSetup } from '../../lib/domains/setup'
 import { domainByHostname, listDomains } from '../../lib/domains/store'
 import { DOMAIN_STATUSES, type DomainProblem, ProviderError } from '../../lib/domains/types'
 import { AppError } from '../../lib/errors'
-import { d1Store } from '../../lib/realtors/d1-store'
 import type { Realtor } from '../../lib/realtors/types'
 import { normalizeHost } from '../../lib/tenant'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import * as z from '../../lib/zod'
-import {
-  apiLocale,
-  apiMessage,
-  assertCanWrite,
-  jsonBody,
-  limitBody,
-  queryParams,
-  requireUser,
-  signedIn,
-} from '../../middleware/api'
+import { apiLocale, apiMessage, jsonBody, limitBody, queryParams, signedIn } from '../../middleware/api'
+import { managedRealtor, requireAdmin } from '../../middleware/permissions'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -78,14 +69,7 @@ function providerFailure(c: Context<AppEnv>, error: unknown): never {
   }
 }
 
-/** The realtor of the path, for its owner or an admin only (404 for an unknown id). */
-async function ownRealtor(c: Context<AppEnv>): Promise<Realtor> {
-  const id = c.req.param('id') ?? ''
-  const realtor = /^\d{1,15}$/.test(id) ? await d1Store(c.env.DB).find(id) : null
-  if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: id.slice(0, 20) }))
-  assertCanWrite(c, requireUser(c), realtor)
-  return realtor
-}
+const ownRealtor = (c: Context<AppEnv>): Promise<Realtor> => managedRealtor(c, c.req.param('id') ?? '')
 
 export const realtorDomain = new Hono<AppEnv>()
 realtorDomain.use('*', limitBody(4 * 1024), signedIn())
@@ -115,7 +99,7 @@ realtorDomain.delete('/', async (c) => {
 
 export const domainAdmin = new Hono<AppEnv>()
 domainAdmin.use('*', limitBody(4 * 1024), signedIn(), async (c, next) => {
-  if (requireUser(c).role !== 'admin') throw new AppError(403, apiMessage(c, 'api.domain.adminOnly'))
+  requireAdmin(c, 'api.domain.adminOnly')
   await next()
 })
 

@@ -11,10 +11,12 @@ import { contactSource, type InboxSource, leadSource } from '../../lib/inbox/sou
 import { channelsOf, findEntry, listEntries, type Scope, updateEntry, visibleChannels } from '../../lib/inbox/store'
 import type { ContactEntry } from '../../lib/inbox/types'
 import { realtorClock } from '../../lib/realtors/own-settings'
+import { canManage, isAdmin } from '../../lib/realtors/permissions'
 import { operatorTimeZone } from '../../lib/time-zone'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
 import { apiLocale, apiMessage, jsonBody, limitBody, queryParams, requireUser } from '../../middleware/api'
 import { apiCors } from '../../middleware/cors'
+import { requireAdmin } from '../../middleware/permissions'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 /** Rows read per query while exporting; the export itself has no page size. */
@@ -93,12 +95,12 @@ function inboxApi<T extends { id: number }>(source: InboxSource<T>, access: Acce
   return app
 }
 
-/** The realtor's homepage, if the signed-in user owns it or is an admin; null otherwise. */
+/** The realtor's homepage: null when there is none, undefined when the signed-in user may not manage it. */
 async function ownedRealtor(c: Context<AppEnv>, realtorId: number) {
   const user = requireUser(c)
   const realtor = await c.get('realtors').find(String(realtorId))
   if (!realtor || realtor.id !== realtorId) return null
-  return user.role === 'admin' || (realtor.userId !== null && realtor.userId === user.id) ? realtor : undefined
+  return canManage(user, realtor) ? realtor : undefined
 }
 
 export const contactInbox = inboxApi<ContactEntry>(
@@ -119,16 +121,16 @@ export const contactInbox = inboxApi<ContactEntry>(
   'contacts',
 )
 
-const isAdmin = (c: Context<AppEnv>) => requireUser(c).role === 'admin'
+const signedInAdmin = (c: Context<AppEnv>) => isAdmin(requireUser(c))
 
 export const leadInbox = inboxApi(
   leadSource,
   {
     async scopeOf(c) {
-      if (!isAdmin(c)) throw new AppError(403, apiMessage(c, 'api.inbox.adminOnly'))
+      requireAdmin(c, 'api.inbox.adminOnly')
       return {}
     },
-    canSee: async (c) => isAdmin(c),
+    canSee: async (c) => signedInAdmin(c),
   },
   'leads',
 )

@@ -3,6 +3,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { LANDING_EVENTS } from '../../lib/analytics'
+import { countEvent } from '../../lib/analytics-store'
 import { AppError } from '../../lib/errors'
 import { relayLead } from '../../lib/leads/relay'
 import { leadSchema } from '../../lib/leads/schema'
@@ -51,12 +52,7 @@ app.post('/events', async (c) => {
   const parsed = eventSchema.safeParse(body)
   if (!parsed.success) throw new AppError(400, apiMessage(c, 'api.events.invalid'))
   const event = parsed.data
-  await c.env.DB.prepare(
-    `INSERT INTO analytics_daily (day, name, device_type, locale, count) VALUES (date('now'), ?, ?, ?, 1)
-     ON CONFLICT (day, name, device_type, locale) DO UPDATE SET count = count + 1`,
-  )
-    .bind(event.name, event.deviceType, event.locale)
-    .run()
+  await countEvent(c.env.DB, event)
   const endpoint = c.env.ANALYTICS_ENDPOINT
   if (endpoint) {
     const forward = new Request(endpoint, {

@@ -17,36 +17,21 @@ import {
 } from '../../lib/notifications/settings'
 import { productionRules, webhookUrlProblem } from '../../lib/notifications/ssrf'
 import { outboxConfig } from '../../lib/outbox/config'
-import { d1Store } from '../../lib/realtors/d1-store'
 import { markNotified, realtorClock, saveTimeZone } from '../../lib/realtors/own-settings'
 import type { Realtor } from '../../lib/realtors/types'
 import { isTimeZone } from '../../lib/time-zone'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import * as z from '../../lib/zod'
-import {
-  apiLocale,
-  apiMessage,
-  assertCanWrite,
-  enforceRateLimit,
-  jsonBody,
-  limitBody,
-  requireUser,
-  signedIn,
-} from '../../middleware/api'
+import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody, signedIn } from '../../middleware/api'
+import { managedRealtor } from '../../middleware/permissions'
 
 const app = new Hono<AppEnv>()
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
 app.use('*', limitBody(16 * 1024), signedIn())
 
-/** The realtor of the path, for its owner or an admin only (404 for an unknown id); the push API's too. */
-export async function ownRealtor(c: Context<AppEnv>): Promise<Realtor> {
-  const id = c.req.param('id') ?? ''
-  const realtor = /^\d{1,15}$/.test(id) ? await d1Store(c.env.DB).find(id) : null
-  if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: id.slice(0, 20) }))
-  assertCanWrite(c, requireUser(c), realtor)
-  return realtor
-}
+/** The realtor of the path, for a caller who may manage it (404 for an unknown id); the push API's too. */
+export const ownRealtor = (c: Context<AppEnv>): Promise<Realtor> => managedRealtor(c, c.req.param('id') ?? '')
 
 /** The SSRF rules of the environment: a refused webhook URL is a 400 on `webhookUrl`. */
 function checkWebhookUrl(c: Context<AppEnv>, settings: NotificationSettingsInput): void {

@@ -7,6 +7,7 @@ import { noneMatchHits } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
 import { daysAfter, formatDay, KEEP_DELETED_DAYS, restore, softDelete } from '../../lib/realtors/lifecycle'
+import { isAdmin } from '../../lib/realtors/permissions'
 import { readRealtor } from '../../lib/realtors/public-read'
 import { isVisibleTo } from '../../lib/realtors/publish'
 import { realtorCreateSchema, realtorImportSchema, realtorPatchSchema } from '../../lib/realtors/schema'
@@ -26,7 +27,6 @@ import * as z from '../../lib/zod'
 import {
   apiLocale,
   apiMessage,
-  assertCanWrite,
   invalidInput,
   jsonBody,
   limitBody,
@@ -34,6 +34,7 @@ import {
   requireUser,
   signedIn,
 } from '../../middleware/api'
+import { managedRealtor, requireAdmin } from '../../middleware/permissions'
 import { realtorProxy } from '../../middleware/realtor-proxy'
 import { conflictError } from './address-conflict'
 
@@ -52,10 +53,7 @@ const findRealtor = (c: Context<AppEnv>, key: string) => d1Store(c.env.DB).find(
  * takes no write, from anyone, until an admin restores it (410); reads such as export still work.
  */
 async function writable(c: Context<AppEnv>, id: string, { read = false } = {}): Promise<Realtor> {
-  const user = requireUser(c)
-  const realtor = await findRealtor(c, id)
-  if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
-  assertCanWrite(c, user, realtor)
+  const realtor = await managedRealtor(c, id)
   if (realtor.deletedAt && !read) {
     const locale = apiLocale(c)
     const until = daysAfter(realtor.deletedAt, KEEP_DELETED_DAYS)
@@ -174,7 +172,7 @@ app.post('/', signedIn(), jsonBody(realtorCreateSchema), async (c) => {
   const user = requireUser(c)
   const input = c.req.valid('json')
   const realtor = await withConflicts(c, { desiredUrl: input.desiredUrl }, () =>
-    realtorServiceOf(c.env).create(input, user.role === 'admin' ? null : user.id),
+    realtorServiceOf(c.env).create(input, isAdmin(user) ? null : user.id),
   )
   return c.json(realtor, 201)
 })
@@ -221,7 +219,7 @@ app.delete(`/:id${ID}`, async (c) => {
 // An admin brings a deleted homepage back within its 30 days; it stays unpublished until its realtor
 // publishes it again.
 app.post(`/:id${ID}/restore`, signedIn(), async (c) => {
-  if (requireUser(c).role !== 'admin') throw new AppError(403, apiMessage(c, 'builder.lifecycle.restoreAdminOnly'))
+  requireAdmin(c, 'builder.lifecycle.restoreAdminOnly')
   const id = c.req.param('id')
   if (!(await restore(c.env.DB, Number(id)))) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
   await purgeRealtor(c.env, id)
