@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { Toucan } from 'toucan-js'
-import type { AppEnv } from '../env'
+import type { AppEnv, Bindings, MonitoringVariables, RequestVariables } from '../env'
 import { browserMonitoringConfig } from '../lib/environment'
 
 /** Events whose message says a profile is not defined are noise from a third-party script (docs/product.md §8). */
@@ -33,14 +33,16 @@ function executionContextOf(c: Context<AppEnv>) {
 }
 
 export const monitoring = () =>
-  createMiddleware<AppEnv>(async function monitoring(c, next) {
-    c.set(
-      'monitoring',
-      browserMonitoringConfig(c.req.url, {
-        clientToken: c.env.MONITORING_CLIENT_TOKEN,
-        environment: c.env.ENVIRONMENT,
-        hosts: { devHost: c.env.DEV_HOST, prodHost: c.env.PROD_HOST },
-      }),
-    )
-    await next()
-  })
+  createMiddleware<{ Bindings: Bindings; Variables: MonitoringVariables & RequestVariables }>(
+    async function monitoring(c, next) {
+      c.set(
+        'monitoring',
+        browserMonitoringConfig(c.req.url, {
+          clientToken: c.env.MONITORING_CLIENT_TOKEN,
+          environment: c.env.ENVIRONMENT,
+          hosts: { devHost: c.env.DEV_HOST, prodHost: c.env.PROD_HOST },
+        }),
+      )
+      await next()
+    },
+  )

@@ -3,17 +3,19 @@
 // the isolate's short cache of src/lib/accounts/store.ts.
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../env'
+import type { AppEnv, Bindings, RequestVariables, SessionVariables } from '../env'
 import { sessionSecret } from '../lib/accounts/config'
 import { sessionUserFor } from '../lib/accounts/store'
 import { SESSION_COOKIE, verifySession } from '../lib/session'
 
 export const session = () =>
-  createMiddleware<AppEnv>(async function session(c, next) {
-    const bearer = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
-    const token = bearer ?? getCookie(c, SESSION_COOKIE)
-    const secret = sessionSecret(c.env)
-    const claims = token && secret ? await verifySession(token, secret) : null
-    c.set('user', claims ? await sessionUserFor(c.env.DB, claims) : null)
-    await next()
-  })
+  createMiddleware<{ Bindings: Bindings; Variables: SessionVariables & RequestVariables }>(
+    async function session(c, next) {
+      const bearer = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]
+      const token = bearer ?? getCookie(c, SESSION_COOKIE)
+      const secret = sessionSecret(c.env)
+      const claims = token && secret ? await verifySession(token, secret) : null
+      c.set('user', claims ? await sessionUserFor(c.env.DB, claims) : null)
+      await next()
+    },
+  )
