@@ -3,7 +3,7 @@
 // the isolate's short cache of src/lib/accounts/store.ts.
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv, Bindings, RequestVariables, SessionVariables } from '../env'
+import type { Bindings, RequestVariables, SessionVariables } from '../env'
 import { sessionSecret } from '../lib/accounts/config'
 import { sessionUserFor } from '../lib/accounts/store'
 import { SESSION_COOKIE, verifySession } from '../lib/session'
