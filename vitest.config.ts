@@ -1,7 +1,7 @@
 // Vitest runs inside workerd with the real local D1/R2/KV bindings of wrangler.toml.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 
 /**
