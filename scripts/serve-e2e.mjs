@@ -7,7 +7,9 @@
 // (test/e2e/fixtures.ts waits for the server before each test) instead of every test after it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { prepareLocal, root, startWorker } from './lib.mjs'
+import { prepareLocal, root, startWorker, useProjectNode } from './lib.mjs'
+
+await useProjectNode()
 
 const port = Number(process.env.E2E_PORT ?? 8790)
 const persistTo = path.join(root, '.tmp', process.env.E2E_STATE || 'e2e-state')

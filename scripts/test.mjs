@@ -2,9 +2,10 @@
 // and Miniflare from Node, test/node/), then the browser tests in Debian's Chromium. Exits non-zero
 // when anything fails.
 import { ensureChromium } from './chromium.mjs'
-import { ensureDependencies, root, run } from './lib.mjs'
+import { ensureDependencies, root, run, useProjectNode } from './lib.mjs'
 
 ensureDependencies()
+await useProjectNode()
 run(process.execPath, ['scripts/build-client.mjs'])
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`
