@@ -17,6 +17,6 @@ function step(title, ...commands) {
 step('typecheck', [bin('tsc'), ['-p', '.']], [bin('tsc'), ['-p', 'tsconfig.node.json']])
 step('lint and format check', [bin('biome'), ['ci', '.']])
 step('unit and integration tests (vitest in workerd)', [bin('vitest'), ['run']])
-step('node tests (wrangler and Miniflare from Node)', [process.execPath, ['--test', 'test/node/']])
+step('node tests (wrangler and Miniflare from Node)', [process.execPath, ['--test', 'test/node/*.test.mjs']])
 ensureChromium('the browser tests')
 step('browser tests (Playwright in Chromium)', [bin('playwright'), ['test']])
