@@ -218,6 +218,15 @@ const NOISE = [
 ]
 /** What is always shown: errors (with the lines after them), and the local email files (README, "Notifications"). */
 const ALWAYS = [/✘|\[ERROR\]|\[wrangler:error\]|^Error\b|Uncaught|^\[config\]|send_email binding called/]
+/** Of those, the errors: they go to stderr (the browser tests' server shows only its stderr). */
+const ERROR = /✘|\[ERROR\]|\[wrangler:error\]|^Error\b|Uncaught|^\[config\]/
+/**
+ * workerd's report of a client that went away mid-response (a browser navigating on, a test's aborted
+ * fetch, a closed WebSocket): not the worker's failure, though printed as `✘ [ERROR] kj::… disconnected`.
+ * The messages the vitest plugin drops for the same reason (its `ignoreMessages`); the log keeps them.
+ */
+const CLIENT_GONE =
+  /disconnected: (::write\(.*\): Connection reset by peer|WebSocket peer disconnected|WebSocket was aborted|operation canceled|peer disconnected without gracefully ending TLS session)/
 
 /**
  * Starts the worker in workerd through wrangler dev (React's production build unless `nodeEnv` says
@@ -265,13 +274,26 @@ export function startWorker({
     appendFileSync(log.file, `\n--- wrangler dev on ${origin}, ${new Date().toISOString()}\n`)
     // Lines still to show after an error (up to its blank line) or the email line (its file path).
     let follow = 0
+    let toStderr = false
+    // After a client-gone message: its blank lines and workerd's stack line, to the log only.
+    let gone = false
     const show = (line) => {
       appendFileSync(log.file, `${line}\n`)
       const plain = stripVTControlCharacters(line)
-      if (ALWAYS.some((pattern) => pattern.test(plain))) follow = /✘|\[ERROR\]/.test(plain) ? 50 : 1
-      else if (follow > 0) follow = plain.trim() === '' ? 0 : follow - 1
+      if (CLIENT_GONE.test(plain)) {
+        gone = true
+        follow = 0
+        return
+      }
+      if (gone && (plain.trim() === '' || /^\s+stack:/.test(plain))) return
+      gone = false
+      if (ALWAYS.some((pattern) => pattern.test(plain))) {
+        follow = /✘|\[ERROR\]/.test(plain) ? 50 : 1
+        toStderr = ERROR.test(plain)
+      } else if (follow > 0) follow = plain.trim() === '' ? 0 : follow - 1
       else if (!live || NOISE.some((pattern) => pattern.test(plain))) return
-      console.log(line)
+      else toStderr = false
+      ;(toStderr ? console.error : console.log)(line)
     }
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', show)
   }

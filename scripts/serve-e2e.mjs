@@ -42,6 +42,10 @@ function launch() {
   child = startWorker({
     port,
     persistTo,
+    // wrangler's output to .wrangler/logs/e2e-<port>.log; errors (to stderr, which Playwright shows) still reach
+    // the test run, and the email-file lines (to stdout, which it drops) the log.
+    quiet: true,
+    logName: `e2e-${port}`,
     extraArgs: [
       '--config',
       e2eConfig,
