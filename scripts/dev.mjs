@@ -40,7 +40,10 @@ if (response?.ok)
 else if (response) console.error(`✗ the worker answers ${response.status}: see the [config] line above and .dev.vars`)
 
 // wrangler dev shuts its workerd down on SIGINT (Ctrl+C); a SIGTERM has been seen to leave it running.
+// Stopped so, it exits 130 (wrangler 4.164): that is the stop asked for, not a failure.
+let stopping = false
 const stop = () => {
+  stopping = true
   client.kill('SIGTERM')
   worker.child.kill('SIGINT')
 }
@@ -51,5 +54,5 @@ client.on('exit', (code) => {
 })
 worker.child.on('exit', (code) => {
   client.kill('SIGTERM')
-  process.exit(code ?? 0)
+  process.exit(stopping ? 0 : (code ?? 0))
 })

@@ -122,9 +122,8 @@ export async function useProjectNode() {
       PATH: `${path.dirname(PROJECT_NODE)}${path.delimiter}${process.env.PATH ?? ''}`,
     },
   })
-  // Ctrl+C reaches the terminal's whole process group, the new process included: this one only waits for it.
-  process.on('SIGINT', () => {})
-  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
+  // Passed on (Ctrl+C also reaches the new process from the terminal; the scripts stop once either way).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
   child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)))
   await new Promise(() => {})
 }

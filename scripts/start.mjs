@@ -40,8 +40,15 @@ async function announceWhenReady() {
 }
 announceWhenReady()
 // wrangler dev shuts its workerd down on SIGINT (Ctrl+C); a SIGTERM has been seen to leave it running.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGINT'))
+// Stopped so, it exits 130 (wrangler 4.164): that is the stop asked for, not a failure.
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopping = true
+    child.kill('SIGINT')
+  })
 child.on('exit', (code) => {
+  if (stopping) process.exit(0)
   if (code) console.error(`✗ wrangler dev exited with code ${code}; its output: ${log}`)
   process.exit(code ?? 0)
 })
