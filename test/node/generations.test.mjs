@@ -66,6 +66,8 @@ async function within(ms, check) {
 
 let token
 let realtor
+/** What the workers logged (workerd's structured logs), in order. */
+const logs = []
 
 before(async () => {
   run(process.execPath, ['scripts/build-client.mjs'])
@@ -114,6 +116,8 @@ before(async () => {
       // The migrated D1 of wrangler's state, and beside it this run's KV, R2 and Durable Objects (the
       // state directory is this run's own).
       resourcePersistencePath: persistRoot(state),
+      // The workers' own logs are kept for the tests to read: the faulty worker's are failures made on purpose.
+      handleStructuredLogs: ({ level, message }) => logs.push({ level, message }),
     }),
   )
   await mf.ready
@@ -184,6 +188,10 @@ describe('tag generations across isolates', () => {
       json: { seoMeta: seo('Version three') },
     })
     assert.equal(edit.status, 200, edit.text)
+    assert.ok(
+      logs.some(({ message }) => message.includes('bumping generations in the Durable Object failed')),
+      'the failed bump is logged',
+    )
     assert.ok((await get('/two-isolates')).text.includes('Version three'))
     // An edit elsewhere reaches it through the KV fallback (each read first waits out the object's bound).
     await request('a', `/v1/realtor/${realtor.id}`, { token, json: { seoMeta: seo('Version four') } })
