@@ -1,7 +1,7 @@
 // Vitest runs inside workerd with the real local D1/R2/KV bindings of wrangler.toml.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -20,6 +20,10 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         main: './src/worker.ts',
+        // workerd without --verbose (the plugin's default is with): it then does not print the runtime-internal
+        // failures of requests the tests break on purpose (a fault server resetting the socket logs
+        // `uncaught exception … Network connection lost`), which the worker has already handled.
+        verbose: false,
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           bindings: {
@@ -45,6 +49,10 @@ export default defineConfig(async () => {
       // A rate-limit test may first wait up to 5 s for a fresh counting window (test/fixtures/rate-limits.ts)
       // before its own requests: vitest's default 5 s would fail it on the wait alone.
       testTimeout: 15_000,
+      // Many tests break an upstream, a render or a store on purpose, and the worker logs each failure as it
+      // would in production. A passing test's logs are not shown (a failing test's are, with its error), so a
+      // green run prints no error-looking lines; `npx vitest run --silent=false` shows them all.
+      silent: 'passed-only' as const,
     },
   }
 })

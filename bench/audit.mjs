@@ -6,10 +6,11 @@ import { readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs'
-import { root } from '../scripts/lib.mjs'
+import { root, useProjectNode } from '../scripts/lib.mjs'
 import { AUDIT_HELP, helpRequested } from './help.mjs'
 import { table } from './report.mjs'
 
+await useProjectNode()
 helpRequested(AUDIT_HELP)
 // Loaded after the help check: Lighthouse alone takes seconds to load, and `--help` answers at once.
 const { default: AxeBuilder } = await import('@axe-core/playwright')

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs'
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'esbuild'
-import { Miniflare } from 'miniflare'
-import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
 import { DEPLOY_ARGS, localVars, prepareLocal, root, wrangler } from '../scripts/lib.mjs'
+import { bundleWorkerOptions, persistRoot } from '../scripts/local-platform.mjs'
 
 /** Builds everything into `.tmp/<name>`; returns the worker bundle and a starter. */
 export async function buildProduction(name) {
@@ -27,20 +27,20 @@ export async function buildProduction(name) {
   /** Starts workerd on 127.0.0.1:port; `vars` override wrangler.toml's. */
   async function start({ port, vars = {} }) {
     const origin = `http://127.0.0.1:${port}`
-    const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
-    const mf = new Miniflare({
-      ...workerOptions,
-      name: 'realtor-homepage',
-      modules: true,
-      scriptPath: path.join(dist, 'worker.js'),
-      bindings: { ...workerOptions.bindings, ...localVars(), PUBLIC_ORIGIN: origin, ...vars },
-      assets: { ...workerOptions.assets, directory: assetsDir },
-      d1Persist: path.join(state, 'v3/d1'),
-      r2Persist: path.join(state, 'v3/r2'),
-      kvPersist: path.join(state, 'v3/kv'),
-      host: '127.0.0.1',
-      port,
-    })
+    const { worker, assets } = bundleWorkerOptions()
+    const mf = new Miniflare(
+      convertV4MiniflareOptions({
+        ...worker,
+        name: 'realtor-homepage',
+        modules: true,
+        scriptPath: path.join(dist, 'worker.js'),
+        bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: origin, ...vars },
+        assets: { ...assets, directory: assetsDir },
+        resourcePersistencePath: persistRoot(state),
+        host: '127.0.0.1',
+        port,
+      }),
+    )
     await mf.ready
     return { origin, dispose: () => mf.dispose() }
   }
@@ -56,8 +56,7 @@ export async function buildProduction(name) {
    *   were measured on. The entry is one more worker a request passes through (docs/decisions/005).
    */
   async function startBench({ port, entryPort = 0, ceiling, reference }) {
-    const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
-    const { assets: _assets, ...worker } = workerOptions
+    const { worker } = bundleWorkerOptions()
     // The ceiling and the reference bind the worker's Durable Objects too (same bindings), by its script name.
     const objects = Object.fromEntries(
       Object.entries(worker.durableObjects ?? {}).map(([name, object]) => [
@@ -111,14 +110,14 @@ export default {
         unsafeDirectSockets: [{ host: '127.0.0.1', port: reference.port }],
       })
     }
-    const mf = new Miniflare({
-      workers,
-      d1Persist: path.join(state, 'v3/d1'),
-      r2Persist: path.join(state, 'v3/r2'),
-      kvPersist: path.join(state, 'v3/kv'),
-      host: '127.0.0.1',
-      port: entryPort,
-    })
+    const mf = new Miniflare(
+      convertV4MiniflareOptions({
+        workers,
+        resourcePersistencePath: persistRoot(state),
+        host: '127.0.0.1',
+        port: entryPort,
+      }),
+    )
     await mf.ready
     return { origin: `http://127.0.0.1:${port}`, dispose: () => mf.dispose() }
   }

@@ -11,7 +11,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ensureChromium } from '../scripts/chromium.mjs'
-import { root } from '../scripts/lib.mjs'
+import { root, useProjectNode } from '../scripts/lib.mjs'
 import { CONTACT_BENCH_NAME, checkContacts, formatContacts, measureContacts } from './contact.mjs'
 import { cpuMillis, workerdPids } from './cpu.mjs'
 import { BENCH_HELP, helpRequested } from './help.mjs'
@@ -20,6 +20,7 @@ import { LARGE_REALTOR, seedLargeRealtor } from './large-realtor.mjs'
 import { markupTree } from './markup-tree.mjs'
 import { brotliSize, formatTable, gzipSize, medianOf, percentiles } from './report.mjs'
 
+await useProjectNode()
 helpRequested(BENCH_HELP)
 // Loaded after the help check, so `--help` answers at once.
 const { default: autocannon } = await import('autocannon')

@@ -3,7 +3,9 @@
 // default and no secret (docs/decisions/052). Extra arguments go to wrangler deploy
 // (`npm run deploy -- --dry-run --outdir dist` builds without uploading or migrating).
 // `npm run bench` measures the same command's bundle (DEPLOY_ARGS).
-import { DEPLOY_ARGS, run, wrangler } from './lib.mjs'
+import { DEPLOY_ARGS, run, useProjectNode, wrangler } from './lib.mjs'
+
+await useProjectNode()
 
 const extra = process.argv.slice(2)
 run(process.execPath, ['scripts/build-client.mjs'])

@@ -4,12 +4,21 @@
 // of src/ (the rebuilt client's manifest included). React's development build, for its warnings.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { ensureDependencies, ensureDevVars, prepareLocal, root, startWorker, waitForWorker } from './lib.mjs'
+import {
+  ensureDependencies,
+  ensureDevVars,
+  prepareLocal,
+  root,
+  startWorker,
+  useProjectNode,
+  waitForWorker,
+} from './lib.mjs'
 
 const port = Number(process.env.PORT ?? 8787)
 const persistTo = path.join(root, '.wrangler/state')
 
 ensureDependencies()
+await useProjectNode()
 ensureDevVars()
 prepareLocal({ persistTo })
 const client = spawn(process.execPath, ['scripts/build-client.mjs', '--watch'], { cwd: root, stdio: 'inherit' })
@@ -31,7 +40,10 @@ if (response?.ok)
 else if (response) console.error(`✗ the worker answers ${response.status}: see the [config] line above and .dev.vars`)
 
 // wrangler dev shuts its workerd down on SIGINT (Ctrl+C); a SIGTERM has been seen to leave it running.
+// Stopped so, it exits 130 (wrangler 4.164): that is the stop asked for, not a failure.
+let stopping = false
 const stop = () => {
+  stopping = true
   client.kill('SIGTERM')
   worker.child.kill('SIGINT')
 }
@@ -42,5 +54,5 @@ client.on('exit', (code) => {
 })
 worker.child.on('exit', (code) => {
   client.kill('SIGTERM')
-  process.exit(code ?? 0)
+  process.exit(stopping ? 0 : (code ?? 0))
 })

@@ -2,6 +2,7 @@
 // run before `npm ci`.
 import { spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs'
+import { constants } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { stripVTControlCharacters } from 'node:util'
@@ -69,6 +70,62 @@ export function ensureDependencies() {
   }
   console.log('→ installing npm packages (npm ci)')
   run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'])
+}
+
+/**
+ * The project's own Node: the `node-<platform>` package of package.json's optionalDependencies (npm installs
+ * the one matching this machine, with no install script) links its binary here (docs/decisions/067).
+ */
+export const PROJECT_NODE = path.join(root, 'node_modules/.bin/node')
+
+/** The oldest Node the scripts run on: package.json's `engines.node` (`>=22.12.0`). */
+const NODE_RANGE = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node
+const versionParts = (version) =>
+  version
+    .replace(/^[^\d]*/, '')
+    .split('.')
+    .map(Number)
+
+/** Whether a Node version (`v20.20.2`) is older than engines.node. */
+export function olderThanProject(version) {
+  const [have, need] = [versionParts(version), versionParts(NODE_RANGE)]
+  const differs = [0, 1, 2].find((i) => have[i] !== need[i])
+  return differs !== undefined && have[differs] < need[differs]
+}
+
+/** Set in the environment of a script that useProjectNode started again, so that it never loops. */
+const REEXEC_MARK = 'REALTOR_PROJECT_NODE'
+
+/**
+ * Every entry script calls this first (after ensureDependencies where it installs): when the Node running it is
+ * older than engines.node (a fresh machine's or CI's system Node 20 starts `npm start` before node_modules
+ * exists), the script runs again under the project's Node, with node_modules/.bin first on PATH so the
+ * tools it starts (`#!/usr/bin/env node`: vitest, playwright, wrangler) and `process.execPath` get it too.
+ * Returns at once when the Node is new enough; otherwise never returns: this process waits for the new one
+ * and exits as it does.
+ */
+export async function useProjectNode() {
+  if (!olderThanProject(process.version)) return
+  if (process.env[REEXEC_MARK] || !existsSync(PROJECT_NODE)) {
+    console.error(
+      `✗ Node ${process.version} is older than this project's ${NODE_RANGE}, and ${path.relative(root, PROJECT_NODE)} ` +
+        'is missing or no newer (package.json optionalDependencies has no node-<platform> package for ' +
+        `${process.platform}-${process.arch}?): run \`npm install\`, or use Node ${NODE_RANGE}.`,
+    )
+    process.exit(1)
+  }
+  const child = spawn(PROJECT_NODE, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      [REEXEC_MARK]: process.version,
+      PATH: `${path.dirname(PROJECT_NODE)}${path.delimiter}${process.env.PATH ?? ''}`,
+    },
+  })
+  // Passed on (Ctrl+C also reaches the new process from the terminal; the scripts stop once either way).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)))
+  await new Promise(() => {})
 }
 
 export const DEV_VARS = path.join(root, '.dev.vars')
@@ -160,6 +217,15 @@ const NOISE = [
 ]
 /** What is always shown: errors (with the lines after them), and the local email files (README, "Notifications"). */
 const ALWAYS = [/✘|\[ERROR\]|\[wrangler:error\]|^Error\b|Uncaught|^\[config\]|send_email binding called/]
+/** Of those, the errors: they go to stderr (the browser tests' server shows only its stderr). */
+const ERROR = /✘|\[ERROR\]|\[wrangler:error\]|^Error\b|Uncaught|^\[config\]/
+/**
+ * workerd's report of a client that went away mid-response (a browser navigating on, a test's aborted
+ * fetch, a closed WebSocket): not the worker's failure, though printed as `✘ [ERROR] kj::… disconnected`.
+ * The messages the vitest plugin drops for the same reason (its `ignoreMessages`); the log keeps them.
+ */
+const CLIENT_GONE =
+  /disconnected: (::write\(.*\): Connection reset by peer|WebSocket peer disconnected|WebSocket was aborted|operation canceled|peer disconnected without gracefully ending TLS session)/
 
 /**
  * Starts the worker in workerd through wrangler dev (React's production build unless `nodeEnv` says
@@ -207,13 +273,26 @@ export function startWorker({
     appendFileSync(log.file, `\n--- wrangler dev on ${origin}, ${new Date().toISOString()}\n`)
     // Lines still to show after an error (up to its blank line) or the email line (its file path).
     let follow = 0
+    let toStderr = false
+    // After a client-gone message: its blank lines and workerd's stack line, to the log only.
+    let gone = false
     const show = (line) => {
       appendFileSync(log.file, `${line}\n`)
       const plain = stripVTControlCharacters(line)
-      if (ALWAYS.some((pattern) => pattern.test(plain))) follow = /✘|\[ERROR\]/.test(plain) ? 50 : 1
-      else if (follow > 0) follow = plain.trim() === '' ? 0 : follow - 1
+      if (CLIENT_GONE.test(plain)) {
+        gone = true
+        follow = 0
+        return
+      }
+      if (gone && (plain.trim() === '' || /^\s+stack:/.test(plain))) return
+      gone = false
+      if (ALWAYS.some((pattern) => pattern.test(plain))) {
+        follow = /✘|\[ERROR\]/.test(plain) ? 50 : 1
+        toStderr = ERROR.test(plain)
+      } else if (follow > 0) follow = plain.trim() === '' ? 0 : follow - 1
       else if (!live || NOISE.some((pattern) => pattern.test(plain))) return
-      console.log(line)
+      else toStderr = false
+      ;(toStderr ? console.error : console.log)(line)
     }
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', show)
   }

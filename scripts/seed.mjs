@@ -6,11 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { root } from './lib.mjs'
+import { root, useProjectNode } from './lib.mjs'
 import { localPlatform } from './local-platform.mjs'
 import { seedImage } from './seed-images.mjs'
 import { splitSql } from './sql.mjs'
 
+await useProjectNode()
 const { values } = parseArgs({ options: { 'persist-to': { type: 'string', default: '.wrangler/state' } } })
 const state = path.resolve(root, values['persist-to'])
 const started = Date.now()

@@ -7,7 +7,9 @@
 // (test/e2e/fixtures.ts waits for the server before each test) instead of every test after it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { prepareLocal, root, startWorker } from './lib.mjs'
+import { prepareLocal, root, startWorker, useProjectNode } from './lib.mjs'
+
+await useProjectNode()
 
 const port = Number(process.env.E2E_PORT ?? 8790)
 const persistTo = path.join(root, '.tmp', process.env.E2E_STATE || 'e2e-state')
@@ -40,6 +42,10 @@ function launch() {
   child = startWorker({
     port,
     persistTo,
+    // wrangler's output to .wrangler/logs/e2e-<port>.log; errors (to stderr, which Playwright shows) still reach
+    // the test run, and the email-file lines (to stdout, which it drops) the log.
+    quiet: true,
+    logName: `e2e-${port}`,
     extraArgs: [
       '--config',
       e2eConfig,

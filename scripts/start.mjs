@@ -3,12 +3,21 @@
 // It prints a line a step and the URL; wrangler's own output goes to .wrangler/logs/wrangler-dev.log
 // (errors and the local email files still show), and request logs follow the URL.
 import path from 'node:path'
-import { ensureDependencies, ensureDevVars, prepareLocal, root, startWorker, waitForWorker } from './lib.mjs'
+import {
+  ensureDependencies,
+  ensureDevVars,
+  prepareLocal,
+  root,
+  startWorker,
+  useProjectNode,
+  waitForWorker,
+} from './lib.mjs'
 
 const port = Number(process.env.PORT ?? 8787)
 const persistTo = path.join(root, '.wrangler/state')
 
 ensureDependencies()
+await useProjectNode()
 ensureDevVars()
 prepareLocal({ persistTo })
 const { child, origin, log, ready } = startWorker({ port, persistTo, extraArgs: ['--test-scheduled'], quiet: true })
@@ -31,8 +40,15 @@ async function announceWhenReady() {
 }
 announceWhenReady()
 // wrangler dev shuts its workerd down on SIGINT (Ctrl+C); a SIGTERM has been seen to leave it running.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGINT'))
+// Stopped so, it exits 130 (wrangler 4.164): that is the stop asked for, not a failure.
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopping = true
+    child.kill('SIGINT')
+  })
 child.on('exit', (code) => {
+  if (stopping) process.exit(0)
   if (code) console.error(`✗ wrangler dev exited with code ${code}; its output: ${log}`)
   process.exit(code ?? 0)
 })

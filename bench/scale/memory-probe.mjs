@@ -3,11 +3,13 @@
 // isolate's JS heap (the worker's and the local simulators': used and reserved before a collection, live
 // after it) after each, then after ten idle seconds.
 // Usage: node bench/scale/memory-probe.mjs small 'tenant ko,provider sitemap' 300
+import { useProjectNode } from '../../scripts/lib.mjs'
 import { drive } from './drive.mjs'
 import { stateDir } from './seed.mjs'
 import { targetsOf } from './traffic.mjs'
 import { isolateHeaps, residentMemory, startWorker } from './worker.mjs'
 
+await useProjectNode()
 const [size = 'small', names = 'tenant ko,provider sitemap', count = '300'] = process.argv.slice(2)
 const port = Number(process.env.SCALE_PORT ?? 8901)
 const worker = await startWorker({ port, inspectorPort: port + 4, stateDir: stateDir(size) })

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { root } from '../../scripts/lib.mjs'
+import { root, useProjectNode } from '../../scripts/lib.mjs'
 import { helpRequested } from '../help.mjs'
 import { SIZES } from './data.mjs'
 import { drive } from './drive.mjs'
@@ -15,6 +15,7 @@ import { ensureSeeded, stateDir } from './seed.mjs'
 import { mixedOf, targetsOf } from './traffic.mjs'
 import { buildBundle, isolateHeaps, residentMemory, startWorker } from './worker.mjs'
 
+await useProjectNode()
 helpRequested(SCALE_HELP)
 const { values } = parseArgs({
   options: {

@@ -6,10 +6,10 @@
 // inspector (after a collection).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { Log, LogLevel, Miniflare } from 'miniflare'
-import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
 import WebSocket from 'ws'
 import { DEPLOY_ARGS, localVars, root, run, wrangler } from '../../scripts/lib.mjs'
+import { bundleWorkerOptions, persistRoot } from '../../scripts/local-platform.mjs'
 import { workerdPids } from '../cpu.mjs'
 
 const dist = path.join(root, '.tmp/scale/dist')
@@ -22,25 +22,23 @@ export function buildBundle() {
 
 /** Starts the worker on 127.0.0.1:port over `stateDir`; the inspector listens on `inspectorPort`. */
 export async function startWorker({ port, inspectorPort, stateDir }) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
-  const { assets: _assets, ...worker } = workerOptions
+  const { worker } = bundleWorkerOptions()
   const origin = `http://127.0.0.1:${port}`
-  const mf = new Miniflare({
-    ...worker,
-    name: 'realtor-homepage',
-    modules: true,
-    scriptPath: path.join(dist, 'entry.js'),
-    bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: origin, BENCH_STATS: '1' },
-    d1Persist: path.join(stateDir, 'v3/d1'),
-    r2Persist: path.join(stateDir, 'v3/r2'),
-    kvPersist: path.join(stateDir, 'v3/kv'),
-    durableObjectsPersist: path.join(stateDir, 'v3/do'),
-    host: '127.0.0.1',
-    port,
-    inspectorPort,
-    // workerd's own errors (a crash says why here), not its request logs.
-    log: new Log(LogLevel.WARN),
-  })
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...worker,
+      name: 'realtor-homepage',
+      modules: true,
+      scriptPath: path.join(dist, 'entry.js'),
+      bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: origin, BENCH_STATS: '1' },
+      resourcePersistencePath: persistRoot(stateDir),
+      host: '127.0.0.1',
+      port,
+      inspectorPort,
+      // workerd's own errors (a crash says why here), not its request logs.
+      log: new Log(LogLevel.WARN),
+    }),
+  )
   await mf.ready
   return { origin, mf, pids: workerdPids(), dispose: () => mf.dispose() }
 }

@@ -1,13 +1,21 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-// The raw messages wrangler's local send_email wrote since `since` (ms): the .eml files in files/email
-// under each miniflare-{hex} folder of the OS temp dir (README.md, "Notifications").
+// wrangler's local send_email writes each message into the project: .wrangler/tmp/email/miniflare-{hex}/email/
+// (README.md, "Notifications"), one miniflare-{hex} folder per `wrangler dev`.
+const EMAIL_ROOT = path.join(import.meta.dirname, '../../.wrangler/tmp/email')
+
+// The raw messages wrangler's local send_email wrote since `since` (ms).
 export function localEmailFiles(since: number): string[] {
   const raws: string[] = []
-  for (const dir of readdirSync(tmpdir()).filter((name) => name.startsWith('miniflare-'))) {
-    const folder = path.join(tmpdir(), dir, 'files', 'email')
+  let dirs: string[] = []
+  try {
+    dirs = readdirSync(EMAIL_ROOT).filter((name) => name.startsWith('miniflare-'))
+  } catch {
+    return raws
+  }
+  for (const dir of dirs) {
+    const folder = path.join(EMAIL_ROOT, dir, 'email')
     let files: string[] = []
     try {
       files = readdirSync(folder).filter((name) => name.endsWith('.eml'))

@@ -3,7 +3,7 @@
 // checked for every local default of .dev.vars.example — in the bundle, in the bindings and vars
 // wrangler prints, and in the configuration it resolves — and for a minified bundle within the
 // bench's 300 KB gzip budget. Also: [env.production] repeats every binding of the top level, since
-// wrangler environments inherit none. Run with `node --test test/node/` (a step of `npm test`).
+// wrangler environments inherit none. Run with `node --test 'test/node/*.test.mjs'` (a step of `npm test`).
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { Miniflare } from 'miniflare'
-import { unstable_getMiniflareWorkerOptions } from 'wrangler'
-import { localVars, root, run, wrangler } from '../../scripts/lib.mjs'
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+import { localVars, logFile, root, run, runLogged, WRANGLER_ENV } from '../../scripts/lib.mjs'
+import { bundleWorkerOptions, persistRoot } from '../../scripts/local-platform.mjs'
 
 const ORIGIN = 'http://127.0.0.1:8787'
 const ADMIN = { email: 'admin@two-isolates.test', password: 'two-isolates-admin-password' }
@@ -66,21 +66,24 @@ async function within(ms, check) {
 
 let token
 let realtor
+/** What the workers logged (workerd's structured logs), in order. */
+const logs = []
 
 before(async () => {
   run(process.execPath, ['scripts/build-client.mjs'])
-  run(process.execPath, [
-    path.join(root, 'node_modules/wrangler/bin/wrangler.js'),
-    'deploy',
-    '--dry-run',
-    '--outdir',
-    path.join(tmp, 'dist'),
-  ])
+  // wrangler's tables go to a log file (printed if it fails): the test's output is the test's.
+  const log = logFile('node-tests')
+  const wranglerLogged = (args) =>
+    runLogged(process.execPath, [path.join(root, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
+      env: { ...WRANGLER_ENV, CI: 'true' },
+      log,
+    })
+  // The top-level environment (`--env=`), which the local workers below are.
+  wranglerLogged(['deploy', '--dry-run', '--env=', '--outdir', path.join(tmp, 'dist')])
   const state = path.join(tmp, 'state')
-  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env: { CI: 'true' } })
+  wranglerLogged(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
 
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'))
-  const { assets: _assets, ...options } = workerOptions
+  const { worker: options } = bundleWorkerOptions()
   const worker = (name, objectScript, kv = options.kvNamespaces) => ({
     ...options,
     name,
@@ -93,20 +96,30 @@ before(async () => {
       ? { TAG_GENERATIONS: { className: 'TagGenerations', scriptName: objectScript, useSQLite: true } }
       : options.durableObjects,
   })
-  mf = new Miniflare({
-    workers: [
-      worker('a'),
-      // B's KV is another location's, which has not seen A's writes yet (KV takes 60 s or more there):
-      // only the object can carry the edit to it.
-      worker('b', 'a', { CACHE: 'another-location' }),
-      worker('faulty', 'broken'),
-      { name: 'broken', modules: true, script: BROKEN_OBJECT, compatibilityDate: options.compatibilityDate },
-    ],
-    d1Persist: path.join(state, 'v3/d1'),
-    kvPersist: path.join(tmp, 'kv'),
-    r2Persist: path.join(tmp, 'r2'),
-    durableObjectsPersist: path.join(tmp, 'do'),
-  })
+  mf = new Miniflare(
+    convertV4MiniflareOptions({
+      workers: [
+        worker('a'),
+        // B's KV is another location's, which has not seen A's writes yet (KV takes 60 s or more there):
+        // only the object can carry the edit to it.
+        worker('b', 'a', { CACHE: 'another-location' }),
+        worker('faulty', 'broken'),
+        {
+          name: 'broken',
+          modules: true,
+          script: BROKEN_OBJECT,
+          compatibilityDate: options.compatibilityDate,
+          // Miniflare 5 defines a Durable Object class only where a binding of the script itself names it.
+          durableObjects: { TAG_GENERATIONS: { className: 'TagGenerations', useSQLite: true } },
+        },
+      ],
+      // The migrated D1 of wrangler's state, and beside it this run's KV, R2 and Durable Objects (the
+      // state directory is this run's own).
+      resourcePersistencePath: persistRoot(state),
+      // The workers' own logs are kept for the tests to read: the faulty worker's are failures made on purpose.
+      handleStructuredLogs: ({ level, message }) => logs.push({ level, message }),
+    }),
+  )
   await mf.ready
   for (const name of ['a', 'b', 'faulty']) workers[name] = await mf.getWorker(name)
 
@@ -175,6 +188,10 @@ describe('tag generations across isolates', () => {
       json: { seoMeta: seo('Version three') },
     })
     assert.equal(edit.status, 200, edit.text)
+    assert.ok(
+      logs.some(({ message }) => message.includes('bumping generations in the Durable Object failed')),
+      'the failed bump is logged',
+    )
     assert.ok((await get('/two-isolates')).text.includes('Version three'))
     // An edit elsewhere reaches it through the KV fallback (each read first waits out the object's bound).
     await request('a', `/v1/realtor/${realtor.id}`, { token, json: { seoMeta: seo('Version four') } })

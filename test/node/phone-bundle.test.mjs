@@ -4,7 +4,7 @@
 // schema chunk (loaded on submit) and builder screens — never from the browser entry or a public island.
 // esbuild keeps a static import of a chunk whose module is merely imported or re-exported, used or not, so
 // a stray `import … from '../lib/format'` in an island would put it on every homepage.
-// Run with `node --test test/node/` (a step of `npm test`).
+// Run with `node --test 'test/node/*.test.mjs'` (a step of `npm test`).
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'

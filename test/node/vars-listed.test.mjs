@@ -1,7 +1,7 @@
 // Every variable the worker reads is documented where an operator looks for it (issue 19): the vars of
 // wrangler.toml and the secrets and optional vars of src/lib/config.ts each appear in .dev.vars.example
 // (set, or commented out when unset by default) and in the README's configuration table.
-// Run with `node --test test/node/` (a step of `npm test`).
+// Run with `node --test 'test/node/*.test.mjs'` (a step of `npm test`).
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
