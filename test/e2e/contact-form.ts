@@ -50,8 +50,9 @@ let visitors = 0
 
 /**
  * Headers that make a browser context a visitor of its own: the contact form's budget (5 a minute) counts
- * per client address, which locally is the CF-Connecting-IP a client sends (README, the limiters), so
- * tests that send several forms in a minute each come from another documentation address (203.0.113.0/24).
+ * per client address, which locally is the CF-Connecting-IP a client sends (docs/configuration.md, the
+ * limiters), so tests that send several forms in a minute each come from another documentation address
+ * (203.0.113.0/24).
  */
 export function ownAddress(): { extraHTTPHeaders: Record<string, string> } {
   visitors = (visitors % 250) + 1

@@ -3,7 +3,8 @@
 // checked for every local default of .dev.vars.example — in the bundle, in the bindings and vars
 // wrangler prints, and in the configuration it resolves — and for a minified bundle within the
 // bench's 300 KB gzip budget. Also: [env.production] repeats every binding of the top level, since
-// wrangler environments inherit none. Run with `node --test 'test/node/*.test.mjs'` (a step of `npm test`).
+// wrangler environments inherit none, with a database, bucket and namespaces of its own (staging's are
+// never production's). Run with `node --test 'test/node/*.test.mjs'` (a step of `npm test`).
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -115,5 +116,22 @@ describe('[env.production]', () => {
     const production = inventory(unstable_readConfig({ config: file, env: 'production' }))
     assert.deepEqual(production, top)
     assert.equal(top.minify, true, 'wrangler deploy ships the minified bundle the bench measures')
+  })
+
+  it("shares none of staging's database, bucket or namespaces: a staging test never writes production data", () => {
+    const file = path.join(root, 'wrangler.toml')
+    /** Every resource a configuration names, as `kind name` (both a D1 database's name and its id). */
+    const resources = (config) => [
+      ...(config.d1_databases ?? []).flatMap((db) => [`d1 ${db.database_name}`, `d1 ${db.database_id}`]),
+      ...(config.r2_buckets ?? []).map((bucket) => `r2 ${bucket.bucket_name}`),
+      ...(config.kv_namespaces ?? []).map((namespace) => `kv ${namespace.id}`),
+      ...(config.ratelimits ?? []).map((limiter) => `ratelimit ${limiter.namespace_id}`),
+    ]
+    const staging = resources(unstable_readConfig({ config: file }))
+    const production = resources(unstable_readConfig({ config: file, env: 'production' }))
+    assert.deepEqual(
+      staging.filter((resource) => production.includes(resource)),
+      [],
+    )
   })
 })
