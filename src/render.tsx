@@ -15,7 +15,7 @@ import { LANGUAGE_SWITCHER_MESSAGES } from './lib/language-switcher-messages'
 import { LOCALES, localizedPath } from './lib/locale'
 import { isPublished } from './lib/realtors/publish'
 import { renderToBuffer } from './lib/render-to-buffer'
-import { pageUrls } from './lib/urls'
+import { pageUrls, sitePath } from './lib/urls'
 import { AppLinks } from './views/builder/AppLinks'
 import { BuilderNav, type BuilderScreen } from './views/builder/BuilderNav'
 import type { PageContext } from './views/context'
@@ -120,7 +120,7 @@ export function renderTenantPage(
   const page =
     hidden && !preview ? (
       <>
-        <UnpublishedBar ctx={frame.ctx} editorHref={`${frame.ctx.localePrefix}${frame.ctx.tenantBase}/admin`} />
+        <UnpublishedBar ctx={frame.ctx} editorHref={sitePath(frame.ctx, '/admin')} />
         {body(frame)}
       </>
     ) : (
@@ -161,7 +161,7 @@ export function renderBuilderPage<E extends AppEnv>(
 }
 
 /** The sign-in page of the site the request is on. */
-export const loginHrefOf = (c: Context<AppEnv>) => `${c.get('localePrefix')}${c.get('tenantBase')}/login`
+export const loginHrefOf = (c: Context<AppEnv>) => sitePath(c.var, '/login')
 
 /** The navigation of a realtor's builder screens, with the realtor's unread count (the route reads it: unreadContacts). */
 export function builderNav<E extends AppEnv>(c: Context<E>, current: BuilderScreen, unread: number): ReactElement {

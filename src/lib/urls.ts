@@ -15,6 +15,20 @@ export function withoutTrailingSlash(value: string): string {
   return value.length > 1 && value.endsWith('/') ? value.slice(0, -1) : value
 }
 
+/** Where a request's own site is: its locale prefix ('' or '/en') and its base ('' or '/{desiredUrl}'). */
+export interface SiteAddress {
+  localePrefix: string
+  tenantBase: string
+}
+
+/**
+ * A link to a page of the request's own site, in its locale: `/en/janekim/admin` for '/admin'; '/' for
+ * the home of a site at the root. The one way every route and view links within the site it serves.
+ */
+export function sitePath({ localePrefix, tenantBase }: SiteAddress, path = ''): string {
+  return `${localePrefix}${tenantBase}${path}` || '/'
+}
+
 /** Where a site's pages live: its origin, and the path its pages start under ('' or '/{desiredUrl}'). */
 export function siteRoot(
   realtor: Pick<Realtor, 'hompageUrl' | 'desiredUrl'> | null,

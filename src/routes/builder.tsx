@@ -14,7 +14,7 @@ import { failedDeliveries } from '../lib/outbox/deliveries'
 import { realtorClock } from '../lib/realtors/own-settings'
 import { canManage, isAdmin } from '../lib/realtors/permissions'
 import { TOKEN_PATTERN, tokenHash } from '../lib/tokens'
-import { providerHomeUrls } from '../lib/urls'
+import { providerHomeUrls, sitePath } from '../lib/urls'
 import { limitBody } from '../middleware/api'
 import { auth } from '../middleware/auth'
 import { requirePageManager } from '../middleware/permissions'
@@ -70,7 +70,7 @@ app.get('/admin/settings', async (c) => {
   const user = c.get('user')!
   const account = await findAccountById(c.env.DB, user.id)
   if (!account) return c.redirect(loginHrefOf(c), 302)
-  const backHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
+  const backHref = sitePath(c.var, '/admin')
   const realtor = c.get('realtor')
   // A live homepage's own screens are linked from here; a deleted one has only its /admin state page.
   const owns = realtor && !realtor.deletedAt && canManage(user, realtor)
@@ -115,7 +115,7 @@ app.use('/admin/notifications', auth({ requireUser: true }))
 /** A realtor's notification settings: on the realtor's own site, for its owner or an admin. */
 app.get('/admin/notifications', async (c) => {
   const realtor = c.get('realtor')
-  const adminHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
+  const adminHref = sitePath(c.var, '/admin')
   // The provider's site and a deleted homepage have none: /admin says where to go.
   if (!realtor || realtor.deletedAt) return c.redirect(adminHref, 302)
   requirePageManager(c, realtor)

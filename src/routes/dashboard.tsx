@@ -6,6 +6,7 @@ import type { TenantEnv } from '../env'
 import { unreadContacts } from '../lib/inbox/store'
 import { dashboardOf } from '../lib/page-views/dashboard'
 import { realtorClock } from '../lib/realtors/own-settings'
+import { sitePath } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { requirePageManager } from '../middleware/permissions'
 import { requireTenant } from '../middleware/tenant'
@@ -25,7 +26,7 @@ app.get('/admin/dashboard', async (c) => {
     unreadContacts(c.env.DB, realtor.id),
   ])
   const nav = builderNav(c, 'dashboard', unread)
-  const editorHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
+  const editorHref = sitePath(c.var, '/admin')
   return renderBuilderPage(c, 'builder.dashboard.title', (ctx, title) => (
     <DashboardPage ctx={ctx} title={title} dashboard={dashboard} editorHref={editorHref} nav={nav} />
   ))

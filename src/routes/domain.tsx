@@ -8,7 +8,7 @@ import { domainSetup } from '../lib/domains/setup'
 import type { Domain } from '../lib/domains/types'
 import { unreadContacts } from '../lib/inbox/store'
 import { isAdmin } from '../lib/realtors/permissions'
-import { providerHomeUrls } from '../lib/urls'
+import { providerHomeUrls, sitePath } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { requirePageManager } from '../middleware/permissions'
 import { builderNav, renderBuilderPage } from '../render'
@@ -31,7 +31,7 @@ async function loadDomain(c: Context<AppEnv>, realtorId: number): Promise<Domain
 app.use('/admin/domain', auth({ requireUser: true }))
 app.get('/admin/domain', async (c) => {
   const realtor = c.get('realtor')
-  const editorHref = `${c.get('localePrefix')}${c.get('tenantBase')}/admin`
+  const editorHref = sitePath(c.var, '/admin')
   // The provider's site has no domain of its own, and a deleted homepage no builder screens: /admin says where to go.
   if (!realtor || realtor.deletedAt) return c.redirect(editorHref, 302)
   const user = requirePageManager(c, realtor)

@@ -20,6 +20,7 @@ import type { ContactEntry, LeadEntry } from '../lib/inbox/types'
 import { realtorClock } from '../lib/realtors/own-settings'
 import type { Realtor } from '../lib/realtors/types'
 import { operatorTimeZone } from '../lib/time-zone'
+import { sitePath } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { requirePageAdmin, requirePageManager } from '../middleware/permissions'
 import { builderNav, renderBuilderPage as render } from '../render'
@@ -50,7 +51,7 @@ function contactBox(c: Context<AppEnv>): Box<ContactEntry> {
   return {
     source: contactSource,
     scope: { realtorId: realtor.id },
-    path: `${c.get('localePrefix')}${c.get('tenantBase')}/admin/inbox`,
+    path: sitePath(c.var, '/admin/inbox'),
     apiBase: '/v1/realtor-contacts',
     exportQuery: new URLSearchParams({ realtorId: String(realtor.id) }),
     realtor,

@@ -7,6 +7,7 @@ import type { AccountPage } from '../../lib/accounts/list'
 import { messagesOf } from '../../lib/island-messages'
 import type { FailedDelivery } from '../../lib/outbox/deliveries'
 import type { Realtor } from '../../lib/realtors/types'
+import { sitePath } from '../../lib/urls'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
 import { BuilderPage } from './BuilderPage'
@@ -122,8 +123,8 @@ export function EditorPage({
           realtor,
           adminHref: isAdmin ? `${ctx.localePrefix}/admin` : null,
           loginHref: `${ctx.localePrefix}/login`,
-          settingsHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/settings`,
-          domainHref: `${ctx.localePrefix}${ctx.tenantBase}/admin/domain`,
+          settingsHref: sitePath(ctx, '/admin/settings'),
+          domainHref: sitePath(ctx, '/admin/domain'),
           accountEmail,
           publicOrigin,
           notified,

@@ -1,12 +1,14 @@
 // The builder's navigation on a realtor's screens (docs/decisions/049-inbox.md): Dashboard, Inbox with the
 // unread count, Editor, Notifications, Domain and Settings, each at /{desiredUrl}/admin/… (or /admin/… on a custom domain).
+
+import { sitePath } from '../../lib/urls'
 import type { PageContext } from '../context'
 
 export type BuilderScreen = 'dashboard' | 'inbox' | 'editor' | 'notifications' | 'domain' | 'settings'
 
 export function BuilderNav({ ctx, current, unread }: { ctx: PageContext; current: BuilderScreen; unread: number }) {
   const t = (id: string, values?: Record<string, string | number>) => ctx.intl.formatMessage({ id }, values)
-  const base = `${ctx.localePrefix}${ctx.tenantBase}/admin`
+  const base = sitePath(ctx, '/admin')
   const links: [BuilderScreen, string][] = [
     ['dashboard', `${base}/dashboard`],
     ['inbox', `${base}/inbox`],

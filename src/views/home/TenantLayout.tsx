@@ -6,6 +6,7 @@ import { derivedFrom } from '../../lib/derived'
 import { groupPhotos, type PhotoGroups, pickPhoto } from '../../lib/home/photos'
 import { displayNameOf, etcInfoOf, homepagePhones, listingAgentIdOf } from '../../lib/home/profile'
 import type { Realtor } from '../../lib/realtors/types'
+import { sitePath } from '../../lib/urls'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
 
@@ -29,7 +30,7 @@ export function frameOf(ctx: PageContext, realtor: Realtor): TenantFrame {
 export function TenantLayout({ frame, children }: { frame: TenantFrame; children: ReactNode }) {
   const { ctx, realtor, name, photos } = frame
   const t = (id: string, values?: Record<string, string | number>) => ctx.intl.formatMessage({ id }, values)
-  const home = `${ctx.localePrefix}${ctx.tenantBase}` || '/'
+  const home = sitePath(ctx)
   const logo = pickPhoto(photos.logo, 'thumbnail')
   // The second logo (a brokerage's, say) sits beside the first in the footer, by the company lines.
   const logo2 = pickPhoto(photos.logo2, 'thumbnail')
@@ -75,9 +76,9 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
           {etc.company_license ? <p>{t('home.contact.companyLicense', { license: etc.company_license })}</p> : null}
         </div>
         <nav className="tenant-footer__links" aria-label={t('home.footer.links')}>
-          <a href={`${ctx.localePrefix}${ctx.tenantBase}/process`}>{t('page.process.title')}</a>
-          <a href={`${ctx.localePrefix}${ctx.tenantBase}/terms`}>{t('footer.terms')}</a>
-          <a href={`${ctx.localePrefix}${ctx.tenantBase}/terms/privacy#${ctx.locale}`}>{t('footer.privacy')}</a>
+          <a href={sitePath(ctx, '/process')}>{t('page.process.title')}</a>
+          <a href={sitePath(ctx, '/terms')}>{t('footer.terms')}</a>
+          <a href={`${sitePath(ctx, '/terms/privacy')}#${ctx.locale}`}>{t('footer.privacy')}</a>
         </nav>
         <p className="tenant-footer__disclaimer">{t('home.footer.disclaimer')}</p>
         {realtor.madeForRealtor === 'Y' ? <p className="tenant-footer__credit">{t('home.footer.credit')}</p> : null}

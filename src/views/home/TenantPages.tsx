@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react'
 import { displayNameOf, marketOf } from '../../lib/home/profile'
 import { PHOTO_PATHS } from '../../lib/realtors/types'
-import { pageUrls } from '../../lib/urls'
+import { pageUrls, sitePath } from '../../lib/urls'
 import type { LegalText } from '../legal/documents'
 import { LegalDocument } from '../legal/LegalDocument'
 import { type TenantFrame, TenantLayout } from './TenantLayout'
@@ -54,7 +54,7 @@ export function LegalBody({ frame, doc, publicOrigin }: { frame: TenantFrame; do
 
 export function ProbizBody({ frame }: { frame: TenantFrame }) {
   const t = tOf(frame)
-  const home = `${frame.ctx.localePrefix}${frame.ctx.tenantBase}` || '/'
+  const home = sitePath(frame.ctx)
   return (
     <>
       <ul className="probiz-services">

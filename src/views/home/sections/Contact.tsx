@@ -3,6 +3,7 @@ import ContactForm, { CONTACT_FORM_MESSAGES } from '../../../client/islands/Cont
 import { defaultCountryCode } from '../../../lib/contacts/fields'
 import { type ContactLinkKind, contactLinksOf, etcInfoOf, homepagePhones } from '../../../lib/home/profile'
 import { messagesOf } from '../../../lib/island-messages'
+import { sitePath } from '../../../lib/urls'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
 import { tOf } from './t'
@@ -66,7 +67,7 @@ export function Contact({ frame }: { frame: TenantFrame }) {
             locale: ctx.locale,
             defaultCountryCode: defaultCountryCode(ctx.locale),
             // This realtor's own privacy page, which holds both languages (#ko, #en).
-            termsHref: `${ctx.localePrefix}${ctx.tenantBase}/terms/privacy#${ctx.locale}`,
+            termsHref: `${sitePath(ctx, '/terms/privacy')}#${ctx.locale}`,
             messages: messagesOf(ctx.locale, CONTACT_FORM_MESSAGES),
           }}
           hydrate="visible"
