@@ -3,24 +3,9 @@
 // every change (scripts/build-client.mjs --watch) and wrangler dev reloads the worker on every change
 // of src/ (the rebuilt client's manifest included). React's development build, for its warnings.
 import { spawn } from 'node:child_process'
-import path from 'node:path'
-import {
-  ensureDependencies,
-  ensureDevVars,
-  prepareLocal,
-  root,
-  startWorker,
-  useProjectNode,
-  waitForWorker,
-} from './lib.mjs'
+import { prepareLocalRun, root, startWorker, waitForWorker } from './lib.mjs'
 
-const port = Number(process.env.PORT ?? 8787)
-const persistTo = path.join(root, '.wrangler/state')
-
-ensureDependencies()
-await useProjectNode()
-ensureDevVars()
-prepareLocal({ persistTo })
+const { port, persistTo } = await prepareLocalRun()
 const client = spawn(process.execPath, ['scripts/build-client.mjs', '--watch'], { cwd: root, stdio: 'inherit' })
 const worker = startWorker({
   port,

@@ -182,6 +182,20 @@ export const wrangler = (args, opts = {}) =>
  * Builds the client bundle and applies D1 migrations and seed data to a local state directory,
  * printing one line a step (wrangler's tables go to the log file).
  */
+/**
+ * What `npm start` and `npm run dev` do before their worker: install, move onto the project's Node, write
+ * `.dev.vars` when missing, migrate and seed `.wrangler/state`. Returns the port and state folder.
+ */
+export async function prepareLocalRun() {
+  const port = Number(process.env.PORT ?? 8787)
+  const persistTo = path.join(root, '.wrangler/state')
+  ensureDependencies()
+  await useProjectNode()
+  ensureDevVars()
+  prepareLocal({ persistTo })
+  return { port, persistTo }
+}
+
 export function prepareLocal({ persistTo, buildClient = true }) {
   // A second worker started beside a running one (the browser tests' Cloudflare worker) skips the build:
   // rewriting the bundle under a worker that is serving it could answer a half-written file.

@@ -2,24 +2,9 @@
 // and seed data), then the worker on http://127.0.0.1:${PORT:-8787} with React's production build.
 // It prints a line a step and the URL; wrangler's own output goes to .wrangler/logs/wrangler-dev.log
 // (errors and the local email files still show), and request logs follow the URL.
-import path from 'node:path'
-import {
-  ensureDependencies,
-  ensureDevVars,
-  prepareLocal,
-  root,
-  startWorker,
-  useProjectNode,
-  waitForWorker,
-} from './lib.mjs'
+import { prepareLocalRun, startWorker, waitForWorker } from './lib.mjs'
 
-const port = Number(process.env.PORT ?? 8787)
-const persistTo = path.join(root, '.wrangler/state')
-
-ensureDependencies()
-await useProjectNode()
-ensureDevVars()
-prepareLocal({ persistTo })
+const { port, persistTo } = await prepareLocalRun()
 const { child, origin, log, ready } = startWorker({ port, persistTo, extraArgs: ['--test-scheduled'], quiet: true })
 console.log(`→ starting the worker (wrangler dev; its full output: ${log})`)
 

@@ -66,36 +66,31 @@ describe('normalizeHost', () => {
 })
 
 describe('resolveSite: the canonical path the router sees', () => {
-  const path = (url: string, host: string) => resolveSite(new URL(url), host, providers).routePath
+  const path = (url: string) => resolveSite(new URL(url), new URL(url).host, providers).routePath
 
-  it("routes the provider's pages under /@provider, without the locale", () => {
-    expect(path('http://localhost/', 'localhost')).toBe('/@provider')
-    expect(path('http://localhost/en/terms', 'localhost')).toBe('/@provider/terms')
-    expect(path('http://localhost/terms/', 'localhost')).toBe('/@provider/terms')
-    expect(path('http://localhost/?desiredUrl=janekim', 'localhost')).toBe('/@provider')
-  })
-
-  it("routes a realtor's pages under /@site, by path or on their own domain", () => {
-    expect(path('http://localhost/janekim', 'localhost')).toBe('/@site')
-    expect(path('http://localhost/en/janekim/terms/', 'localhost')).toBe('/@site/terms')
-    expect(path('https://janekim.example/', 'janekim.example')).toBe('/@site')
-    expect(path('https://janekim.example/en/terms', 'janekim.example')).toBe('/@site/terms')
-  })
-
-  it("routes the builder's screens under /@builder on every site", () => {
-    expect(path('http://localhost/admin', 'localhost')).toBe('/@builder/admin')
-    expect(path('http://localhost/en/janekim/admin/inbox/3', 'localhost')).toBe('/@builder/admin/inbox/3')
-    expect(path('https://janekim.example/en/admin', 'janekim.example')).toBe('/@builder/admin')
-    expect(path('http://localhost/login', 'localhost')).toBe('/@builder/login')
-  })
-
-  it('routes APIs at their real path on every host', () => {
-    expect(path('https://janekim.example/v1/realtor-contacts', 'janekim.example')).toBe('/v1/realtor-contacts')
-    expect(path('http://localhost/v1/realtor/1/', 'localhost')).toBe('/v1/realtor/1')
-  })
-
-  it('never lets a real path reach another prefix: every page path gets one', () => {
-    expect(path('http://localhost/@builder/admin', 'localhost')).toBe('/@site/@builder/admin')
-    expect(path('https://janekim.example/@provider', 'janekim.example')).toBe('/@site/@provider')
+  it.each([
+    // The provider's pages under /@provider, without the locale.
+    ['http://localhost/', '/@provider'],
+    ['http://localhost/en/terms', '/@provider/terms'],
+    ['http://localhost/terms/', '/@provider/terms'],
+    ['http://localhost/?desiredUrl=janekim', '/@provider'],
+    // A realtor's pages under /@site, by path or on their own domain.
+    ['http://localhost/janekim', '/@site'],
+    ['http://localhost/en/janekim/terms/', '/@site/terms'],
+    ['https://janekim.example/', '/@site'],
+    ['https://janekim.example/en/terms', '/@site/terms'],
+    // The builder's screens under /@builder on every site.
+    ['http://localhost/admin', '/@builder/admin'],
+    ['http://localhost/en/janekim/admin/inbox/3', '/@builder/admin/inbox/3'],
+    ['https://janekim.example/en/admin', '/@builder/admin'],
+    ['http://localhost/login', '/@builder/login'],
+    // APIs at their real path on every host.
+    ['https://janekim.example/v1/realtor-contacts', '/v1/realtor-contacts'],
+    ['http://localhost/v1/realtor/1/', '/v1/realtor/1'],
+    // No real path reaches another prefix: every page path gets one.
+    ['http://localhost/@builder/admin', '/@site/@builder/admin'],
+    ['https://janekim.example/@provider', '/@site/@provider'],
+  ])('%s → %s', (url, expected) => {
+    expect(path(url)).toBe(expected)
   })
 })
