@@ -42,8 +42,6 @@ export interface AppOptions {
   upstreamFetch?: FetchLike
   /** Keeps realtor profiles and listings between renders (the worker's isolate cache); none by default. */
   dataCache?: DataCache
-  /** The embedded tier of shareable pages (src/middleware/page-cache.ts); none by default. */
-  pageCache?: PageCache
 }
 
 /** The realtor API's origin when set (upstream mode), else the embedded D1 store. */
@@ -57,12 +55,9 @@ export function createApp({
   upstreamFetch = (input, init) => fetch(input, init),
   realtors = (env) => defaultRealtorStore(env, upstreamFetch),
   dataCache: cache,
-  pageCache: pageTier,
 }: AppOptions = {}) {
   const app = new Hono<AppEnv>({ getPath: routePathOf })
 
-  // The embedded tier of shareable pages answers before anything else runs (docs/decisions/072-caching-in-http.md).
-  app.use('*', embeddedPageCache(pageTier ?? null))
   app.use('*', async function requestDefaults(c, next) {
     c.set('site', siteOf(c.req.raw, c.env.PROVIDER_HOSTS))
     c.set('realtor', null)
@@ -107,7 +102,20 @@ export function createApp({
   return app
 }
 
-const app = createApp({ dataCache, pageCache })
+/**
+ * The worker's app (docs/decisions/072-caching-in-http.md): the embedded tier of shareable pages, one Hono
+ * middleware, in front of the routes. A page it holds is answered before the routes' router matches
+ * anything (their table of every sub-app is Hono's TrieRouter's, whose search a hit does not need); what it
+ * does not hold goes to the routes, and it keeps what their answer says may be shared.
+ */
+export function createWorkerApp({ pageCache: tier, ...options }: AppOptions & { pageCache: PageCache }) {
+  const routes = createApp(options)
+  return new Hono<AppEnv>()
+    .use('*', embeddedPageCache(tier))
+    .all('*', (c) => routes.fetch(c.req.raw, c.env, c.executionCtx))
+}
+
+const app = createWorkerApp({ dataCache, pageCache })
 
 // The Durable Object holding the cache tags' generations (docs/decisions/055-tag-generations.md).
 export { TagGenerations } from './lib/generations/object'

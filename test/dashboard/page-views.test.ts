@@ -13,7 +13,7 @@ import { dashboardOf } from '../../src/lib/page-views/dashboard'
 import { realtorClock } from '../../src/lib/realtors/own-settings'
 import { resolveSite } from '../../src/lib/tenant'
 import { dayIn } from '../../src/lib/time-zone'
-import { createApp } from '../../src/worker'
+import { createApp, createWorkerApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
 import { seedActiveDomain } from '../fixtures/domains'
 import { budgetOf, freshWindow } from '../fixtures/rate-limits'
@@ -26,7 +26,7 @@ const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0
 /** A worker like the deployed one (with its page cache) on its own cache. */
 function worker(vars: Partial<Bindings> = {}) {
   const pages = new PageCache()
-  const fetch = createApp({ pageCache: pages }).fetch
+  const fetch = createWorkerApp({ pageCache: pages }).fetch
   const call = async (path: string, init: RequestInit & { origin?: string } = {}) => {
     const ctx = createExecutionContext()
     const response = await fetch(new Request(`${init.origin ?? ORIGIN}${path}`, init), { ...env, ...vars }, ctx)

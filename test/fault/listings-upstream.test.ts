@@ -6,14 +6,14 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, inject, it, vi } from 'vitest'
 import { PageCache } from '../../src/lib/page-cache'
-import { createApp } from '../../src/worker'
+import { createWorkerApp } from '../../src/worker'
 import { FAULT_MODES, gatewayStatus, SECRET_BODY } from './upstream'
 
 const TIMEOUT_MS = 600
 const origins = inject('faultOrigins')
 
 /** The deployed worker's shape (page cache in front of the app) with a cache of its own. */
-const worker = createApp({ pageCache: new PageCache() }).fetch
+const worker = createWorkerApp({ pageCache: new PageCache() }).fetch
 
 async function get(path: string, vars: { LISTINGS_API_ORIGIN?: string } = {}) {
   const ctx = createExecutionContext()
