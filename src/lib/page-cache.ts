@@ -60,6 +60,12 @@ export const pageCache = new PageCache()
 export const SHARED_PAGE = 'public, max-age=0, s-maxage=300'
 /** What every other response says, unless it says otherwise: nobody's cache keeps it. */
 export const NOT_SHARED = 'private, no-store'
+/** The same for a response with a validator (an ETag): the browser keeps it and asks again with it (a 304). */
+export const NOT_SHARED_REVALIDATED = 'private, no-cache'
+
+/** What a response that says nothing of caching says: kept by no shared cache, by a browser only to revalidate. */
+export const unsaidCacheControl = (response: Response) =>
+  response.headers.has('etag') ? NOT_SHARED_REVALIDATED : NOT_SHARED
 /** The tags a shareable response is purged by (Cloudflare's header: comma-separated). */
 export const CACHE_TAG = 'Cache-Tag'
 

@@ -14,12 +14,12 @@ import {
   CACHE_HEADER,
   CACHE_TAG,
   cacheKey,
-  NOT_SHARED,
   type PageCache,
   responseOf,
   SHARED_PAGE,
   shareablePage,
   sharedTags,
+  unsaidCacheControl,
 } from '../lib/page-cache'
 
 /** Sets a header on the response, copying it first when its headers are immutable (passed through from fetch). */
@@ -54,7 +54,7 @@ export const embeddedPageCache = (cache: PageCache | null, storeOf = generationS
     }
     const epoch = cache?.epoch ?? 0
     await next()
-    if (!c.res.headers.has('cache-control')) withHeader(c, 'Cache-Control', NOT_SHARED)
+    if (!c.res.headers.has('cache-control')) withHeader(c, 'Cache-Control', unsaidCacheControl(c.res))
     const tags = key && cache ? sharedTags(c.res) : null
     if (!cache || !key || !tags) return
     const rendered = c.res

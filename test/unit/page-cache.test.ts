@@ -101,7 +101,9 @@ describe('the embedded tier (embeddedPageCache)', () => {
         vary: 'Cookie, Accept-Language',
       })
       if (c.req.path === '/private') headers.set('cache-control', 'private, max-age=60')
-      else if (c.req.path !== '/unsaid') headers.set('cache-control', SHARED_PAGE)
+      else if (c.req.path.startsWith('/unsaid')) {
+        if (c.req.path.endsWith('etag')) headers.set('etag', '"v1"')
+      } else headers.set('cache-control', SHARED_PAGE)
       if (c.req.path !== '/private') headers.set(CACHE_TAG, 'realtor:1,realtors')
       return new Response(`page ${renders}`, { headers })
     })
@@ -134,10 +136,11 @@ describe('the embedded tier (embeddedPageCache)', () => {
     await get('/private')
     await get('/private')
     expect((await get('/unsaid')).headers.get('cache-control')).toBe(NOT_SHARED)
+    expect((await get('/unsaid-with-etag')).headers.get('cache-control')).toBe('private, no-cache')
     await get('/unsaid')
     await get('/en?x=1')
     await get('/en?x=1')
-    expect(renders()).toBe(6)
+    expect(renders()).toBe(7)
   })
 
   it('purges Workers Cache by the same tags when the runtime has it (a fake of ctx.cache)', async () => {
