@@ -1,15 +1,17 @@
 // The worker: global middleware, every mount, one error handler, and the cron. Each request's Site
 // (src/lib/tenant.ts) is resolved once, before routing: it says which site the request is for and the
 // path the router matches.
+import { WorkerEntrypoint } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
 import { refreshWaitingDomains } from './lib/domains/setup'
-import { generationStoreOf } from './lib/generations/store'
+import { exportsOf, front } from './front'
+import { tagLogOf } from './lib/generations/store'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
-import { type PageCache, pageCache } from './lib/page-cache'
+import { type PageCache, type PageProps, pageCache, pageRequestFor } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
 import { purgeRealtor } from './lib/realtors/service'
@@ -19,7 +21,7 @@ import { ROUTES, routePathOf, siteOf } from './lib/tenant'
 import { type FetchLike, upstreamTimeout } from './lib/upstream'
 import { locale } from './middleware/locale'
 import { monitoring } from './middleware/monitoring'
-import { embeddedPageCache } from './middleware/page-cache'
+import { defaultCacheControl } from './middleware/page-cache'
 import { securityHeaders } from './middleware/security'
 import { session } from './middleware/session'
 import { tenant } from './middleware/tenant'
@@ -68,12 +70,13 @@ export function createApp({
     c.set(
       'dataCache',
       cache
-        ? { cache, store: generationStoreOf(c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise) }
+        ? { cache, log: tagLogOf(c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise) }
         : null,
     )
     c.set('upstreamFetch', upstreamFetch)
     await next()
   })
+  app.use('*', defaultCacheControl())
   app.use('*', securityHeaders())
   app.use('*', monitoring())
   app.use('*', session())
@@ -102,26 +105,56 @@ export function createApp({
   return app
 }
 
-/**
- * The worker's app (docs/decisions/072-caching-in-http.md): the embedded tier of shareable pages, one Hono
- * middleware, in front of the routes. A page it holds is answered before the routes' router matches
- * anything (their table of every sub-app is Hono's TrieRouter's, whose search a hit does not need); what it
- * does not hold goes to the routes, and it keeps what their answer says may be shared.
- */
-export function createWorkerApp({ pageCache: tier, ...options }: AppOptions & { pageCache: PageCache }) {
-  const routes = createApp(options)
-  return new Hono<AppEnv>()
-    .use('*', embeddedPageCache(tier))
-    .all('*', (c) => routes.fetch(c.req.raw, c.env, c.executionCtx))
+export interface WorkerAppOptions extends AppOptions {
+  /** The embedded page tier (where the runtime has no Workers Cache); none: every page request renders. */
+  pageCache: PageCache | null
+  /**
+   * Hands page requests to the `Pages` entrypoint through `ctx.exports` when the runtime has it (the
+   * deployed worker: Workers Cache sits on that call); otherwise, and in tests, the same routes in process.
+   */
+  viaExports?: boolean
 }
 
-const app = createWorkerApp({ dataCache, pageCache })
+/**
+ * The worker's two entrypoints over one routes app (docs/decisions/076-cost-flat-caching.md): `fetch`, the
+ * front every request meets, and `pages`, what the `Pages` entrypoint answers with its props.
+ */
+export function createWorkerApp({ pageCache: tier, viaExports = false, ...options }: WorkerAppOptions) {
+  const routes = createApp(options)
+  const pages = async (request: Request, env: Bindings, ctx: ExecutionContext, props: PageProps) =>
+    routes.fetch(pageRequestFor(props, request), env, ctx)
+  return {
+    routes,
+    pages,
+    fetch: front({
+      routes: (request, env, ctx) => routes.fetch(request, env, ctx),
+      pages: (props, request, env, ctx) => {
+        const entry = viaExports ? exportsOf(ctx)?.Pages : undefined
+        return entry ? entry({ props }).fetch(request) : pages(request, env, ctx, props)
+      },
+      tier,
+    }),
+  }
+}
 
-// The Durable Object holding the cache tags' generations (docs/decisions/055-tag-generations.md).
+const app = createWorkerApp({ dataCache, pageCache, viaExports: true })
+
+/**
+ * The page entrypoint (decision 076): the landing's and realtors' public pages, called by the front with
+ * the site and locale as props. Workers Cache keys its answers by path, query and props, so a page one
+ * visitor's request rendered serves every visitor of that site and locale, from any isolate of a location.
+ */
+export class Pages extends WorkerEntrypoint<Bindings, PageProps> {
+  override fetch(request: Request): Promise<Response> {
+    return app.pages(request, this.env, this.ctx, this.ctx.props)
+  }
+}
+
+// The Durable Object logging cache tag changes (docs/decisions/076-cost-flat-caching.md).
 export { TagGenerations } from './lib/generations/object'
 
 export default {
-  // The app's own fetch: caching is said in HTTP and views come from the pages' beacon (decisions 071, 072).
+  // The front: pages through the `Pages` entrypoint (and Workers Cache), everything else to the routes.
   fetch: app.fetch,
   // Cron: every delivery the request did not get through (leads to Slack, contacts to the webhook) gets
   // another attempt (src/lib/outbox, docs/decisions/024-outbox.md).

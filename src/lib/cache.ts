@@ -1,29 +1,31 @@
-// The isolate's tagged caches: rendered pages (src/lib/page-cache.ts) and the data pages are made of
-// (realtor profiles, listing pages; src/lib/data-cache.ts). Every entry carries tags (`realtors`,
-// `realtor:42`); a write purges its tags here at once and bumps their generation in the generation store
-// (a Durable Object, KV as fallback: src/lib/generations/store.ts), which other isolates check at most
-// once a second per entry in the background (stale-while-revalidate), so a change is visible everywhere
-// within about a second and a round trip (docs/decisions/004-page-cache.md, 055-tag-generations.md).
+// The isolate's tagged caches: rendered pages (src/lib/page-cache.ts, the local stand-in for Workers
+// Cache) and the data pages are made of (realtor profiles, listing pages; src/lib/data-cache.ts). Every
+// entry carries tags (`realtors`, `realtor:42`). A write purges its tags here at once, in Workers Cache, and
+// in the tag log (the TagGenerations Durable Object, src/lib/generations/): every other isolate asks the
+// log what changed at most once per FRESHNESS_INTERVAL_MS — one call per isolate, never one per entry or
+// per request — and drops what carries those tags (docs/decisions/076-cost-flat-caching.md).
 
 import * as workers from 'cloudflare:workers'
 
-const REVALIDATE_MS = 1_000
+/** How often an isolate asks the tag log what changed, at most (and only while it serves requests). */
+export const FRESHNESS_INTERVAL_MS = 2_000
 
-/** The generation store: the TagGenerations Durable Object in the worker, a Map in tests. */
-export interface GenerationStore {
-  /** Each tag's current generation ('0' when never bumped), in one round trip; rejects when unreadable. */
-  get(tags: string[]): Promise<string[]>
-  /** Moves every tag to one new generation (`generation`, or a fresh one) and returns it. */
-  bump(tags: string[], generation?: string): Promise<string>
+/** The log of tag changes: the TagGenerations Durable Object in the worker, a Map in tests. */
+export interface TagLog {
+  /**
+   * The tags changed after `cursor` and the log's cursor now. `cursor` null (an isolate that has not asked
+   * yet) answers no tags; `tags` null means more changed than one answer lists (drop everything).
+   * Rejects when the log cannot be read.
+   */
+  since(cursor: number | null): Promise<{ cursor: number; tags: string[] | null }>
+  /** Records that every tag changed. */
+  bump(tags: string[]): Promise<void>
 }
 
 export interface CacheEntry {
   tags: string[]
-  /** Generation of each tag when the entry was made. */
-  generations: string[]
   storedAt: number
-  checkedAt: number
-  /** Shorter than the cache's own maximum age, for data that changes on its own (listings). */
+  /** Shorter than the cache's own maximum age: data that changes on its own (listings), a page's s-maxage. */
   maxAgeMs?: number
 }
 
@@ -34,9 +36,8 @@ export interface CacheLimits {
 }
 
 /**
- * Every cache of the isolate: when a check learns that a tag moved on, entries of every cache made under
- * its older generation go at once. A page's check must drop the data it was rendered from too, or its
- * next render would serve that data from the data cache and be stored as new.
+ * Every cache of the isolate: a change learned from the tag log drops entries of every cache carrying its
+ * tags. A page's render must not find the data it was made of in the data cache after that data changed.
  */
 const isolateCaches = new Set<TaggedCache<CacheEntry>>()
 
@@ -118,84 +119,76 @@ export class TaggedCache<E extends CacheEntry> {
     return purged
   }
 
-  /**
-   * Drops the entries made under another generation of `tag` than `generation` (another isolate's write,
-   * just learned of). Counts as a purge: a value loaded meanwhile may be from before that write.
-   */
-  dropStale(tag: string, generation: string): void {
-    this.epoch++
-    for (const [key, entry] of this.entries) {
-      const index = entry.tags.indexOf(tag)
-      if (index >= 0 && entry.generations[index] !== generation) this.delete(key)
-    }
-  }
-
-  /** Whether the entry should be checked against the generation store now (and marks it checked). */
-  due(entry: E): boolean {
-    if (this.now() - entry.checkedAt < REVALIDATE_MS) return false
-    entry.checkedAt = this.now()
-    return true
-  }
-
+  /** Drops every entry; counts as a purge. */
   clear(): void {
+    this.epoch++
     this.entries.clear()
     this.bytes = 0
   }
 }
 
-/** The tags' generations when an entry is made; 'unknown' when unreadable (its first check drops it). */
-export async function generationsOf(store: GenerationStore | undefined, tags: string[]): Promise<string[]> {
-  if (!store) return tags.map(() => '0')
-  return store.get(tags).catch(() => tags.map(() => 'unknown'))
+/**
+ * What this isolate has learned from the tag log: its cursor, when it last asked, and whether it is asking.
+ * Only numbers and flags live across requests, never a promise (a request's I/O belongs to that request).
+ */
+const freshness = { cursor: null as number | null, askedAt: Number.NEGATIVE_INFINITY, asking: false }
+
+/** One warning a minute per isolate: an outage must show in the logs, not flood them. */
+let lastWarning = 0
+function warn(message: string, error: unknown): void {
+  if (Date.now() - lastWarning < 60_000) return
+  lastWarning = Date.now()
+  console.warn(`[cache] ${message}`, error instanceof Error ? error.message : error)
 }
 
-/**
- * Drops the entry when another isolate has purged one of its tags since it was made, with every entry
- * of the isolate's caches made under that tag's older generation. When the store cannot be read at all
- * the entry stays (served stale, checked again in a second): a slow or unreachable store must never
- * turn into a wave of renders or a failed page.
- */
-export async function revalidate<E extends CacheEntry>(entry: E, store: GenerationStore | undefined): Promise<void> {
-  if (!store) return
-  let current: string[]
-  try {
-    current = await store.get(entry.tags)
-  } catch {
-    return
+/** Drops `tags` from every cache of the isolate (every entry when `tags` is null). */
+function dropEverywhere(tags: string[] | null): void {
+  for (const cache of isolateCaches) {
+    if (tags) cache.purge(tags)
+    else cache.clear()
   }
-  entry.tags.forEach((tag, index) => {
-    const generation = current[index] ?? 'unknown'
-    if (generation !== entry.generations[index]) for (const cache of isolateCaches) cache.dropStale(tag, generation)
-  })
-}
-
-/** On a hit: when the entry is due, revalidates it in the background (the hit is served as is). */
-export function revalidateWhenDue<E extends CacheEntry>(
-  cache: TaggedCache<E>,
-  entry: E,
-  store: GenerationStore | undefined,
-  waitUntil: (promise: Promise<unknown>) => void,
-): void {
-  if (store && cache.due(entry)) waitUntil(revalidate(entry, store))
 }
 
 /**
- * Stores an entry once its tags' generations are read, in the background: a miss is answered without
- * waiting for the store. `epoch` is the cache's before the value was loaded, so a purge meanwhile (the
- * value may be what it removed) keeps it out.
+ * Asks the tag log what changed since this isolate last asked, and drops it. When the log cannot be read,
+ * nothing cached can be trusted to be current: the caches are emptied (pages render from D1, the truth,
+ * until the log answers again), and the cursor is kept so nothing is missed later.
  */
-export function storeWhenRead<E extends CacheEntry>(
-  cache: TaggedCache<E>,
-  key: string,
-  make: (generations: string[], now: number) => E,
-  tags: string[],
-  epoch: number,
-  store: GenerationStore | undefined,
-  waitUntil: (promise: Promise<unknown>) => void,
-): void {
-  waitUntil(generationsOf(store, tags).then((generations) => cache.set(key, make(generations, cache.now()), epoch)))
+export async function checkFreshness(log: TagLog): Promise<void> {
+  const cursor = freshness.cursor
+  try {
+    const changes = await log.since(cursor)
+    // An isolate's first answer cannot say what changed before it: what it cached meanwhile goes.
+    dropEverywhere(cursor === null ? null : changes.tags)
+    freshness.cursor = changes.cursor
+  } catch (error) {
+    warn('the tag log could not be read; the isolate caches were emptied', error)
+    dropEverywhere(null)
+  } finally {
+    freshness.asking = false
+  }
 }
 
+/**
+ * On any lookup of an isolate cache: when this isolate has not asked the tag log for FRESHNESS_INTERVAL_MS,
+ * asks it in the background (the lookup is answered as it is). At most one call per isolate per interval,
+ * however many requests and entries there are.
+ */
+export function checkFreshnessWhenDue(
+  log: TagLog | undefined,
+  waitUntil: (promise: Promise<unknown>) => void,
+  now = Date.now(),
+): void {
+  if (!log || freshness.asking || now - freshness.askedAt < FRESHNESS_INTERVAL_MS) return
+  freshness.asking = true
+  freshness.askedAt = now
+  waitUntil(checkFreshness(log))
+}
+
+/** Forgets what the isolate learned (tests start each case as a new isolate would). */
+export function resetFreshness(): void {
+  Object.assign(freshness, { cursor: null, askedAt: Number.NEGATIVE_INFINITY, asking: false })
+}
 /** Workers Cache as the runtime hands it to a request (`ctx.cache`): absent where it is not enabled or simulated. */
 export interface EdgeCache {
   purge(options: { tags: string[] }): Promise<unknown>
@@ -212,21 +205,37 @@ export function edgeCacheOf(ctx?: ExecutionContext): EdgeCache | null {
 }
 
 /**
- * The one way a write takes what it changed out of every cache: this isolate's at once, every other
- * isolate's through the tags' generations, and Workers Cache's by tag (docs/decisions/072-caching-in-http.md).
+ * When a write purges Workers Cache the second time: by then every isolate has asked the tag log
+ * (FRESHNESS_INTERVAL_MS), so no page can be rendered any more from data cached before the write.
+ */
+export const SECOND_PURGE_AFTER_MS = FRESHNESS_INTERVAL_MS + 500
+
+/** Purges `tags` in Workers Cache; a refusal leaves pages there until their s-maxage: said, never the write's failure. */
+function purgeEdge(edge: EdgeCache, tags: string[]): Promise<unknown> {
+  return edge.purge({ tags }).catch((error: unknown) => console.error('[cache] Workers Cache purge failed', tags, error))
+}
+
+/** Work the runtime keeps the invocation alive for (`waitUntil` of `cloudflare:workers`), where it has it. */
+function later(promise: Promise<unknown>): void {
+  const { waitUntil } = workers as { waitUntil?: (promise: Promise<unknown>) => void }
+  if (typeof waitUntil === 'function') waitUntil(promise)
+}
+
+/**
+ * The one way a write takes what it changed out of every cache (docs/decisions/076-cost-flat-caching.md):
+ * this isolate's at once, the tag log for every other isolate's, and Workers Cache by tag — at once, and
+ * once more after SECOND_PURGE_AFTER_MS: an isolate that had not yet learned of the write may have
+ * rendered a page from its older data in between, and that page must not be served for its s-maxage.
  */
 export async function purgeTags(
   caches: Pick<TaggedCache<CacheEntry>, 'purge'>[],
-  store: GenerationStore | undefined,
+  log: TagLog | undefined,
   tags: string[],
   edge: EdgeCache | null = edgeCacheOf(),
 ): Promise<void> {
   for (const cache of caches) cache.purge(tags)
-  // A purge Workers Cache refuses leaves the page there until its s-maxage: said, never the write's failure.
-  const purged = edge
-    ?.purge({ tags })
-    .catch((error: unknown) => console.error('[cache] Workers Cache purge failed', tags, error))
-  await Promise.all([store?.bump(tags), purged])
+  await Promise.all([log?.bump(tags), edge && purgeEdge(edge, tags)])
+  if (edge) later(new Promise((resolve) => setTimeout(resolve, SECOND_PURGE_AFTER_MS)).then(() => purgeEdge(edge, tags)))
 }
 
 /**

@@ -4,6 +4,7 @@
 import { isHttpUrl } from './html'
 import { VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from './push/vapid'
 import { withoutTrailingSlash } from './urls'
+import { MAX_PAGE_CACHE_SECONDS } from './page-cache'
 
 /** Secrets and optional vars: `.dev.vars` locally, `wrangler secret put` in production. */
 export interface Secrets {
@@ -21,6 +22,8 @@ export interface Secrets {
   UPSTREAM_TIMEOUT_MS?: string
   /** How long homepage views wait in the isolate before they are written (docs/decisions/051-dashboard.md). */
   PAGE_VIEW_FLUSH_MS?: string
+  /** How long a shared cache keeps a page, in seconds (src/lib/page-cache.ts; 300 when unset). */
+  PAGE_CACHE_SECONDS?: string
   /** Cloudflare for SaaS custom hostnames (docs/decisions/053-custom-domains.md): the API token (a secret), */
   CF_API_TOKEN?: string
   /** the zone whose custom hostnames they are, */
@@ -112,6 +115,11 @@ export function configProblems(env: Partial<Bindings>): string[] {
     problems.push('UPSTREAM_TIMEOUT_MS must be a number of milliseconds')
   if (env.PAGE_VIEW_FLUSH_MS && !/^\d{1,5}$/.test(env.PAGE_VIEW_FLUSH_MS))
     problems.push('PAGE_VIEW_FLUSH_MS must be a number of milliseconds')
+  if (
+    env.PAGE_CACHE_SECONDS &&
+    !(/^\d{1,5}$/.test(env.PAGE_CACHE_SECONDS) && Number(env.PAGE_CACHE_SECONDS) >= 1 && Number(env.PAGE_CACHE_SECONDS) <= MAX_PAGE_CACHE_SECONDS)
+  )
+    problems.push(`PAGE_CACHE_SECONDS must be a number of seconds from 1 to ${MAX_PAGE_CACHE_SECONDS}`)
   problems.push(...vapidProblems(env))
   if (!isLocalMode(env)) problems.push(...secretProblems(env))
   return problems

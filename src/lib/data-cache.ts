@@ -2,7 +2,8 @@
 // lookup key (tagged `realtor:<id>`, so every write purges it like the realtor's pages) and listing
 // pages (a minute: this product never writes listings). A render that misses the page cache then costs
 // the renderer, not six database round trips (docs/decisions/005-data-cache-and-benchmark-topology.md).
-import { type CacheEntry, type GenerationStore, revalidateWhenDue, storeWhenRead, TaggedCache } from './cache'
+// Other isolates' writes reach it through the tag log, asked once per isolate per interval (src/lib/cache.ts).
+import { type CacheEntry, checkFreshnessWhenDue, TaggedCache, type TagLog } from './cache'
 
 interface DataEntry extends CacheEntry {
   value: unknown
@@ -25,7 +26,7 @@ export const dataCache = new DataCache()
 /** What a request needs to use the data cache. */
 export interface DataCacheScope {
   cache: DataCache
-  store: GenerationStore | undefined
+  log: TagLog | undefined
   waitUntil(promise: Promise<unknown>): void
 }
 
@@ -44,32 +45,24 @@ export function deepFreeze<V>(value: V): V {
   return value
 }
 
-/** The cached value of `key`, or undefined; a hit past its revalidation time is checked in the background. */
+/** The cached value of `key`, or undefined; the isolate asks the tag log what changed when that is due. */
 function hit(scope: DataCacheScope, key: string): { value: unknown } | undefined {
-  const entry = scope.cache.get(key)
-  if (!entry) return undefined
-  revalidateWhenDue(scope.cache, entry, scope.store, scope.waitUntil)
-  return entry
+  checkFreshnessWhenDue(scope.log, scope.waitUntil)
+  return scope.cache.get(key) ?? undefined
 }
 
-/** Keeps a loaded value (when `tags` gives tags) once its tags' generations are read, in the background. */
+/** Keeps a loaded value (when `tags` gives tags), unless a purge happened since `epoch` (before the load). */
 function keep<V>(scope: DataCacheScope, key: string, value: V, options: ReadThroughOptions<V>, epoch: number): void {
   const tags = options.tags(value)
   if (!tags) return
   const bytes = JSON.stringify(value)?.length ?? 0
-  const frozen = deepFreeze(value)
   const { maxAgeMs } = options
-  const make = (generations: string[], now: number): DataEntry => {
-    return { value: frozen, bytes, tags, generations, storedAt: now, checkedAt: now, maxAgeMs }
-  }
-  storeWhenRead(scope.cache, key, make, tags, epoch, scope.store, scope.waitUntil)
+  scope.cache.set(key, { value: deepFreeze(value), bytes, tags, storedAt: scope.cache.now(), maxAgeMs }, epoch)
 }
 
 /**
  * The cached value of `key`, else `load()`'s (stored when `tags` gives tags). Without a scope it just
- * loads. A failed load is never stored; a loaded one is stored once its tags' generations are read, in
- * the background. A hit past its revalidation time is checked against the generation store in the
- * background.
+ * loads. A failed load is never stored, nor one made while a purge happened.
  */
 export async function readThrough<V>(
   scope: DataCacheScope | null,

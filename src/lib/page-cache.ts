@@ -1,63 +1,118 @@
-// The rendered-page cache's rules: which requests it may answer, what a shareable page says in HTTP
-// (Cache-Control, Cache-Tag, Vary), and the isolate's tier that keeps such pages in memory (the
-// middleware src/middleware/page-cache.ts owns its lookup and store; tags and cross-isolate purges are
-// src/lib/cache.ts's).
+// The rendered-page cache's rules (docs/decisions/072-caching-in-http.md, 076-cost-flat-caching.md): which
+// requests go to the cached page entrypoint and under which key, what a shareable page says in HTTP
+// (Cache-Control, Cache-Tag, Vary), and the isolate's tier that stands in for Workers Cache where the
+// runtime has none (Miniflare). The worker's front (src/front.ts) acts on them; tags and purges are
+// src/lib/cache.ts's.
 import { type CacheEntry, TaggedCache } from './cache'
-import { DEFAULT_LOCALE, detectLocale, localeCookieOf } from './locale'
-import { siteOf } from './tenant'
+import { DEFAULT_LOCALE, detectLocale, type Locale, localeCookieOf } from './locale'
+import { SESSION_COOKIE } from './session'
+import { ROUTES, siteOf } from './tenant'
 
 export const CACHE_HEADER = 'X-Page-Cache'
 
-export interface CachedPage extends CacheEntry {
-  body: Uint8Array<ArrayBuffer>
-  status: number
-  /** The response's headers as served from the cache (a plain object is the cheapest to copy). */
-  headers: Record<string, string>
+/**
+ * What the front passes to the page entrypoint as `ctx.props`: the site the page is of and its locale.
+ * Workers Cache keys an entrypoint's answers by path, query and props, never by Host: the site must be
+ * in the props, or two realtors' domains serving `/` would share one entry.
+ */
+export interface PageProps {
+  /** The site's origin as the visitor addressed it (scheme, host, port): the landing's or a realtor's. */
+  origin: string
+  locale: Locale
 }
 
 /**
- * The cache key of a request that may be answered from the cache, or null. Only plain GETs without a
- * query qualify, and an unprefixed (Korean) path only when the visitor's locale is Korean: everyone
- * else gets the locale middleware's redirect. The router resolves tenants by the request's Site
- * (src/lib/tenant.ts), so the key is the Site's host and path.
+ * Query parameters that only say where a visitor came from (ad and campaign tracking): they change no
+ * page, so they are no part of a page's key. Any other query keeps its meaning (and its own entry).
  */
-export function cacheKey(request: Request, providerHosts?: string): string | null {
-  if (request.method !== 'GET' || request.url.includes('?')) return null
-  const site = siteOf(request, providerHosts)
-  if (site.host === null) return null
-  if (site.locale === null) {
-    const detected = detectLocale(localeCookieOf(request.headers.get('cookie')), request.headers.get('accept-language'))
-    if (detected !== DEFAULT_LOCALE) return null
-  }
-  return `${site.host}${site.pathname}`
+const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|gclsrc|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok)$/i
+
+/** The URL without its tracking parameters (the others in their order). */
+export function withoutTracking(url: URL): URL {
+  if (!url.search) return url
+  const kept = new URL(url)
+  for (const name of new Set(url.searchParams.keys())) if (TRACKING.test(name)) kept.searchParams.delete(name)
+  // `?` alone is no query: the key of `/x?utm_source=a` is `/x`.
+  if (kept.searchParams.size === 0) kept.search = ''
+  return kept
 }
 
-/** Removes the per-request nonce from a CSP: a cached page is shared, and has no inline script. */
+/** A cookie header that names a session: a signed-in visitor's pages are theirs (the owner's preview, say). */
+const hasSession = (cookie: string | null) =>
+  cookie !== null && cookie.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`))
+
+/**
+ * The request the front hands the cached page entrypoint, with its props; null when the request is not
+ * one any visitor of the address would get the same answer to. Only a GET of a public page (the landing's
+ * or a realtor's, not the builder, not an API) qualifies, without a session or Authorization, without
+ * the language switcher's `?locale=` (it sets a cookie), and — for an unprefixed (Korean) path — only when
+ * the visitor's cookie and languages pick Korean: everyone else gets the locale middleware's redirect.
+ * The request handed on carries no cookie and no Accept-Language (the answer cannot depend on them: they are
+ * not in the key) and no tracking parameter.
+ */
+export function pageRequestOf(
+  request: Request,
+  providerHosts?: string,
+): { props: PageProps; request: Request; key: string } | null {
+  if (request.method !== 'GET' || request.headers.has('authorization')) return null
+  const site = siteOf(request, providerHosts)
+  if (site.host === null || site.api) return null
+  if (!site.routePath.startsWith(ROUTES.site) && !site.routePath.startsWith(ROUTES.provider)) return null
+  const cookie = request.headers.get('cookie')
+  if (hasSession(cookie)) return null
+  const url = withoutTracking(new URL(request.url))
+  if (url.searchParams.has('locale')) return null
+  if (site.locale === null && detectLocale(localeCookieOf(cookie), request.headers.get('accept-language')) !== DEFAULT_LOCALE)
+    return null
+  const props: PageProps = { origin: originOf(url, request.headers.get('host')), locale: site.locale ?? DEFAULT_LOCALE }
+  const headers = new Headers(request.headers)
+  headers.delete('cookie')
+  headers.delete('accept-language')
+  return { props, request: new Request(url, { method: 'GET', headers }), key: pageKey(props, url) }
+}
+
+/** The origin a visitor addressed: the URL's scheme with the Host header's host and port (lower case). */
+function originOf(url: URL, hostHeader: string | null): string {
+  return `${url.protocol}//${(hostHeader ?? url.host).toLowerCase()}`
+}
+
+/**
+ * The key of a page in the embedded tier, made of what Workers Cache keys the page entrypoint by: the
+ * props and the path with its query (the entrypoint and the worker's version are one per isolate).
+ */
+export function pageKey(props: PageProps, url: URL): string {
+  return `${props.origin} ${props.locale} ${url.pathname}${url.search}`
+}
+
+/** The request as the page entrypoint answers it: addressed to the props' origin, whatever it arrived with. */
+export function pageRequestFor(props: PageProps, request: Request): Request {
+  const url = new URL(request.url)
+  const origin = new URL(props.origin)
+  url.protocol = origin.protocol
+  url.host = origin.host
+  const headers = new Headers(request.headers)
+  headers.set('host', origin.host)
+  return new Request(url, { method: request.method, headers })
+}
+
+/** Removes the per-request nonce from a CSP: a shared page has no inline script. */
 export function sharedCsp(csp: string): string {
   return csp.replace(/\s*'nonce-[^']*'/g, '')
 }
 
-/** Pages: 500 entries, 32 MB, 5 minutes. */
-export class PageCache extends TaggedCache<CachedPage> {
-  constructor(now: () => number = Date.now) {
-    super({ maxEntries: 500, maxBytes: 32 * 1024 * 1024, maxAgeMs: 5 * 60_000 }, (entry) => entry.body.byteLength, now)
-  }
-}
-
-export function responseOf(entry: CachedPage): Response {
-  return new Response(entry.body, { status: entry.status, headers: entry.headers })
-}
-
-/** The isolate's page cache. */
-export const pageCache = new PageCache()
-
 /**
- * What a shareable page says in HTTP (docs/decisions/072-caching-in-http.md): any cache may keep it five
- * minutes (`s-maxage`; purged by tag on every write, so an edit shows at once), a browser checks back
- * every time. Workers Cache keeps it in production; the embedded tier (src/middleware/page-cache.ts)
- * does locally and for what Workers Cache cannot share.
+ * What a shareable page says in HTTP: any cache may keep it `seconds` (`s-maxage`; purged by tag on
+ * every write, so an edit shows at once), a browser checks back every time. Workers Cache keeps it in
+ * production; the embedded tier does locally.
  */
-export const SHARED_PAGE = 'public, max-age=0, s-maxage=300'
+export const sharedPage = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`
+/** How long a shared page is kept unless PAGE_CACHE_SECONDS says otherwise: five minutes. */
+export const PAGE_CACHE_SECONDS = 300
+/** The longest PAGE_CACHE_SECONDS a configuration may ask for: a day. */
+export const MAX_PAGE_CACHE_SECONDS = 86_400
+/** PAGE_CACHE_SECONDS, or the default when unset (src/lib/config.ts refuses a bad value). */
+export const pageCacheSecondsOf = (value: string | undefined) => (value ? Number(value) : PAGE_CACHE_SECONDS)
+export const SHARED_PAGE = sharedPage(PAGE_CACHE_SECONDS)
 /** What every other response says, unless it says otherwise: nobody's cache keeps it. */
 export const NOT_SHARED = 'private, no-store'
 /** The same for a response with a validator (an ETag): the browser keeps it and asks again with it (a 304). */
@@ -69,11 +124,17 @@ export const unsaidCacheControl = (response: Response) =>
 /** The tags a shareable response is purged by (Cloudflare's header: comma-separated). */
 export const CACHE_TAG = 'Cache-Tag'
 
-/** The tags of a response any cache may share, or null when it may not be kept. */
-export function sharedTags(response: Response): string[] | null {
+/** How long a shared cache may keep a response (its s-maxage), or null when it may not keep it. */
+function sharedSeconds(response: Response): number | null {
   if (response.status !== 200 || response.headers.has('set-cookie')) return null
   const control = response.headers.get('cache-control') ?? ''
-  if (!/(^|,)\s*public\b/.test(control) || !/\bs-maxage=\d/.test(control)) return null
+  const seconds = /\bs-maxage=(\d+)/.exec(control)?.[1]
+  return /(^|,)\s*public\b/.test(control) && seconds ? Number(seconds) : null
+}
+
+/** The tags of a response any cache may share, or null when it may not be kept. */
+export function sharedTags(response: Response): string[] | null {
+  if (sharedSeconds(response) === null) return null
   const tags = (response.headers.get(CACHE_TAG) ?? '')
     .split(',')
     .map((tag) => tag.trim())
@@ -81,10 +142,44 @@ export function sharedTags(response: Response): string[] | null {
   return tags.length > 0 ? tags : null
 }
 
-/** Reads a rendered page for the embedded tier: its body, and its headers made shareable (no nonce in the CSP). */
-export async function shareablePage(response: Response): Promise<Uint8Array<ArrayBuffer>> {
-  const body = new Uint8Array(await response.arrayBuffer())
-  const csp = response.headers.get('content-security-policy')
-  if (csp) response.headers.set('content-security-policy', sharedCsp(csp))
-  return body
+export interface CachedPage extends CacheEntry {
+  body: Uint8Array<ArrayBuffer>
+  status: number
+  /** The response's headers as served from the cache (a plain object is the cheapest to copy). */
+  headers: Record<string, string>
 }
+
+/**
+ * The isolate's pages: bounded by bytes (32 MB; the 4,000 entries only stop a flood of tiny ones) and by
+ * each page's own s-maxage. In production Workers Cache keeps pages, shared by every isolate of a
+ * location and bounded by nothing this isolate holds; this tier is for where the runtime has none.
+ */
+export class PageCache extends TaggedCache<CachedPage> {
+  constructor(now: () => number = Date.now) {
+    super(
+      { maxEntries: 4_000, maxBytes: 32 * 1024 * 1024, maxAgeMs: MAX_PAGE_CACHE_SECONDS * 1000 },
+      (entry) => entry.body.byteLength,
+      now,
+    )
+  }
+
+  /** Keeps a response a shared cache may keep, under `key`, unless a purge happened since `epoch`; returns what to answer. */
+  async keep(key: string, response: Response, epoch: number): Promise<Response> {
+    const tags = sharedTags(response)
+    if (!tags) return response
+    const body = new Uint8Array(await response.arrayBuffer())
+    const headers = { ...Object.fromEntries(response.headers), [CACHE_HEADER.toLowerCase()]: 'hit' }
+    const maxAgeMs = (sharedSeconds(response) ?? 0) * 1000
+    this.set(key, { body, status: response.status, headers, tags, storedAt: this.now(), maxAgeMs }, epoch)
+    const answer = new Response(body, response)
+    answer.headers.set(CACHE_HEADER, 'miss')
+    return answer
+  }
+}
+
+export function responseOf(entry: CachedPage): Response {
+  return new Response(entry.body, { status: entry.status, headers: entry.headers })
+}
+
+/** The isolate's page cache. */
+export const pageCache = new PageCache()

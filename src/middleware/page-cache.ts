@@ -1,26 +1,11 @@
-// Caching said in HTTP (docs/decisions/072-caching-in-http.md). `cachePage` marks a page the same for
-// every visitor of its address: it renders completely, without a nonce, and says so in `Cache-Control`
-// and `Cache-Tag`, so Workers Cache keeps it in production. `embeddedPageCache` is the tier behind the
-// same headers in this isolate: the first middleware, it answers what it holds and keeps what a route
-// said may be shared. It also serves what Workers Cache may not share by URL alone: an unprefixed page
-// depends on the locale the cookie and languages pick (its `Vary`, the locale middleware's), which its key
-// (cacheKey) accounts for.
+// Caching said in HTTP (docs/decisions/072-caching-in-http.md, 076-cost-flat-caching.md). `cachePage` marks
+// a page the same for every visitor of its address: it renders completely, its CSP carries no nonce, and it
+// says so in `Cache-Control` and `Cache-Tag`, so Workers Cache keeps it in production and the embedded tier
+// (src/front.ts) locally. `defaultCacheControl` makes every other response say it is not shared.
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
-import { revalidateWhenDue, storeWhenRead } from '../lib/cache'
-import { generationStoreOf } from '../lib/generations/store'
-import {
-  CACHE_HEADER,
-  CACHE_TAG,
-  cacheKey,
-  type PageCache,
-  responseOf,
-  SHARED_PAGE,
-  shareablePage,
-  sharedTags,
-  unsaidCacheControl,
-} from '../lib/page-cache'
+import { CACHE_TAG, pageCacheSecondsOf, sharedCsp, sharedPage, unsaidCacheControl } from '../lib/page-cache'
 
 /** Sets a header on the response, copying it first when its headers are immutable (passed through from fetch). */
 function withHeader(c: Context, name: string, value: string): void {
@@ -38,38 +23,16 @@ export const cachePage = <E extends AppEnv>(tags: (c: Context<E>) => string[]) =
     c.set('cacheable', true)
     await next()
     if (c.res.status !== 200 || !c.get('cacheable')) return
-    withHeader(c, 'Cache-Control', SHARED_PAGE)
+    withHeader(c, 'Cache-Control', sharedPage(pageCacheSecondsOf(c.env.PAGE_CACHE_SECONDS)))
     withHeader(c, CACHE_TAG, tags(c).join(','))
+    // The nonce of this render would be served to every visitor of the page: a shared page says none.
+    const csp = c.res.headers.get('content-security-policy')
+    if (csp) withHeader(c, 'content-security-policy', sharedCsp(csp))
   })
 
-/** The isolate's tier of shareable pages; every response that says nothing of caching says it is not shared. */
-export const embeddedPageCache = (cache: PageCache | null, storeOf = generationStoreOf) =>
-  createMiddleware<AppEnv>(async function embeddedPageCache(c, next) {
-    const key = cache ? cacheKey(c.req.raw, c.env.PROVIDER_HOSTS) : null
-    const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise)
-    const entry = key && cache ? cache.get(key) : null
-    if (cache && entry) {
-      revalidateWhenDue(cache, entry, storeOf(c.env), waitUntil)
-      return responseOf(entry)
-    }
-    const epoch = cache?.epoch ?? 0
+/** Every response that says nothing of caching says it is not shared (a browser keeps it only to revalidate). */
+export const defaultCacheControl = () =>
+  createMiddleware<AppEnv>(async function defaultCacheControl(c, next) {
     await next()
     if (!c.res.headers.has('cache-control')) withHeader(c, 'Cache-Control', unsaidCacheControl(c.res))
-    const tags = key && cache ? sharedTags(c.res) : null
-    if (!cache || !key || !tags) return
-    const rendered = c.res
-    const { status } = rendered
-    const body = await shareablePage(rendered)
-    const stored = { ...Object.fromEntries(rendered.headers), [CACHE_HEADER.toLowerCase()]: 'hit' }
-    storeWhenRead(
-      cache,
-      key,
-      (generations, now) => ({ body, status, headers: stored, tags, generations, storedAt: now, checkedAt: now }),
-      tags,
-      epoch,
-      storeOf(c.env),
-      waitUntil,
-    )
-    rendered.headers.set(CACHE_HEADER, 'miss')
-    c.res = new Response(body, rendered)
   })

@@ -1,13 +1,13 @@
 // The domain service of an environment: its provider (src/lib/domains/provider.ts), the hosts nobody may
 // claim, and the purge of what shows a homepage when its address changes. The API and the cron use it.
-import type { GenerationBindings } from '../generations/store'
+import type { TagLogBindings } from '../generations/store'
 import { purgeRealtor } from '../realtors/service'
 import type { FetchLike } from '../upstream'
 import { providerOwnedHosts } from './hostname'
 import { type DomainsConfig, domainProvider, type ProviderChoice } from './provider'
 import { type DomainService, domainService } from './service'
 
-export interface DomainsEnv extends DomainsConfig, GenerationBindings {
+export interface DomainsEnv extends DomainsConfig, TagLogBindings {
   DB: D1Database
 }
 

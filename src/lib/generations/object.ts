@@ -1,13 +1,15 @@
-// The Durable Object that holds every cache tag's generation (docs/decisions/055-tag-generations.md).
-// A Durable Object is strongly consistent: a bump that returned is what the next read sees, from any
-// isolate anywhere, which KV (eventually consistent, 60 s or more) could not promise. One SQLite table,
-// tag → generation; each call reads or bumps any number of tags in one round trip.
+// The Durable Object that logs cache tag changes (docs/decisions/076-cost-flat-caching.md; it began as
+// decision 055's generations). A Durable Object is strongly consistent: a bump that returned is in the
+// next answer, from any isolate anywhere. One SQLite table, tag → the sequence number of its last change;
+// an isolate asks "what changed after n" at most once per interval (src/lib/cache.ts), so the object's
+// load is one call per isolate per interval, not one per request or per cached entry.
 import { DurableObject } from 'cloudflare:workers'
 
-/** What one call may name: a revalidation names an entry's few tags, a bump a write's. */
+/** What one bump may name (a write names a few). */
 export const MAX_TAGS = 500
+/** What one answer lists at most; past it the isolate drops everything (a burst of writes between its checks). */
+export const MAX_CHANGES = 1_000
 const MAX_TAG_LENGTH = 200
-const MAX_GENERATION_LENGTH = 64
 
 function checkedTags(tags: unknown): string[] {
   if (!Array.isArray(tags) || tags.length > MAX_TAGS) throw new TypeError(`tags must be at most ${MAX_TAGS} strings`)
@@ -21,39 +23,44 @@ function checkedTags(tags: unknown): string[] {
 export class TagGenerations extends DurableObject {
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env)
-    ctx.storage.sql.exec(
-      'CREATE TABLE IF NOT EXISTS generations (tag TEXT PRIMARY KEY, generation TEXT NOT NULL) WITHOUT ROWID',
-    )
+    const { sql } = ctx.storage
+    sql.exec('CREATE TABLE IF NOT EXISTS tag_changes (tag TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID')
+    sql.exec('CREATE INDEX IF NOT EXISTS tag_changes_by_seq ON tag_changes (seq)')
+    // Decision 055's table (tag → generation string), which nothing reads any more.
+    sql.exec('DROP TABLE IF EXISTS generations')
   }
 
-  /** The current generation of each tag, in order: '0' for a tag never bumped. */
-  get(tags: string[]): string[] {
-    const list = checkedTags(tags)
-    if (list.length === 0) return []
-    // One bound parameter whatever the count (a Durable Object's SQL takes at most 100 per statement).
+  private latest(): number {
+    return this.ctx.storage.sql.exec<{ seq: number | null }>('SELECT MAX(seq) AS seq FROM tag_changes').one().seq ?? 0
+  }
+
+  /**
+   * The tags changed after `cursor` and the cursor now. No cursor (an isolate's first question) lists
+   * nothing; a cursor the log has not reached (its storage was reset) or more than MAX_CHANGES changes
+   * answer `tags: null`: drop everything.
+   */
+  since(cursor: number | null): { cursor: number; tags: string[] | null } {
+    const latest = this.latest()
+    if (cursor === null || cursor === latest) return { cursor: latest, tags: [] }
+    if (!Number.isSafeInteger(cursor) || cursor > latest) return { cursor: latest, tags: null }
     const rows = this.ctx.storage.sql
-      .exec<{ tag: string; generation: string }>(
-        'SELECT tag, generation FROM generations WHERE tag IN (SELECT value FROM json_each(?))',
-        JSON.stringify(list),
-      )
+      .exec<{ tag: string }>('SELECT tag FROM tag_changes WHERE seq > ? LIMIT ?', cursor, MAX_CHANGES + 1)
       .toArray()
-    const current = new Map(rows.map((row) => [row.tag, row.generation]))
-    return list.map((tag) => current.get(tag) ?? '0')
+    return { cursor: latest, tags: rows.length > MAX_CHANGES ? null : rows.map((row) => row.tag) }
   }
 
-  /** Moves every tag to `generation` (the caller's, so its KV copy holds the same value) and returns it. */
-  bump(tags: string[], generation: string): string {
+  /** Records one change of every tag (one sequence number for the write); returns it. */
+  bump(tags: string[]): number {
     const list = checkedTags(tags)
-    if (typeof generation !== 'string' || !generation || generation.length > MAX_GENERATION_LENGTH)
-      throw new TypeError('generation must be a short string')
+    const seq = this.latest() + 1
     // The statements of one call commit together (the object's implicit transaction).
     for (const tag of new Set(list)) {
       this.ctx.storage.sql.exec(
-        'INSERT INTO generations (tag, generation) VALUES (?, ?) ON CONFLICT (tag) DO UPDATE SET generation = excluded.generation',
+        'INSERT INTO tag_changes (tag, seq) VALUES (?, ?) ON CONFLICT (tag) DO UPDATE SET seq = excluded.seq',
         tag,
-        generation,
+        seq,
       )
     }
-    return generation
+    return seq
   }
 }

@@ -4,7 +4,7 @@
 import type { NewAccount } from '../accounts/store'
 import { purgeTags, realtorTags } from '../cache'
 import { dataCache } from '../data-cache'
-import { type GenerationBindings, generationStoreOf } from '../generations/store'
+import { type TagLogBindings, tagLogOf } from '../generations/store'
 import { pageCache } from '../page-cache'
 import { releaseAbandonedUploads, releasePhotos } from '../photos/release'
 import { d1Store, type RealtorRepository } from './d1-store'
@@ -85,12 +85,12 @@ export function realtorService(
 }
 
 /** Purges the realtor's cached pages and data (and the landing's) in every isolate. */
-export function purgeRealtor(env: GenerationBindings, id: number | string): Promise<void> {
-  return purgeTags([pageCache, dataCache], generationStoreOf(env), realtorTags(id))
+export function purgeRealtor(env: TagLogBindings, id: number | string): Promise<void> {
+  return purgeTags([pageCache, dataCache], tagLogOf(env), realtorTags(id))
 }
 
 /** The worker's service: the D1 store, purging what shows the realtor on every write and releasing dropped photos. */
-export function realtorServiceOf(env: GenerationBindings & { DB: D1Database; PHOTOS?: R2Bucket }): RealtorService {
+export function realtorServiceOf(env: TagLogBindings & { DB: D1Database; PHOTOS?: R2Bucket }): RealtorService {
   const bucket = env.PHOTOS
   return realtorService(
     d1Store(env.DB),
