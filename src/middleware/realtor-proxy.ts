@@ -58,7 +58,7 @@ export const realtorProxy = () =>
     }
     // A write the upstream took: this worker's cached pages and data of that realtor are stale.
     const written = hasBody && upstream.ok ? url.pathname.match(/^\/v1\/realtor\/(?:import\/)?(\d+)$/)?.[1] : undefined
-    if (written) await purgeRealtor(c.env, written)
+    if (written) await purgeRealtor(c.env, written, c.executionCtx)
     const responseHeaders = new Headers(upstream.headers)
     for (const name of DROPPED_RESPONSE_HEADERS) responseHeaders.delete(name)
     return new Response(body === '' ? null : body, { status: upstream.status, headers: responseHeaders })

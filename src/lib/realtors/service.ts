@@ -2,7 +2,7 @@
 // hook: the page and data caches' tags, src/lib/cache.ts), and the photos a save or an import dropped
 // are released in one place (the `onPhotos` hook: src/lib/photos/release.ts).
 import type { NewAccount } from '../accounts/store'
-import { purgeTags, realtorTags } from '../cache'
+import { edgeCacheOf, purgeTags, realtorTags } from '../cache'
 import { dataCache } from '../data-cache'
 import { type TagLogBindings, tagLogOf } from '../generations/store'
 import { pageCache } from '../page-cache'
@@ -84,17 +84,23 @@ export function realtorService(
   }
 }
 
-/** Purges the realtor's cached pages and data (and the landing's) in every isolate. */
-export function purgeRealtor(env: TagLogBindings, id: number | string): Promise<void> {
-  return purgeTags([pageCache, dataCache], tagLogOf(env), realtorTags(id))
+/**
+ * Purges the realtor's cached pages and data (and the landing's) in every isolate and in Workers Cache
+ * (the request's `ctx.cache` when given, else the module's: the same cache).
+ */
+export function purgeRealtor(env: TagLogBindings, id: number | string, ctx?: ExecutionContext): Promise<void> {
+  return purgeTags([pageCache, dataCache], tagLogOf(env), realtorTags(id), edgeCacheOf(ctx))
 }
 
 /** The worker's service: the D1 store, purging what shows the realtor on every write and releasing dropped photos. */
-export function realtorServiceOf(env: TagLogBindings & { DB: D1Database; PHOTOS?: R2Bucket }): RealtorService {
+export function realtorServiceOf(
+  env: TagLogBindings & { DB: D1Database; PHOTOS?: R2Bucket },
+  ctx?: ExecutionContext,
+): RealtorService {
   const bucket = env.PHOTOS
   return realtorService(
     d1Store(env.DB),
-    (id) => purgeRealtor(env, id),
+    (id) => purgeRealtor(env, id, ctx),
     async (realtor, dropped) => {
       if (!bucket) return
       await releasePhotos(env.DB, bucket, dropped)

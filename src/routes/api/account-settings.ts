@@ -54,7 +54,7 @@ app.patch('/', jsonBody(accountUpdateSchema), async (c) => {
   const written = await updateAccount(c.env.DB, account.id, { name, email: emailChanges ? email : undefined })
   if (!written) throw fieldError(c, 'email', validationMessage('email_taken', apiLocale(c)), 409)
   if (account.realtor_id !== null && name !== undefined && name !== account.name)
-    await purgeRealtor(c.env, account.realtor_id)
+    await purgeRealtor(c.env, account.realtor_id, c.executionCtx)
   const updated = await signedInAccount(c)
   return c.json({ user: sessionUserOf(updated) }, 200, NO_STORE)
 })
