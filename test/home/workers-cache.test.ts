@@ -41,7 +41,11 @@ async function send(path: string, init: RequestInit & { host?: string } = {}): P
   } as unknown as ExecutionContext
   const headers = new Headers(init.headers)
   headers.set('host', init.host ?? new URL(ORIGIN).host)
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init, headers }), env, ctx)
+  const response = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, { redirect: 'manual', ...init, headers }),
+    env,
+    ctx,
+  )
   await waitOnExecutionContext(inner)
   return response
 }
