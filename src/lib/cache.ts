@@ -198,7 +198,7 @@ export interface EdgeCache {
  * Workers Cache, when the runtime has it: `ctx.cache` of a request, else `cache` of `cloudflare:workers`
  * (the same API, for writes made where no context is at hand: the cron, a service). Null in Miniflare.
  */
-export function edgeCacheOf(ctx?: ExecutionContext): EdgeCache | null {
+export function edgeCacheOf(ctx?: object): EdgeCache | null {
   const cache =
     (ctx as { cache?: Partial<EdgeCache> } | undefined)?.cache ?? (workers as { cache?: Partial<EdgeCache> }).cache
   return typeof cache?.purge === 'function' ? (cache as EdgeCache) : null

@@ -88,14 +88,14 @@ export function realtorService(
  * Purges the realtor's cached pages and data (and the landing's) in every isolate and in Workers Cache
  * (the request's `ctx.cache` when given, else the module's: the same cache).
  */
-export function purgeRealtor(env: TagLogBindings, id: number | string, ctx?: ExecutionContext): Promise<void> {
+export function purgeRealtor(env: TagLogBindings, id: number | string, ctx?: object): Promise<void> {
   return purgeTags([pageCache, dataCache], tagLogOf(env), realtorTags(id), edgeCacheOf(ctx))
 }
 
 /** The worker's service: the D1 store, purging what shows the realtor on every write and releasing dropped photos. */
 export function realtorServiceOf(
   env: TagLogBindings & { DB: D1Database; PHOTOS?: R2Bucket },
-  ctx?: ExecutionContext,
+  ctx?: object,
 ): RealtorService {
   const bucket = env.PHOTOS
   return realtorService(
