@@ -4,14 +4,14 @@
 import { WorkerEntrypoint } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
+import { exportsOf, front } from './front'
 import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
 import { refreshWaitingDomains } from './lib/domains/setup'
-import { exportsOf, front } from './front'
 import { tagLogOf } from './lib/generations/store'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
-import { type PageCache, type PageProps, pageCache, pageRequestFor } from './lib/page-cache'
+import { CollapsedRenders, type PageCache, type PageProps, pageCache, pageKey, pageRequestFor } from './lib/page-cache'
 import { d1Store } from './lib/realtors/d1-store'
 import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
 import { purgeRealtor } from './lib/realtors/service'
@@ -69,9 +69,7 @@ export function createApp({
     c.set('realtors', realtors(c.env))
     c.set(
       'dataCache',
-      cache
-        ? { cache, log: tagLogOf(c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise) }
-        : null,
+      cache ? { cache, log: tagLogOf(c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise) } : null,
     )
     c.set('upstreamFetch', upstreamFetch)
     await next()
@@ -121,8 +119,13 @@ export interface WorkerAppOptions extends AppOptions {
  */
 export function createWorkerApp({ pageCache: tier, viaExports = false, ...options }: WorkerAppOptions) {
   const routes = createApp(options)
-  const pages = async (request: Request, env: Bindings, ctx: ExecutionContext, props: PageProps) =>
-    routes.fetch(pageRequestFor(props, request), env, ctx)
+  const renders = new CollapsedRenders()
+  const pages = (request: Request, env: Bindings, ctx: ExecutionContext, props: PageProps) =>
+    renders.run(
+      pageKey(props, new URL(request.url)),
+      async () => routes.fetch(pageRequestFor(props, request), env, ctx),
+      (promise) => ctx.waitUntil(promise),
+    )
   return {
     routes,
     pages,

@@ -187,3 +187,72 @@ export function responseOf(entry: CachedPage): Response {
 
 /** The isolate's page cache. */
 export const pageCache = new PageCache()
+
+/** A shareable answer as the renders waiting for it receive it: bytes, never a stream of another request. */
+interface SharedAnswer {
+  body: Uint8Array<ArrayBuffer>
+  status: number
+  headers: [string, string][]
+}
+
+/** How long a render waits for the same page's render already under way before it renders itself. */
+export const COLLAPSE_WAIT_MS = 5_000
+
+/**
+ * Concurrent misses of one page in an isolate, collapsed: the first renders (its answer streams to its
+ * visitor as it comes), the others wait for its bytes and answer with them — when the answer may be shared;
+ * otherwise, or when it takes over COLLAPSE_WAIT_MS or fails, each renders its own. A waiting request holds
+ * a resolver of its own promise (a promise belongs to the request that made it); the first request only
+ * calls it. In production this runs in the `Pages` entrypoint behind Workers Cache, so a purged popular page
+ * costs one render per isolate, not one per visitor.
+ */
+export class CollapsedRenders {
+  private readonly waiting = new Map<string, ((answer: SharedAnswer | null) => void)[]>()
+
+  /** Renders in flight (tests). */
+  get size(): number {
+    return this.waiting.size
+  }
+
+  async run(
+    key: string,
+    render: () => Promise<Response>,
+    waitUntil: (promise: Promise<unknown>) => void,
+  ): Promise<Response> {
+    const queue = this.waiting.get(key)
+    if (queue) {
+      const answer = await new Promise<SharedAnswer | null>((resolve) => {
+        queue.push(resolve)
+        setTimeout(() => resolve(null), COLLAPSE_WAIT_MS)
+      })
+      return answer ? new Response(answer.body, { status: answer.status, headers: answer.headers }) : render()
+    }
+    const waiters: ((answer: SharedAnswer | null) => void)[] = []
+    this.waiting.set(key, waiters)
+    const settle = (answer: SharedAnswer | null) => {
+      if (this.waiting.get(key) === waiters) this.waiting.delete(key)
+      for (const resolve of waiters) resolve(answer)
+    }
+    let response: Response
+    try {
+      response = await render()
+    } catch (error) {
+      settle(null)
+      throw error
+    }
+    if (!sharedTags(response) || !response.body) {
+      settle(null)
+      return response
+    }
+    const [mine, theirs] = response.body.tee()
+    const { status } = response
+    const headers = [...response.headers]
+    waitUntil(
+      new Response(theirs)
+        .arrayBuffer()
+        .then((bytes) => settle({ body: new Uint8Array(bytes), status, headers }))
+        .catch(() => settle(null)),
+    )
+    return new Response(mine, response)
+  }
+}
