@@ -74,10 +74,15 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
  * client may send. The one reader of the cookie, for the router, the APIs and the page cache alike.
  */
 export function localeCookieOf(cookieHeader: string | null | undefined): string | undefined {
+  return cookieOf(cookieHeader, LOCALE_COOKIE)
+}
+
+/** One cookie's value in a Cookie header (quotes removed), or undefined; read without allocating a map. */
+export function cookieOf(cookieHeader: string | null | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=')
-    if (eq < 0 || part.slice(0, eq).trim() !== LOCALE_COOKIE) continue
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue
     const value = part.slice(eq + 1).trim()
     return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value
   }

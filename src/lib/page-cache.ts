@@ -4,7 +4,7 @@
 // runtime has none (Miniflare). The worker's front (src/front.ts) acts on them; tags and purges are
 // src/lib/cache.ts's.
 import { type CacheEntry, TaggedCache } from './cache'
-import { DEFAULT_LOCALE, detectLocale, type Locale, localeCookieOf } from './locale'
+import { cookieOf, DEFAULT_LOCALE, detectLocale, type Locale, localeCookieOf } from './locale'
 import { SESSION_COOKIE } from './session'
 import { ROUTES, siteOf } from './tenant'
 
@@ -39,8 +39,7 @@ export function withoutTracking(url: URL): URL {
 }
 
 /** A cookie header that names a session: a signed-in visitor's pages are theirs (the owner's preview, say). */
-const hasSession = (cookie: string | null) =>
-  cookie !== null && cookie.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`))
+const hasSession = (cookie: string | null) => cookieOf(cookie, SESSION_COOKIE) !== undefined
 
 /**
  * The request the front hands the cached page entrypoint, with its props; null when the request is not
