@@ -5,6 +5,6 @@ import type { Bindings } from '../../src/env'
 import worker from '../../src/worker'
 import { withBenchStats } from './stats'
 
-export { TagGenerations } from '../../src/worker'
+export { Pages, TagGenerations } from '../../src/worker'
 
 export default { ...worker, fetch: withBenchStats(worker.fetch) } satisfies ExportedHandler<Bindings>
