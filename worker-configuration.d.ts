@@ -7,7 +7,6 @@ declare namespace Cloudflare {
 		mainModule: typeof import("./src/worker");
 	}
 	interface Env {
-		CACHE: KVNamespace;
 		TAG_GENERATIONS: DurableObjectNamespace<import("./src/worker").TagGenerations>;
 		PHOTOS: R2Bucket;
 		DB: D1Database;
