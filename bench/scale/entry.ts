@@ -1,10 +1,45 @@
 // The scale bench's worker entry (docs/decisions/056-scale-bench.md): the production worker with the
-// bench's instruments around its fetch (./stats.ts). Only the bench builds this file; the deployed
-// worker is src/worker.ts, with nothing wrapped around the app.
+// bench's instruments around its fetch (./stats.ts) and, when the bench binds its edge cache (EDGE,
+// ./edge.ts), Workers Cache on the `Pages` entrypoint as production has it: `ctx.cache` and
+// `ctx.exports.Pages` go through the edge. Only the bench builds this file; the deployed worker is
+// src/worker.ts, with nothing wrapped around the app.
 import type { Bindings } from '../../src/env'
+import type { PageProps } from '../../src/lib/page-cache'
 import worker from '../../src/worker'
+import { type AnswerStore, through } from '../../test/fixtures/workers-cache'
 import { withBenchStats } from './stats'
 
 export { Pages, TagGenerations } from '../../src/worker'
 
-export default { ...worker, fetch: withBenchStats(worker.fetch) } satisfies ExportedHandler<Bindings>
+type PagesExport = (options: { props: PageProps }) => { fetch(request: Request): Promise<Response> }
+
+/** The context the runtime would give with Workers Cache on: `cache` and `exports.Pages` through the edge. */
+function withEdge(ctx: ExecutionContext, edge: AnswerStore): ExecutionContext {
+  const runtime = (ctx as unknown as { exports: { Pages: PagesExport } }).exports
+  const cache = { purge: ({ tags }: { tags: string[] }) => edge.purge(tags).then(() => ({ success: true })) }
+  const exports = {
+    ...runtime,
+    Pages: ({ props }: { props: PageProps }) => ({
+      fetch: (request: Request) =>
+        through(edge, 'Pages', props, request, () => runtime.Pages({ props }).fetch(request)),
+    }),
+  }
+  return new Proxy(ctx, {
+    get(target, name) {
+      if (name === 'cache') return cache
+      if (name === 'exports') return exports
+      const value = Reflect.get(target, name)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+const fetch = withBenchStats(worker.fetch)
+
+export default {
+  ...worker,
+  fetch(request, env, ctx) {
+    const edge = (env as { EDGE?: AnswerStore }).EDGE
+    return fetch(request, env, edge ? withEdge(ctx, edge) : ctx)
+  },
+} satisfies ExportedHandler<Bindings>
