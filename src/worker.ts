@@ -4,10 +4,10 @@
 import { WorkerEntrypoint } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
+import { exportsOf, front } from './front'
 import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
 import { refreshWaitingDomains } from './lib/domains/setup'
-import { exportsOf, front } from './front'
 import { tagLogOf } from './lib/generations/store'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
@@ -69,9 +69,7 @@ export function createApp({
     c.set('realtors', realtors(c.env))
     c.set(
       'dataCache',
-      cache
-        ? { cache, log: tagLogOf(c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise) }
-        : null,
+      cache ? { cache, log: tagLogOf(c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise) } : null,
     )
     c.set('upstreamFetch', upstreamFetch)
     await next()

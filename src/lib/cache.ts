@@ -216,7 +216,9 @@ export const SECOND_PURGE_AFTER_MS = FRESHNESS_INTERVAL_MS + 500
 
 /** Purges `tags` in Workers Cache; a refusal leaves pages there until their s-maxage: said, never the write's failure. */
 function purgeEdge(edge: EdgeCache, tags: string[]): Promise<unknown> {
-  return edge.purge({ tags }).catch((error: unknown) => console.error('[cache] Workers Cache purge failed', tags, error))
+  return edge
+    .purge({ tags })
+    .catch((error: unknown) => console.error('[cache] Workers Cache purge failed', tags, error))
 }
 
 /** Work the runtime keeps the invocation alive for (`waitUntil` of `cloudflare:workers`), where it has it. */
@@ -239,7 +241,8 @@ export async function purgeTags(
 ): Promise<void> {
   for (const cache of caches) cache.purge(tags)
   await Promise.all([log?.bump(tags), edge && purgeEdge(edge, tags)])
-  if (edge) later(new Promise((resolve) => setTimeout(resolve, SECOND_PURGE_AFTER_MS)).then(() => purgeEdge(edge, tags)))
+  if (edge)
+    later(new Promise((resolve) => setTimeout(resolve, SECOND_PURGE_AFTER_MS)).then(() => purgeEdge(edge, tags)))
 }
 
 /**

@@ -2,9 +2,9 @@
 // instead of surfacing as a strange page later.
 
 import { isHttpUrl } from './html'
+import { MAX_PAGE_CACHE_SECONDS } from './page-cache'
 import { VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from './push/vapid'
 import { withoutTrailingSlash } from './urls'
-import { MAX_PAGE_CACHE_SECONDS } from './page-cache'
 
 /** Secrets and optional vars: `.dev.vars` locally, `wrangler secret put` in production. */
 export interface Secrets {
@@ -117,7 +117,11 @@ export function configProblems(env: Partial<Bindings>): string[] {
     problems.push('PAGE_VIEW_FLUSH_MS must be a number of milliseconds')
   if (
     env.PAGE_CACHE_SECONDS &&
-    !(/^\d{1,5}$/.test(env.PAGE_CACHE_SECONDS) && Number(env.PAGE_CACHE_SECONDS) >= 1 && Number(env.PAGE_CACHE_SECONDS) <= MAX_PAGE_CACHE_SECONDS)
+    !(
+      /^\d{1,5}$/.test(env.PAGE_CACHE_SECONDS) &&
+      Number(env.PAGE_CACHE_SECONDS) >= 1 &&
+      Number(env.PAGE_CACHE_SECONDS) <= MAX_PAGE_CACHE_SECONDS
+    )
   )
     problems.push(`PAGE_CACHE_SECONDS must be a number of seconds from 1 to ${MAX_PAGE_CACHE_SECONDS}`)
   problems.push(...vapidProblems(env))

@@ -25,7 +25,8 @@ export interface PageProps {
  * Query parameters that only say where a visitor came from (ad and campaign tracking): they change no
  * page, so they are no part of a page's key. Any other query keeps its meaning (and its own entry).
  */
-const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|gclsrc|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok)$/i
+const TRACKING =
+  /^(utm_[a-z_]+|fbclid|gclid|gclsrc|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok)$/i
 
 /** The URL without its tracking parameters (the others in their order). */
 export function withoutTracking(url: URL): URL {
@@ -62,7 +63,10 @@ export function pageRequestOf(
   if (hasSession(cookie)) return null
   const url = withoutTracking(new URL(request.url))
   if (url.searchParams.has('locale')) return null
-  if (site.locale === null && detectLocale(localeCookieOf(cookie), request.headers.get('accept-language')) !== DEFAULT_LOCALE)
+  if (
+    site.locale === null &&
+    detectLocale(localeCookieOf(cookie), request.headers.get('accept-language')) !== DEFAULT_LOCALE
+  )
     return null
   const props: PageProps = { origin: originOf(url, request.headers.get('host')), locale: site.locale ?? DEFAULT_LOCALE }
   const headers = new Headers(request.headers)

@@ -80,7 +80,10 @@ export function durableTagLog(namespace: TagGenerationsNamespace, timeoutMs = GE
         await bump(tags)
       } catch (error) {
         // Kept for the next call; other isolates learn of the write when it lands (within their interval).
-        console.warn('[cache] the tag log did not take a bump; kept for the next call', error instanceof Error ? error.message : error)
+        console.warn(
+          '[cache] the tag log did not take a bump; kept for the next call',
+          error instanceof Error ? error.message : error,
+        )
       }
     },
   }
