@@ -37,7 +37,7 @@ const tagged = {
 
 describe('readThrough', () => {
   it('loads once and serves the frozen value after', async () => {
-    const { scope, settle } = await scopeOf()
+    const { scope } = await scopeOf()
     let loads = 0
     const load = async () => ({ id: 1, loads: ++loads, photos: [{ url: '/a' }] })
     const first = await readThrough(scope, 'k', load, tagged)
