@@ -1,5 +1,7 @@
 // Test helpers: requests against the worker with the test environment's bindings.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { checkFreshnessWhenDue } from '../src/lib/cache'
+import { tagLogOf } from '../src/lib/generations/store'
 import worker, { type AppOptions, createApp } from '../src/worker'
 
 export const ORIGIN = 'http://127.0.0.1:8787'
@@ -33,6 +35,17 @@ export async function call(
   headers.set('host', host ?? new URL(url).host)
   // The app given, or the deployed entry point, page cache included.
   return settled(app ?? worker, url, { redirect: 'manual', ...rest, headers })
+}
+
+/**
+ * Makes sure the worker's isolate has had its first answer from the tag log, as a long-running isolate has:
+ * that answer empties the isolate's caches (src/lib/cache.ts), so a page rendered while it comes is not kept.
+ * A test that expects its second request to be a cache hit starts with this.
+ */
+export async function tagLogAsked(): Promise<void> {
+  const ctx = createExecutionContext()
+  checkFreshnessWhenDue(tagLogOf(env), (promise) => ctx.waitUntil(promise))
+  await waitOnExecutionContext(ctx)
 }
 
 export function appWith(options: AppOptions): Fetchable {

@@ -106,8 +106,12 @@ export class TaggedCache<E extends CacheEntry> {
     this.entries.delete(key)
   }
 
-  /** Drops every entry carrying one of the tags. */
+  /**
+   * Drops every entry carrying one of the tags. No tags is no purge: the tag log's usual answer (nothing
+   * changed) must not count as one, or every load and render in flight at each check would go unkept.
+   */
   purge(tags: string[]): number {
+    if (tags.length === 0) return 0
     this.epoch++
     let purged = 0
     for (const [key, entry] of this.entries) {

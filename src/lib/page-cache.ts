@@ -71,7 +71,10 @@ export function pageRequestOf(
   const headers = new Headers(request.headers)
   headers.delete('cookie')
   headers.delete('accept-language')
-  return { props, request: new Request(url, { method: 'GET', headers }), key: pageKey(props, url) }
+  // `manual`: the entrypoint's redirects (the locale's, an old address's) go to the visitor as they are. A
+  // Request made here follows them by default, and the front would answer the target's page at this URL.
+  const handedOn = new Request(url, { method: 'GET', headers, redirect: 'manual' })
+  return { props, request: handedOn, key: pageKey(props, url) }
 }
 
 /** The origin a visitor addressed: the URL's scheme with the Host header's host and port (lower case). */

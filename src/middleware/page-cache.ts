@@ -1,6 +1,7 @@
 // Caching said in HTTP (docs/decisions/072-caching-in-http.md, 076-cost-flat-caching.md). `cachePage` marks
-// a page the same for every visitor of its address: it renders completely, and it says so in `Cache-Control` and `Cache-Tag`, so Workers Cache keeps it in production and the embedded tier
-// (src/front.ts) locally. `defaultCacheControl` makes every other response say it is not shared.
+// a page the same for every visitor of its address: it renders completely and says so in `Cache-Control`
+// and `Cache-Tag`, so Workers Cache keeps it in production and the embedded tier (src/front.ts) locally.
+// `defaultCacheControl` makes every other response say it is not shared, and a shared one's CSP carry no nonce.
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
@@ -27,9 +28,10 @@ export const cachePage = <E extends AppEnv>(tags: (c: Context<E>) => string[]) =
   })
 
 /**
- * What every response says of caching, once every other middleware has set its headers (registered before
- * the security headers, so it sees their CSP): one that says nothing is not shared (a browser keeps it only
- * to revalidate); one any cache may share carries no nonce — this render's would be served to every visitor.
+ * Every response that says nothing of caching says it is not shared (a browser keeps it only to revalidate),
+ * and a shared one says no nonce in its CSP: that render's nonce would be served to every visitor of the
+ * page. Here, not in cachePage: the security headers middleware sets the CSP once the route has answered,
+ * and this middleware wraps it (src/worker.ts).
  */
 export const defaultCacheControl = () =>
   createMiddleware<AppEnv>(async function defaultCacheControl(c, next) {

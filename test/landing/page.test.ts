@@ -5,7 +5,7 @@ import type { RealtorStore } from '../../src/lib/realtors/store'
 import type { Photo, Realtor } from '../../src/lib/realtors/types'
 import { exampleSiteOf } from '../../src/views/landing/example-sites'
 import { fixtureRealtor, fixtureStore } from '../fixtures/fixture-realtors'
-import { appWith, call, heading } from '../helpers'
+import { appWith, call, heading, tagLogAsked } from '../helpers'
 
 const photo = (path: Photo['path'], url: string): Photo => ({ path, imageType: 'fullsize', url })
 
@@ -128,6 +128,7 @@ describe('the landing page', () => {
   })
 
   it('is served from the page cache with no inline script', async () => {
+    await tagLogAsked()
     await call('/')
     const response = await call('/')
     expect(response.headers.get('x-page-cache')).toBe('hit')

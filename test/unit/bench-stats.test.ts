@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { BENCH_STATS_PATH, withBenchStats } from '../../bench/scale/stats'
-import { TaggedCache } from '../../src/lib/cache'
+import { type CacheEntry, TaggedCache } from '../../src/lib/cache'
 
 const ctx = {} as ExecutionContext
 const url = (path: string) => `http://127.0.0.1:8787${path}`
@@ -47,7 +47,7 @@ describe('withBenchStats', () => {
     const fetch = withBenchStats(reading(0))
     const response = await fetch(new Request(url(BENCH_STATS_PATH)), { ...env, BENCH_STATS: '1' }, ctx)
     const stats = (await response.json()) as Record<string, Record<string, number>>
-    expect(stats.pageCache).toMatchObject({ maxEntries: 500, maxBytes: 32 * 1024 * 1024 })
+    expect(stats.pageCache).toMatchObject({ maxEntries: 4_000, maxBytes: 32 * 1024 * 1024 })
     expect(stats.dataCache).toMatchObject({ maxEntries: 8_000, maxBytes: 16 * 1024 * 1024 })
   })
 })
@@ -55,12 +55,12 @@ describe('withBenchStats', () => {
 describe('TaggedCache counters', () => {
   it('count hits, misses and expired entries, and report size against the bounds', () => {
     let now = 0
-    const cache = new TaggedCache<{ tags: string[]; generations: string[]; storedAt: number; checkedAt: number }>(
+    const cache = new TaggedCache<CacheEntry>(
       { maxEntries: 2, maxBytes: 100, maxAgeMs: 10 },
       () => 10,
       () => now,
     )
-    const entry = { tags: [], generations: [], storedAt: 0, checkedAt: 0 }
+    const entry = { tags: [], storedAt: 0 }
     expect(cache.get('a')).toBeNull()
     cache.set('a', entry)
     expect(cache.get('a')).toBe(entry)

@@ -1,31 +1,38 @@
-// The generation store (src/lib/generations): the Durable Object through its real binding, the bounded
-// calls to it, the KV fallback, and what the caches do when no store answers.
-import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
-import { type CacheEntry, revalidate, TaggedCache } from '../../src/lib/cache'
+// The tag log (src/lib/generations, docs/decisions/076-cost-flat-caching.md): the TagGenerations Durable
+// Object through its real binding, the bounded calls to it, and what an isolate's caches do with its answers
+// (src/lib/cache.ts): drop what changed, everything on a first answer or an overflow, everything when the
+// log cannot be read, and ask at most once per interval.
+import { env, runInDurableObject } from 'cloudflare:test'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
-  durableGenerations,
-  generationStoreOf,
-  memoryGenerations,
-  type TagGenerationsNamespace,
-} from '../../src/lib/generations/store'
+  type CacheEntry,
+  checkFreshness,
+  checkFreshnessWhenDue,
+  FRESHNESS_INTERVAL_MS,
+  realtorTag,
+  resetFreshness,
+  TaggedCache,
+  type TagLog,
+} from '../../src/lib/cache'
+import { MAX_CHANGES, MAX_TAGS, type TagGenerations } from '../../src/lib/generations/object'
+import { durableTagLog, memoryTagLog, type TagGenerationsNamespace, tagLogOf } from '../../src/lib/generations/store'
 import { purgeRealtor } from '../../src/lib/realtors/service'
 
 type Behaviour = 'answer' | 'throw' | 'hang'
 
-/** A namespace whose object answers from `data`, throws or never answers, counting its calls. */
-function fakeNamespace(data = memoryGenerations()) {
-  const calls: { method: 'get' | 'bump'; tags: string[] }[] = []
+/** A namespace whose object answers from a log in memory, throws or never answers, counting its calls. */
+function fakeNamespace(data = memoryTagLog()) {
+  const calls: { method: 'since' | 'bump'; tags?: string[] }[] = []
   let behaviour: Behaviour = 'answer'
-  const act = <T>(method: 'get' | 'bump', tags: string[], answer: () => Promise<T>): Promise<T> => {
+  const act = <T>(method: 'since' | 'bump', answer: () => Promise<T>, tags?: string[]): Promise<T> => {
     calls.push({ method, tags })
     if (behaviour === 'throw') return Promise.reject(new Error('object unreachable'))
     if (behaviour === 'hang') return new Promise<T>(() => {})
     return answer()
   }
   const stub = {
-    get: (tags: string[]) => act('get', tags, () => data.get(tags)),
-    bump: (tags: string[], generation: string) => act('bump', tags, () => data.bump(tags, generation)),
+    since: (cursor: number | null) => act('since', () => data.since(cursor)),
+    bump: (tags: string[]) => act('bump', () => data.bump(tags), tags),
   }
   const namespace = { idFromName: () => ({}), get: () => stub } as unknown as TagGenerationsNamespace
   const set = (next: Behaviour) => {
@@ -34,112 +41,212 @@ function fakeNamespace(data = memoryGenerations()) {
   return { namespace, data, calls, set }
 }
 
+const limits = { maxEntries: 10, maxBytes: 1000, maxAgeMs: 60_000 }
+const entry = (...tags: string[]): CacheEntry => ({ tags, storedAt: Date.now() })
+const sorted = (tags: string[] | null) => (tags ? [...tags].sort() : tags)
+
 describe('the TagGenerations Durable Object (real binding)', () => {
-  it('answers generations and bumps through the worker store, in one call', async () => {
-    const store = generationStoreOf(env)!
-    const tags = ['realtor:901', 'realtors', 'listings']
-    const before = await store.get(tags)
-    expect(before[0]).toBe('0')
-    const generation = await store.bump(['realtor:901', 'realtors'])
-    expect(await store.get(tags)).toEqual([generation, generation, before[2]])
-    const stub = env.TAG_GENERATIONS.get(env.TAG_GENERATIONS.idFromName('tag-generations'))
-    expect(await stub.get(['realtor:901'])).toEqual([generation])
-    // KV keeps the same generation as the fallback copy.
-    expect(await env.CACHE.get('page-generation:realtor:901')).toBe(generation)
+  const object = () => env.TAG_GENERATIONS.get(env.TAG_GENERATIONS.idFromName('tag-generations'))
+
+  it('answers no tags to a first question, then what changed after the cursor it gave', async () => {
+    const log = tagLogOf(env)!
+    const start = await log.since(null)
+    expect(start.tags).toEqual([])
+    await log.bump(['realtor:901', 'realtors'])
+    const first = await log.since(start.cursor)
+    expect(first.cursor).toBe(start.cursor + 1)
+    expect(sorted(first.tags)).toEqual(['realtor:901', 'realtors'])
+    // Asked again at the cursor it was given: nothing new.
+    expect(await log.since(first.cursor)).toEqual({ cursor: first.cursor, tags: [] })
+
+    await log.bump(['realtor:902'])
+    expect(sorted((await log.since(start.cursor)).tags)).toEqual(['realtor:901', 'realtor:902', 'realtors'])
+    expect((await log.since(first.cursor)).tags).toEqual(['realtor:902'])
+    // A tag bumped again moves to its latest change: it is listed after the later cursor too.
+    await log.bump(['realtor:901'])
+    expect(sorted((await log.since(first.cursor)).tags)).toEqual(['realtor:901', 'realtor:902'])
+    // The object the worker binds is the one every isolate asks.
+    expect((await object().since(null)).cursor).toBe(first.cursor + 2)
+  })
+
+  it('answers tags: null to a cursor it never gave (its storage was reset): drop everything', async () => {
+    const { cursor } = await object().since(null)
+    expect(await object().since(cursor + 5)).toEqual({ cursor, tags: null })
+    expect(await object().since(0.5)).toEqual({ cursor, tags: null })
+  })
+
+  it(`lists at most ${MAX_CHANGES} changed tags; past that it answers tags: null`, async () => {
+    const { cursor } = await object().since(null)
+    const tags = (from: number) => Array.from({ length: MAX_TAGS }, (_, index) => `overflow:${from + index}`)
+    for (let from = 0; from < MAX_CHANGES; from += MAX_TAGS) await object().bump(tags(from))
+    expect((await object().since(cursor)).tags).toHaveLength(MAX_CHANGES)
+    await object().bump(['overflow:one-more'])
+    const answer = await object().since(cursor)
+    expect(answer).toEqual({ cursor: cursor + MAX_CHANGES / MAX_TAGS + 1, tags: null })
+    // A later cursor still lists what changed after it.
+    expect((await object().since(answer.cursor - 1)).tags).toEqual(['overflow:one-more'])
+  })
+
+  it('refuses a bump of too many tags or of a tag that is no string of 1 to 200 characters', async () => {
+    const many = Array.from({ length: MAX_TAGS + 1 }, (_, index) => `t${index}`)
+    // Inside the object: a refusal over RPC would also be reported as the object's uncaught error.
+    await runInDurableObject(object(), (instance: TagGenerations) => {
+      expect(() => instance.bump(many)).toThrow(/at most 500/)
+      expect(() => instance.bump([''])).toThrow(/1 to 200 characters/)
+      expect(() => instance.bump(['x'.repeat(201)])).toThrow(/1 to 200 characters/)
+    })
   })
 
   it('takes every realtor write: purgeRealtor bumps the realtor and the landing tags', async () => {
-    const store = generationStoreOf(env)!
-    const [before] = await store.get(['realtor:902'])
+    const log = tagLogOf(env)!
+    const { cursor } = await log.since(null)
     await purgeRealtor(env, 902)
-    const [after, realtors] = await store.get(['realtor:902', 'realtors'])
-    expect(after).not.toBe(before)
-    expect(realtors).toBe(after)
+    expect(sorted((await log.since(cursor)).tags)).toEqual(['realtor:902', 'realtors'])
   })
 })
 
-describe('durableGenerations', () => {
-  it('reads any number of tags in one round trip', async () => {
-    const { namespace, calls } = fakeNamespace()
-    const store = durableGenerations(namespace, memoryGenerations(), 100)
-    await store.get(Array.from({ length: 40 }, (_, index) => `realtor:${index}`))
-    expect(calls).toHaveLength(1)
-  })
-
-  it('reads the fallback when the object throws or is slow, within its bound', async () => {
+describe('durableTagLog', () => {
+  it('bounds each call by its timeout: a hanging or failing object rejects a read', async () => {
     const object = fakeNamespace()
-    const kv = memoryGenerations()
-    await kv.bump(['realtor:1'], 'from-kv')
-    const store = durableGenerations(object.namespace, kv, 100)
-    object.set('throw')
-    expect(await store.get(['realtor:1'])).toEqual(['from-kv'])
+    const log = durableTagLog(object.namespace, 50)
     object.set('hang')
     const started = Date.now()
-    expect(await store.get(['realtor:1'])).toEqual(['from-kv'])
+    await expect(log.since(0)).rejects.toThrow(/took over 50 ms/)
     expect(Date.now() - started).toBeLessThan(400)
+    object.set('throw')
+    await expect(log.since(0)).rejects.toThrow('object unreachable')
   })
 
-  it('rejects a read when neither answers, and the cache then keeps serving its entry', async () => {
+  it('never fails a write on a bump the object did not take, and sends it with the next call', async () => {
     const object = fakeNamespace()
-    object.set('hang')
-    const store = durableGenerations(object.namespace, undefined, 50)
-    await expect(store.get(['realtor:1'])).rejects.toThrow(/took over 50 ms/)
-    const cache = new TaggedCache<CacheEntry>({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 60_000 }, () => 1)
-    const entry = { tags: ['realtor:1'], generations: ['old'], storedAt: Date.now(), checkedAt: 0 }
-    cache.set('page', entry)
-    await revalidate(entry, store)
-    expect(cache.get('page')).toBe(entry) // stale, not dropped: no wave of renders while the store is down
-  })
-
-  it('drops an entry whose tag moved on', async () => {
-    const store = memoryGenerations()
-    const cache = new TaggedCache<CacheEntry>({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 60_000 }, () => 1)
-    const entry = { tags: ['realtor:1'], generations: ['0'], storedAt: Date.now(), checkedAt: 0 }
-    cache.set('page', entry)
-    await store.bump(['realtor:1'])
-    await revalidate(entry, store)
-    expect(cache.get('page')).toBeNull()
-  })
-
-  it("drops, with a page, the data it was made from: the next render must not reuse another isolate's old data", async () => {
-    const store = memoryGenerations()
-    const limits = { maxEntries: 10, maxBytes: 1000, maxAgeMs: 60_000 }
-    const pages = new TaggedCache<CacheEntry>(limits, () => 1)
-    const data = new TaggedCache<CacheEntry>(limits, () => 1)
-    const made = (tags: string[], generations: string[]) => ({ tags, generations, storedAt: Date.now(), checkedAt: 0 })
-    const page = made(['realtor:3', 'realtors'], ['0', '0'])
-    pages.set('page', page)
-    data.set('realtor', made(['realtor:3'], ['0']))
-    data.set('other', made(['realtor:4'], ['0']))
-    const generation = await store.bump(['realtor:3'])
-    data.set('fresh', made(['realtor:3'], [generation])) // made after the write: stays
-    await revalidate(page, store)
-    expect(pages.get('page')).toBeNull()
-    expect(data.get('realtor')).toBeNull()
-    expect(data.get('other')).not.toBeNull()
-    expect(data.get('fresh')).not.toBeNull()
-  })
-
-  it('writes a bump to the object and KV alike, and sends one the object missed with the next call', async () => {
-    const object = fakeNamespace()
-    const kv = memoryGenerations()
-    const store = durableGenerations(object.namespace, kv, 50)
-    const first = await store.bump(['realtor:7'])
-    expect(object.data.data.get('realtor:7')).toBe(first)
-    expect(kv.data.get('realtor:7')).toBe(first)
+    const log = durableTagLog(object.namespace, 50)
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await log.bump(['realtor:7'])
+    expect(object.data.changes.get('realtor:7')).toBe(1)
 
     object.set('hang')
-    const missed = await store.bump(['realtor:8']) // returns within the bound, KV has it
-    expect(kv.data.get('realtor:8')).toBe(missed)
-    expect(object.data.data.has('realtor:8')).toBe(false)
+    await expect(log.bump(['realtor:8'])).resolves.toBeUndefined() // within the bound
+    expect(object.data.changes.has('realtor:8')).toBe(false)
+    expect(warned).toHaveBeenCalledWith(
+      '[cache] the tag log did not take a bump; kept for the next call',
+      expect.any(String),
+    )
+    warned.mockRestore()
 
+    // The next read sends it first, so its answer lists it.
     object.set('answer')
     object.calls.length = 0
-    await store.get(['realtor:9'])
-    expect(object.calls.map((call) => call.method).sort()).toEqual(['bump', 'get'])
-    expect(object.data.data.has('realtor:8')).toBe(true) // the object now knows realtor 8 changed
+    const { tags } = await log.since(1)
+    expect(object.calls).toEqual([
+      { method: 'bump', tags: ['realtor:8'] },
+      { method: 'since', tags: undefined },
+    ])
+    expect(tags).toEqual(['realtor:8'])
     object.calls.length = 0
-    await store.get(['realtor:9'])
+    await log.since(2)
     expect(object.calls).toHaveLength(1) // nothing left to send
+  })
+
+  it('sends an unsent bump along with the next write, in one call', async () => {
+    const object = fakeNamespace()
+    const log = durableTagLog(object.namespace, 50)
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    object.set('throw')
+    await log.bump(['realtor:10'])
+    warned.mockRestore()
+    object.set('answer')
+    object.calls.length = 0
+    await log.bump(['realtor:11'])
+    expect(object.calls).toEqual([{ method: 'bump', tags: ['realtor:11', 'realtor:10'] }])
+    expect(object.data.changes.get('realtor:10')).toBe(object.data.changes.get('realtor:11'))
+  })
+})
+
+describe("an isolate's freshness", () => {
+  beforeEach(() => resetFreshness())
+  afterEach(() => resetFreshness())
+
+  /** An isolate that has asked once (its first answer empties its caches), with fresh caches after. */
+  async function isolate(log: TagLog) {
+    await checkFreshness(log)
+    return { pages: new TaggedCache<CacheEntry>(limits, () => 1), data: new TaggedCache<CacheEntry>(limits, () => 1) }
+  }
+
+  it('drops, in every cache, what carries a changed tag, and keeps everything else: a page and the data it was made from go together', async () => {
+    const log = memoryTagLog()
+    const { pages, data } = await isolate(log)
+    pages.set('page', entry(realtorTag(3), 'realtors'))
+    pages.set('other page', entry(realtorTag(4)))
+    data.set('realtor', entry(realtorTag(3)))
+    data.set('other', entry(realtorTag(4)))
+    await log.bump([realtorTag(3)]) // another isolate's write
+    await checkFreshness(log)
+    expect(pages.get('page')).toBeNull()
+    expect(data.get('realtor')).toBeNull()
+    expect(pages.get('other page')).not.toBeNull()
+    expect(data.get('other')).not.toBeNull()
+  })
+
+  it('empties the caches on its first answer: it cannot say what changed before', async () => {
+    const log = memoryTagLog()
+    const cache = new TaggedCache<CacheEntry>(limits, () => 1)
+    cache.set('cached before the isolate asked', entry('realtor:1'))
+    await checkFreshness(log)
+    expect(cache.size).toBe(0)
+  })
+
+  it('empties the caches when the log answers tags: null (an overflow or a reset)', async () => {
+    const log = memoryTagLog()
+    const { pages } = await isolate(log)
+    pages.set('page', entry('realtor:1'))
+    await checkFreshness({ ...log, since: async () => ({ cursor: 9, tags: null }) })
+    expect(pages.size).toBe(0)
+  })
+
+  it('empties the caches when the log cannot be read, and keeps its cursor to miss nothing after', async () => {
+    const log = memoryTagLog()
+    const { pages } = await isolate(log)
+    pages.set('page', entry('realtor:1'))
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await checkFreshness({ ...log, since: () => Promise.reject(new Error('object unreachable')) })
+    warned.mockRestore()
+    expect(pages.size).toBe(0) // nothing cached can be trusted: pages render from D1 until the log answers
+    pages.set('page', entry('realtor:1'))
+    pages.set('other', entry('realtor:2'))
+    await log.bump(['realtor:1'])
+    await checkFreshness(log)
+    // The cursor of before the outage: only what changed since goes (a lost cursor would empty everything).
+    expect(pages.get('page')).toBeNull()
+    expect(pages.get('other')).not.toBeNull()
+  })
+
+  it('empties the caches through a durable log whose object hangs, within its bound', async () => {
+    const object = fakeNamespace()
+    const log = durableTagLog(object.namespace, 50)
+    const { pages } = await isolate(log)
+    pages.set('page', entry('realtor:1'))
+    object.set('hang')
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await checkFreshness(log)
+    warned.mockRestore()
+    expect(pages.size).toBe(0)
+  })
+
+  it('asks the log at most once per interval, however many lookups', async () => {
+    const log = memoryTagLog()
+    const background: Promise<unknown>[] = []
+    const waitUntil = (promise: Promise<unknown>) => void background.push(promise)
+    const start = 1_000_000
+    for (let index = 0; index < 100; index++) checkFreshnessWhenDue(log, waitUntil, start + index)
+    await Promise.all(background)
+    expect(log.calls).toBe(1)
+    checkFreshnessWhenDue(log, waitUntil, start + FRESHNESS_INTERVAL_MS - 1)
+    expect(log.calls).toBe(1)
+    checkFreshnessWhenDue(log, waitUntil, start + FRESHNESS_INTERVAL_MS)
+    checkFreshnessWhenDue(log, waitUntil, start + 10 * FRESHNESS_INTERVAL_MS) // still asking: no second call
+    await Promise.all(background)
+    expect(log.calls).toBe(2)
+    checkFreshnessWhenDue(undefined, waitUntil, start + 20 * FRESHNESS_INTERVAL_MS) // no log: nothing to ask
+    expect(background).toHaveLength(2)
   })
 })

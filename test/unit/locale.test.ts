@@ -1,6 +1,7 @@
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { detectLocale, localeCookieOf, parseAcceptLanguage, splitLocalePath } from '../../src/lib/locale'
-import { cacheKey } from '../../src/lib/page-cache'
+import { pageRequestOf } from '../../src/lib/page-cache'
 import { call } from '../helpers'
 
 describe('parseAcceptLanguage', () => {
@@ -71,6 +72,7 @@ describe('the locale cookie: one reader for the router and the page cache', () =
     const response = await call('/', { headers: { cookie, 'accept-language': 'ko' } })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/en')
-    expect(cacheKey(new Request('http://127.0.0.1:8787/', { headers: { cookie, 'accept-language': 'ko' } }))).toBeNull()
+    const request = new Request('http://127.0.0.1:8787/', { headers: { cookie, 'accept-language': 'ko' } })
+    expect(pageRequestOf(request, env.PROVIDER_HOSTS)).toBeNull()
   })
 })
