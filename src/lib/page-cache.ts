@@ -67,7 +67,10 @@ export function pageRequestOf(
     detectLocale(localeCookieOf(cookie), request.headers.get('accept-language')) !== DEFAULT_LOCALE
   )
     return null
-  const props: PageProps = { origin: originOf(url, request.headers.get('host')), locale: site.locale ?? DEFAULT_LOCALE }
+  const props: PageProps = {
+    origin: originOf(url, site.host, request.headers.get('host')),
+    locale: site.locale ?? DEFAULT_LOCALE,
+  }
   const headers = new Headers(request.headers)
   headers.delete('cookie')
   headers.delete('accept-language')
@@ -77,9 +80,11 @@ export function pageRequestOf(
   return { props, request: handedOn, key: pageKey(props, url) }
 }
 
-/** The origin a visitor addressed: the URL's scheme with the Host header's host and port (lower case). */
-function originOf(url: URL, hostHeader: string | null): string {
-  return `${url.protocol}//${(hostHeader ?? url.host).toLowerCase()}`
+/** The origin a visitor addressed: the URL's scheme, the site's host and the Host header's port. */
+function originOf(url: URL, host: string, hostHeader: string | null): string {
+  // The site's host as resolveSite normalized it (lower case, no trailing dot): `Jane.Example.` is one entry with `jane.example`.
+  const port = /:(\d{1,5})$/.exec(hostHeader ?? url.host)?.[1]
+  return `${url.protocol}//${host}${port ? `:${port}` : ''}`
 }
 
 /**
