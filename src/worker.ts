@@ -5,6 +5,7 @@ import { WorkerEntrypoint } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { exportsOf, front } from './front'
+import { edgeCacheOf } from './lib/cache'
 import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
 import { refreshWaitingDomains } from './lib/domains/setup'
@@ -106,18 +107,13 @@ export function createApp({
 export interface WorkerAppOptions extends AppOptions {
   /** The embedded page tier (where the runtime has no Workers Cache); none: every page request renders. */
   pageCache: PageCache | null
-  /**
-   * Hands page requests to the `Pages` entrypoint through `ctx.exports` when the runtime has it (the
-   * deployed worker: Workers Cache sits on that call); otherwise, and in tests, the same routes in process.
-   */
-  viaExports?: boolean
 }
 
 /**
  * The worker's two entrypoints over one routes app (docs/decisions/076-cost-flat-caching.md): `fetch`, the
  * front every request meets, and `pages`, what the `Pages` entrypoint answers with its props.
  */
-export function createWorkerApp({ pageCache: tier, viaExports = false, ...options }: WorkerAppOptions) {
+export function createWorkerApp({ pageCache: tier, ...options }: WorkerAppOptions) {
   const routes = createApp(options)
   const renders = new CollapsedRenders()
   const pages = (request: Request, env: Bindings, ctx: ExecutionContext, props: PageProps) =>
@@ -131,8 +127,10 @@ export function createWorkerApp({ pageCache: tier, viaExports = false, ...option
     pages,
     fetch: front({
       routes: (request, env, ctx) => routes.fetch(request, env, ctx),
+      // Through `ctx.exports` where Workers Cache sits on that call (the deployed worker); without it the
+      // call would only cost a hop (and leave the request's own env behind), so the same routes in process.
       pages: (props, request, env, ctx) => {
-        const entry = viaExports ? exportsOf(ctx)?.Pages : undefined
+        const entry = edgeCacheOf(ctx) ? exportsOf(ctx)?.Pages : undefined
         return entry ? entry({ props }).fetch(request) : pages(request, env, ctx, props)
       },
       tier,
@@ -140,7 +138,7 @@ export function createWorkerApp({ pageCache: tier, viaExports = false, ...option
   }
 }
 
-const app = createWorkerApp({ dataCache, pageCache, viaExports: true })
+const app = createWorkerApp({ dataCache, pageCache })
 
 /**
  * The page entrypoint (decision 076): the landing's and realtors' public pages, called by the front with

@@ -13,11 +13,11 @@ export const FRESHNESS_INTERVAL_MS = 2_000
 /** The log of tag changes: the TagGenerations Durable Object in the worker, a Map in tests. */
 export interface TagLog {
   /**
-   * The tags changed after `cursor` and the log's cursor now. `cursor` null (an isolate that has not asked
-   * yet) answers no tags; `tags` null means more changed than one answer lists (drop everything).
-   * Rejects when the log cannot be read.
+   * The tags changed after `cursor` and the log's cursor now; without a cursor (an isolate that has not
+   * asked yet), the tags changed after `afterMs` (Unix ms). `tags` null means more changed than one answer
+   * lists (drop everything). Rejects when the log cannot be read.
    */
-  since(cursor: number | null): Promise<{ cursor: number; tags: string[] | null }>
+  since(cursor: number | null, afterMs?: number): Promise<{ cursor: number; tags: string[] | null }>
   /** Records that every tag changed. */
   bump(tags: string[]): Promise<void>
 }
@@ -135,7 +135,16 @@ export class TaggedCache<E extends CacheEntry> {
  * What this isolate has learned from the tag log: its cursor, when it last asked, and whether it is asking.
  * Only numbers and flags live across requests, never a promise (a request's I/O belongs to that request).
  */
-const freshness = { cursor: null as number | null, askedAt: Number.NEGATIVE_INFINITY, asking: false }
+const freshness = {
+  cursor: null as number | null,
+  askedAt: Number.NEGATIVE_INFINITY,
+  asking: false,
+  /** When this isolate first looked anything up: nothing it caches is older. */
+  startedAt: null as number | null,
+}
+
+/** How far the log's clock and an isolate's may disagree (both are synchronized; this is a wide margin). */
+const CLOCK_MARGIN_MS = 10_000
 
 /** One warning a minute per isolate: an outage must show in the logs, not flood them. */
 let lastWarning = 0
@@ -161,9 +170,9 @@ function dropEverywhere(tags: string[] | null): void {
 export async function checkFreshness(log: TagLog): Promise<void> {
   const cursor = freshness.cursor
   try {
-    const changes = await log.since(cursor)
-    // An isolate's first answer cannot say what changed before it: what it cached meanwhile goes.
-    dropEverywhere(cursor === null ? null : changes.tags)
+    // An isolate's first question: what changed since it began to cache (with a margin for the clocks).
+    const changes = await log.since(cursor, (freshness.startedAt ?? 0) - CLOCK_MARGIN_MS)
+    dropEverywhere(changes.tags)
     freshness.cursor = changes.cursor
   } catch (error) {
     warn('the tag log could not be read; the isolate caches were emptied', error)
@@ -183,6 +192,7 @@ export function checkFreshnessWhenDue(
   waitUntil: (promise: Promise<unknown>) => void,
   now = Date.now(),
 ): void {
+  freshness.startedAt ??= now
   if (!log || freshness.asking || now - freshness.askedAt < FRESHNESS_INTERVAL_MS) return
   freshness.asking = true
   freshness.askedAt = now
@@ -191,7 +201,7 @@ export function checkFreshnessWhenDue(
 
 /** Forgets what the isolate learned (tests start each case as a new isolate would). */
 export function resetFreshness(): void {
-  Object.assign(freshness, { cursor: null, askedAt: Number.NEGATIVE_INFINITY, asking: false })
+  Object.assign(freshness, { cursor: null, askedAt: Number.NEGATIVE_INFINITY, asking: false, startedAt: null })
 }
 /** Workers Cache as the runtime hands it to a request (`ctx.cache`): absent where it is not enabled or simulated. */
 export interface EdgeCache {

@@ -19,7 +19,7 @@ let worker: ReturnType<typeof createWorkerApp>
 beforeEach(() => {
   cache = new FakeWorkersCache()
   renders = 0
-  worker = createWorkerApp({ pageCache: null, dataCache, viaExports: true })
+  worker = createWorkerApp({ pageCache: null, dataCache })
 })
 
 /** A request as the runtime hands it to the worker: with Workers Cache (ctx.cache) and ctx.exports. */

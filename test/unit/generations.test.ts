@@ -187,12 +187,32 @@ describe("an isolate's freshness", () => {
     expect(data.get('other')).not.toBeNull()
   })
 
-  it('empties the caches on its first answer: it cannot say what changed before', async () => {
+  it('drops on its first answer what changed since the isolate began to cache, and nothing else', async () => {
     const log = memoryTagLog()
+    await log.bump(['realtor:3']) // long before this isolate: its data was read after this write
     const cache = new TaggedCache<CacheEntry>(limits, () => 1)
-    cache.set('cached before the isolate asked', entry('realtor:1'))
+    const started = Date.now()
+    checkFreshnessWhenDue(undefined, () => {}, started) // the isolate's first lookup (no log: no call)
+    cache.set('realtor 1', entry('realtor:1'))
+    cache.set('realtor 2', entry('realtor:2'))
+    cache.set('realtor 3', entry('realtor:3'))
+    await log.bump(['realtor:2']) // another isolate's write after this one cached realtor 2
+    const since = vi.spyOn(log, 'since')
     await checkFreshness(log)
-    expect(cache.size).toBe(0)
+    expect(since).toHaveBeenCalledWith(null, started - 10_000)
+    expect(cache.get('realtor 2')).toBeNull()
+    expect(cache.get('realtor 1')).not.toBeNull()
+    // realtor:3 changed within the clock margin before the isolate began: dropped too, to be safe.
+    expect(cache.get('realtor 3')).toBeNull()
+  })
+
+  it('asks the Durable Object for the changes after a time when it has no cursor', async () => {
+    const stub = env.TAG_GENERATIONS.get(env.TAG_GENERATIONS.idFromName('tag-generations'))
+    const before = Date.now() - 1
+    await stub.bump(['realtor:951'])
+    const answer = await stub.since(null, before)
+    expect(answer.tags).toContain('realtor:951')
+    expect((await stub.since(null, Date.now() + 60_000)).tags).toEqual([])
   })
 
   it('empties the caches when the log answers tags: null (an overflow or a reset)', async () => {

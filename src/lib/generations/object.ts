@@ -24,8 +24,11 @@ export class TagGenerations extends DurableObject {
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env)
     const { sql } = ctx.storage
-    sql.exec('CREATE TABLE IF NOT EXISTS tag_changes (tag TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID')
+    sql.exec(
+      'CREATE TABLE IF NOT EXISTS tag_changes (tag TEXT PRIMARY KEY, seq INTEGER NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID',
+    )
     sql.exec('CREATE INDEX IF NOT EXISTS tag_changes_by_seq ON tag_changes (seq)')
+    sql.exec('CREATE INDEX IF NOT EXISTS tag_changes_by_time ON tag_changes (at)')
     // Decision 055's table (tag → generation string), which nothing reads any more.
     sql.exec('DROP TABLE IF EXISTS generations')
   }
@@ -35,17 +38,28 @@ export class TagGenerations extends DurableObject {
   }
 
   /**
-   * The tags changed after `cursor` and the cursor now. No cursor (an isolate's first question) lists
-   * nothing; a cursor the log has not reached (its storage was reset) or more than MAX_CHANGES changes
-   * answer `tags: null`: drop everything.
+   * The tags changed after `cursor` and the cursor now. Without a cursor (an isolate's first question) the
+   * tags changed after `afterMs` (Unix ms, this object's clock): what the isolate may have cached before
+   * it knew a cursor. A cursor the log has not reached (its storage was reset) or more than MAX_CHANGES
+   * changes answer `tags: null`: drop everything.
    */
-  since(cursor: number | null): { cursor: number; tags: string[] | null } {
+  since(cursor: number | null, afterMs = 0): { cursor: number; tags: string[] | null } {
     const latest = this.latest()
-    if (cursor === null || cursor === latest) return { cursor: latest, tags: [] }
-    if (!Number.isSafeInteger(cursor) || cursor > latest) return { cursor: latest, tags: null }
-    const rows = this.ctx.storage.sql
-      .exec<{ tag: string }>('SELECT tag FROM tag_changes WHERE seq > ? LIMIT ?', cursor, MAX_CHANGES + 1)
-      .toArray()
+    if (cursor === latest) return { cursor: latest, tags: [] }
+    if (cursor !== null && (!Number.isSafeInteger(cursor) || cursor > latest)) return { cursor: latest, tags: null }
+    const rows = (
+      cursor === null
+        ? this.ctx.storage.sql.exec<{ tag: string }>(
+            'SELECT tag FROM tag_changes WHERE at > ? LIMIT ?',
+            Number.isFinite(afterMs) ? afterMs : 0,
+            MAX_CHANGES + 1,
+          )
+        : this.ctx.storage.sql.exec<{ tag: string }>(
+            'SELECT tag FROM tag_changes WHERE seq > ? LIMIT ?',
+            cursor,
+            MAX_CHANGES + 1,
+          )
+    ).toArray()
     return { cursor: latest, tags: rows.length > MAX_CHANGES ? null : rows.map((row) => row.tag) }
   }
 
@@ -56,9 +70,10 @@ export class TagGenerations extends DurableObject {
     // The statements of one call commit together (the object's implicit transaction).
     for (const tag of new Set(list)) {
       this.ctx.storage.sql.exec(
-        'INSERT INTO tag_changes (tag, seq) VALUES (?, ?) ON CONFLICT (tag) DO UPDATE SET seq = excluded.seq',
+        'INSERT INTO tag_changes (tag, seq, at) VALUES (?, ?, ?) ON CONFLICT (tag) DO UPDATE SET seq = excluded.seq, at = excluded.at',
         tag,
         seq,
+        Date.now(),
       )
     }
     return seq

@@ -25,20 +25,25 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
 /** A log in memory (tests, and the single-isolate cases that need no object). */
 export function memoryTagLog(): TagLog & { changes: Map<string, number>; calls: number } {
   const changes = new Map<string, number>()
+  const times = new Map<string, number>()
   let latest = 0
   const log = {
     changes,
     calls: 0,
-    async since(cursor: number | null) {
+    async since(cursor: number | null, afterMs = 0) {
       log.calls++
-      if (cursor === null) return { cursor: latest, tags: [] }
+      if (cursor === null)
+        return { cursor: latest, tags: [...times].filter(([, at]) => at > afterMs).map(([tag]) => tag) }
       if (cursor > latest) return { cursor: latest, tags: null }
       return { cursor: latest, tags: [...changes].filter(([, seq]) => seq > cursor).map(([tag]) => tag) }
     },
     async bump(tags: string[]) {
       log.calls++
       latest++
-      for (const tag of tags) changes.set(tag, latest)
+      for (const tag of tags) {
+        changes.set(tag, latest)
+        times.set(tag, Date.now())
+      }
     },
   }
   return log
@@ -70,10 +75,10 @@ export function durableTagLog(namespace: TagGenerationsNamespace, timeoutMs = GE
   }
 
   return {
-    async since(cursor) {
+    async since(cursor, afterMs) {
       // Unsent bumps go first: the answer must include them, or this isolate would never drop them.
       if (unsentBumps.size > 0) await bump([])
-      return within(object().since(cursor), timeoutMs, 'Durable Object read')
+      return within(object().since(cursor, afterMs), timeoutMs, 'Durable Object read')
     },
     async bump(tags) {
       try {
