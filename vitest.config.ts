@@ -34,9 +34,6 @@ export default defineConfig(async () => {
             SESSION_SECRET: `vitest-${randomUUID()}`,
             // fast-check runs per property: few in `npm test`, 10,000 in `npm run fuzz`.
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? '150',
-            // Homepage views are written at once: a test's waitOnExecutionContext would otherwise wait out
-            // the batch's 10 seconds (docs/decisions/051-dashboard.md).
-            PAGE_VIEW_FLUSH_MS: '0',
           },
         },
       }),

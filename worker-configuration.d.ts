@@ -11,6 +11,7 @@ declare namespace Cloudflare {
 		PHOTOS: R2Bucket;
 		DB: D1Database;
 		SEND_EMAIL: SendEmail;
+		VIEWS: AnalyticsEngineDataset;
 		LEAD_LIMITER: RateLimit;
 		CONTACT_LIMITER: RateLimit;
 		VIEW_LIMITER: RateLimit;
@@ -34,6 +35,8 @@ declare namespace Cloudflare {
 		CF_API_BASE: string;
 		VAPID_PUBLIC_KEY: string;
 		VAPID_SUBJECT: string;
+		VIEWS_DATASET: string;
+		CF_ACCOUNT_ID: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -41,5 +44,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PROVIDER_HOSTS" | "PUBLIC_ORIGIN" | "ENVIRONMENT" | "DEV_HOST" | "PROD_HOST" | "API_ALLOWED_ORIGINS" | "UPSTREAM_TIMEOUT_MS" | "NOTIFY_FROM_EMAIL" | "OPERATOR_TIME_ZONE" | "CF_ZONE_ID" | "SAAS_CNAME_TARGET" | "CF_API_BASE" | "VAPID_PUBLIC_KEY" | "VAPID_SUBJECT">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PROVIDER_HOSTS" | "PUBLIC_ORIGIN" | "ENVIRONMENT" | "DEV_HOST" | "PROD_HOST" | "API_ALLOWED_ORIGINS" | "UPSTREAM_TIMEOUT_MS" | "NOTIFY_FROM_EMAIL" | "OPERATOR_TIME_ZONE" | "CF_ZONE_ID" | "SAAS_CNAME_TARGET" | "CF_API_BASE" | "VAPID_PUBLIC_KEY" | "VAPID_SUBJECT" | "VIEWS_DATASET" | "CF_ACCOUNT_ID">> {}
 }

@@ -3,14 +3,18 @@
 // every change (scripts/build-client.mjs --watch) and wrangler dev reloads the worker on every change
 // of src/ (the rebuilt client's manifest included). React's development build, for its warnings.
 import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { startFakeAnalyticsEngine, wranglerVarArgs } from './fakes/analytics-engine.mjs'
 import { prepareLocalRun, root, startWorker, waitForWorker } from './lib.mjs'
 
 const { port, persistTo } = await prepareLocalRun()
+// Homepage views go to a loopback Analytics Engine kept with the local state (docs/decisions/073).
+const analytics = await startFakeAnalyticsEngine({ file: path.join(persistTo, 'analytics-engine.jsonl') })
 const client = spawn(process.execPath, ['scripts/build-client.mjs', '--watch'], { cwd: root, stdio: 'inherit' })
 const worker = startWorker({
   port,
   persistTo,
-  extraArgs: ['--test-scheduled'],
+  extraArgs: ['--test-scheduled', ...wranglerVarArgs(analytics.vars)],
   quiet: true,
   nodeEnv: 'development',
 })

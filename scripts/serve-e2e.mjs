@@ -7,6 +7,7 @@
 // (test/e2e/fixtures.ts waits for the server before each test) instead of every test after it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { startFakeAnalyticsEngine, wranglerVarArgs } from './fakes/analytics-engine.mjs'
 import { prepareLocal, root, startWorker, useProjectNode } from './lib.mjs'
 
 await useProjectNode()
@@ -20,6 +21,9 @@ const extraVars = Object.entries(JSON.parse(process.env.E2E_VARS || '{}')).flatM
 const MAX_RESTARTS = 3
 rmSync(persistTo, { recursive: true, force: true })
 prepareLocal({ persistTo, buildClient: process.env.E2E_SKIP_BUILD !== '1' })
+// Homepage views go to a loopback Analytics Engine of this run (docs/decisions/073): the dashboard test reads
+// back the views its pages' beacons wrote, through the production SQL client.
+const analytics = await startFakeAnalyticsEngine()
 
 // Locally every request comes from one address, so the sign-in budgets (docs/decisions/026) are one
 // budget for the whole browser suite, which signs in more often in a minute than they allow. The tests
@@ -54,9 +58,7 @@ function launch() {
       '--env-file',
       '.dev.vars.example',
       '--test-scheduled',
-      // Homepage views reach D1 within half a second, so the dashboard test sees the views it made.
-      '--var',
-      'PAGE_VIEW_FLUSH_MS:500',
+      ...wranglerVarArgs(analytics.vars),
       ...extraVars,
       ...(process.env.E2E_WRANGLER_ARGS ?? '').split(' ').filter(Boolean),
     ],

@@ -2,10 +2,20 @@
 // and seed data), then the worker on http://127.0.0.1:${PORT:-8787} with React's production build.
 // It prints a line a step and the URL; wrangler's own output goes to .wrangler/logs/wrangler-dev.log
 // (errors and the local email files still show), and request logs follow the URL.
+import path from 'node:path'
+import { startFakeAnalyticsEngine, wranglerVarArgs } from './fakes/analytics-engine.mjs'
 import { prepareLocalRun, startWorker, waitForWorker } from './lib.mjs'
 
 const { port, persistTo } = await prepareLocalRun()
-const { child, origin, log, ready } = startWorker({ port, persistTo, extraArgs: ['--test-scheduled'], quiet: true })
+// Homepage views go to a loopback Analytics Engine kept with the local state (docs/decisions/073), so the
+// dashboard shows the views of the homepages visited here, across restarts.
+const analytics = await startFakeAnalyticsEngine({ file: path.join(persistTo, 'analytics-engine.jsonl') })
+const { child, origin, log, ready } = startWorker({
+  port,
+  persistTo,
+  extraArgs: ['--test-scheduled', ...wranglerVarArgs(analytics.vars)],
+  quiet: true,
+})
 console.log(`→ starting the worker (wrangler dev; its full output: ${log})`)
 
 // The URL is printed once the worker answers, not before: a developer who opens it gets the page.

@@ -1,5 +1,6 @@
 // Runs in Node before the workerd test pool: starts the misbehaving upstreams the fault tests use.
 import type { TestProject } from 'vitest/node'
+import { startFakeAnalyticsEngine } from '../scripts/fakes/analytics-engine.mjs'
 import { startFaultUpstreams } from './fault/upstream'
 import { startFakeCloudflare } from './fixtures/fake-cloudflare'
 import { startFakePush } from './fixtures/fake-push'
@@ -13,7 +14,12 @@ export default async function setup(project: TestProject) {
   // The loopback Web Push service the push tests drive the real sender against.
   const push = await startFakePush()
   project.provide('pushOrigin', push.origin)
+  // The loopback Analytics Engine the view tests write to and read back through the real SQL client
+  // (docs/decisions/073): its vars point a worker's env at it.
+  const analytics = await startFakeAnalyticsEngine()
+  project.provide('analyticsVars', analytics.vars)
   return async () => {
+    await analytics.close()
     await close()
     await cloudflare.close()
     await push.close()
@@ -25,5 +31,6 @@ declare module 'vitest' {
     faultOrigins: import('./fault/upstream').FaultOrigins
     cloudflareOrigin: string
     pushOrigin: string
+    analyticsVars: import('../scripts/fakes/analytics-engine.mjs').FakeAnalyticsEngine['vars']
   }
 }

@@ -20,10 +20,16 @@ export interface Secrets {
   ADMIN_PASSWORD?: string
   API_ALLOWED_ORIGINS?: string
   UPSTREAM_TIMEOUT_MS?: string
-  /** How long homepage views wait in the isolate before they are written (docs/decisions/051-dashboard.md). */
-  PAGE_VIEW_FLUSH_MS?: string
   /** How long a shared cache keeps a page, in seconds (src/lib/page-cache.ts; 300 when unset). */
   PAGE_CACHE_SECONDS?: string
+  /** Homepage views in Analytics Engine (docs/decisions/073-views-in-analytics-engine.md): the VIEWS binding's dataset (a var), */
+  VIEWS_DATASET?: string
+  /** the account whose SQL API the dashboard reads them from (a var; CF_API_BASE is that API's base), */
+  CF_ACCOUNT_ID?: string
+  /** an API token with Account Analytics Read (a secret); without it and the account, views are unavailable, */
+  ANALYTICS_API_TOKEN?: string
+  /** and in local mode only, the loopback fake's write endpoint (scripts/fakes/analytics-engine.mjs). */
+  LOCAL_VIEWS_WRITE_URL?: string
   /** Cloudflare for SaaS custom hostnames (docs/decisions/053-custom-domains.md): the API token (a secret), */
   CF_API_TOKEN?: string
   /** the zone whose custom hostnames they are, */
@@ -113,8 +119,6 @@ export function configProblems(env: Partial<Bindings>): string[] {
     problems.push('API_ALLOWED_ORIGINS must list origins like https://admin.example.com, comma separated')
   if (env.UPSTREAM_TIMEOUT_MS && !/^\d{2,6}$/.test(env.UPSTREAM_TIMEOUT_MS))
     problems.push('UPSTREAM_TIMEOUT_MS must be a number of milliseconds')
-  if (env.PAGE_VIEW_FLUSH_MS && !/^\d{1,5}$/.test(env.PAGE_VIEW_FLUSH_MS))
-    problems.push('PAGE_VIEW_FLUSH_MS must be a number of milliseconds')
   if (
     env.PAGE_CACHE_SECONDS &&
     !(
@@ -124,6 +128,7 @@ export function configProblems(env: Partial<Bindings>): string[] {
     )
   )
     problems.push(`PAGE_CACHE_SECONDS must be a number of seconds from 1 to ${MAX_PAGE_CACHE_SECONDS}`)
+  problems.push(...viewsProblems(env))
   problems.push(...vapidProblems(env))
   if (!isLocalMode(env)) problems.push(...secretProblems(env))
   return problems
@@ -141,6 +146,31 @@ function secretProblems(env: Partial<Bindings>): string[] {
   else if (secret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters long')
   if (env.ADMIN_PASSWORD && isDevelopmentValue(env.ADMIN_PASSWORD))
     problems.push('ADMIN_PASSWORD is the public demo password: set your own')
+  return problems
+}
+
+/** A dataset name as Analytics Engine takes it (it is written into the dashboard's SQL, so nothing else passes). */
+const DATASET_NAME = /^[A-Za-z0-9_]{1,64}$/
+/** A Cloudflare account id: 32 hex digits. */
+const ACCOUNT_ID = /^[0-9a-f]{32}$/
+
+/**
+ * Analytics Engine's names: the dataset and account in their shapes, the token with its account, and the
+ * local fake's write endpoint in local mode only, so a deployed worker always writes through the binding.
+ */
+function viewsProblems(env: Partial<Bindings>): string[] {
+  const problems: string[] = []
+  const dataset = env.VIEWS_DATASET?.trim()
+  const account = env.CF_ACCOUNT_ID?.trim()
+  if (dataset && !DATASET_NAME.test(dataset))
+    problems.push('VIEWS_DATASET must be a dataset name: letters, digits and underscores')
+  if (account && !ACCOUNT_ID.test(account))
+    problems.push('CF_ACCOUNT_ID must be a Cloudflare account id (32 hex digits)')
+  if (env.ANALYTICS_API_TOKEN?.trim() && !account)
+    problems.push('CF_ACCOUNT_ID must be set with ANALYTICS_API_TOKEN (the account whose SQL API it reads)')
+  const local = env.LOCAL_VIEWS_WRITE_URL?.trim()
+  if (local && !isLocalMode(env)) problems.push('LOCAL_VIEWS_WRITE_URL is for local runs only: unset it')
+  else if (local && !isHttpUrl(local)) problems.push('LOCAL_VIEWS_WRITE_URL must be an absolute http(s) URL')
   return problems
 }
 

@@ -3,8 +3,10 @@
 // site in src/worker.ts; personal, so never stored by any cache.
 import { Hono } from 'hono'
 import type { TenantEnv } from '../env'
+import { readThrough } from '../lib/data-cache'
 import { unreadContacts } from '../lib/inbox/store'
-import { dashboardOf } from '../lib/page-views/dashboard'
+import { viewFiguresOf, viewsSqlConfigOf } from '../lib/page-views/analytics'
+import { dashboardOf, type ViewsLoader } from '../lib/page-views/dashboard'
 import { realtorClock } from '../lib/realtors/own-settings'
 import { sitePath } from '../lib/urls'
 import { auth } from '../middleware/auth'
@@ -12,6 +14,13 @@ import { requirePageManager } from '../middleware/permissions'
 import { requireTenant } from '../middleware/tenant'
 import { builderNav, renderBuilderPage } from '../render'
 import { DashboardPage } from '../views/builder/DashboardPage'
+
+/**
+ * How long a realtor's Analytics Engine figures are kept in the isolate's data cache: a reload within it
+ * costs no SQL API call, and a new view shows at most this much later than Analytics Engine has it — itself
+ * seconds behind the write (docs/decisions/073).
+ */
+export const VIEW_FIGURES_MAX_AGE_MS = 10_000
 
 const app = new Hono<TenantEnv>()
 
@@ -21,8 +30,21 @@ app.get('/admin/dashboard', async (c) => {
   requirePageManager(c, realtor)
   const { timeZone } = await realtorClock(c.env.DB, realtor.id)
   c.set('timeZone', timeZone)
+  const sql = viewsSqlConfigOf(c.env)
+  // Unconfigured (no token or account), the dashboard shows contacts and says views are unavailable. A
+  // failed read is never cached (readThrough keeps only values), so the next reload asks again.
+  const loadViews: ViewsLoader | undefined = sql
+    ? (since) =>
+        readThrough(
+          c.var.dataCache,
+          `view-figures:${realtor.id}:${since}`,
+          () => viewFiguresOf(sql, c.var.upstreamFetch, realtor.id, since),
+          // No tags: no write of ours changes these figures, only their age ends them.
+          { tags: () => [], maxAgeMs: VIEW_FIGURES_MAX_AGE_MS },
+        )
+    : undefined
   const [dashboard, unread] = await Promise.all([
-    dashboardOf(c.env.DB, realtor.id, timeZone),
+    dashboardOf(c.env.DB, realtor.id, timeZone, Date.now(), loadViews),
     unreadContacts(c.env.DB, realtor.id),
   ])
   const nav = builderNav(c, 'dashboard', unread)

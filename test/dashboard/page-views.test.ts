@@ -1,18 +1,20 @@
 // Homepage views are counted from the page (docs/decisions/071-view-beacon.md): a public page of a
 // published homepage carries its realtor's id, rendered or from the page cache, and its beacon
-// (POST /v1/views) adds the view up in the isolate; views reach D1 in batches
-// (docs/decisions/051-dashboard.md), where a fresh app (an isolate restart) finds them.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+// (POST /v1/views) writes one Analytics Engine data point — no D1 row (docs/decisions/073). The dashboard
+// reads them back through the SQL API, here the loopback fake (scripts/fakes/analytics-engine.mjs) driven
+// through the production client, and adds the D1 `page_views` rows written before the switch.
+import { createExecutionContext, env } from 'cloudflare:test'
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import type { Bindings } from '../../src/env'
+import { DataCache } from '../../src/lib/data-cache'
 import { PageCache } from '../../src/lib/page-cache'
-import { type PageView, PageViewBatch } from '../../src/lib/page-views/batch'
+import { dataPointOf, viewFiguresOf, viewsSqlConfigOf } from '../../src/lib/page-views/analytics'
 import { VIEWS_PATH } from '../../src/lib/page-views/beacon'
-import { pageViews, viewedPageOf, viewOf } from '../../src/lib/page-views/count'
+import { viewedPageOf, viewOf } from '../../src/lib/page-views/count'
 import { dashboardOf } from '../../src/lib/page-views/dashboard'
 import { realtorClock } from '../../src/lib/realtors/own-settings'
 import { resolveSite } from '../../src/lib/tenant'
-import { dayIn } from '../../src/lib/time-zone'
+import type { FetchLike } from '../../src/lib/upstream'
 import { createApp, createWorkerApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
 import { seedActiveDomain } from '../fixtures/domains'
@@ -22,6 +24,36 @@ const ORIGIN = 'http://127.0.0.1:8787'
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36'
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari/604.1'
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36'
+
+/** The loopback Analytics Engine (test/global-setup.ts), on a dataset of this test's own. */
+const analytics = inject('analyticsVars')
+const fakeOrigin = new URL(analytics.CF_API_BASE).origin
+let dataset = ''
+const viewsVars = (): Partial<Bindings> => ({ ...analytics, VIEWS_DATASET: dataset })
+
+/** The data points the fake holds for a realtor in this test's dataset. */
+async function pointsOf(realtorId: number): Promise<{ index1: string; blobs: string[] }[]> {
+  const url = `${fakeOrigin}/__points?dataset=${dataset}&index1=${realtorId}`
+  return (await fetch(url)).json()
+}
+
+/** Points of given times and sample intervals, as Analytics Engine would hold them. */
+async function seedPoints(points: { at: string; realtorId: number; blobs: string[]; sampleInterval?: number }[]) {
+  const body = points.map(({ at, realtorId, ...point }) => ({
+    dataset,
+    timestamp: Date.parse(at),
+    index1: String(realtorId),
+    ...point,
+  }))
+  const response = await fetch(`${fakeOrigin}/__points`, { method: 'POST', body: JSON.stringify(body) })
+  expect(response.status).toBe(204)
+}
+
+/** Makes the fake's next `times` SQL answers fail in `mode`. */
+async function failNext(mode: string, times = 3) {
+  const response = await fetch(`${fakeOrigin}/__control`, { method: 'POST', body: JSON.stringify({ mode, times }) })
+  expect(response.status).toBe(204)
+}
 
 /** A worker like the deployed one (with its page cache) on its own cache. */
 function worker(vars: Partial<Bindings> = {}) {
@@ -50,23 +82,32 @@ function beacon(realtorId: number, path: string, headers: Record<string, string>
 const idOf = async (desiredUrl: string) =>
   (await env.DB.prepare(`SELECT id FROM realtors WHERE desired_url = ?`).bind(desiredUrl).first<{ id: number }>())!.id
 
-const viewsInD1 = async (realtorId: number) =>
-  (await env.DB.prepare('SELECT COALESCE(SUM(count), 0) AS n FROM page_views WHERE realtor_id = ?')
-    .bind(realtorId)
-    .first<{ n: number }>())!.n
+const pageViewRows = async () =>
+  (await env.DB.prepare('SELECT COUNT(*) AS n FROM page_views').first<{ n: number }>())!.n
 
-/** The views the beacons add to the isolate's batch from now on (kept from its timer and D1). */
-function addedViews(): () => PageView[] {
-  const add = vi.spyOn(pageViews, 'add').mockImplementation(() => {})
-  return () => add.mock.calls.map(([view]) => view)
+/** A worker env whose VIEWS binding records the data points written to it (and nothing else does). */
+function recordingViews(): { vars: Partial<Bindings>; points: () => AnalyticsEngineDataPoint[] } {
+  const writeDataPoint = vi.fn<(point: AnalyticsEngineDataPoint) => void>()
+  return {
+    vars: { VIEWS: { writeDataPoint } as unknown as AnalyticsEngineDataset, LOCAL_VIEWS_WRITE_URL: '' },
+    points: () => writeDataPoint.mock.calls.map(([point]) => point),
+  }
+}
+
+const ownerSession = async (realtorId: number) => {
+  const owner = await env.DB.prepare(`SELECT user_id FROM realtors WHERE id = ?`)
+    .bind(realtorId)
+    .first<{ user_id: number }>()
+  return { cookie: `session=${await tokenFor(owner!.user_id)}` }
 }
 
 beforeEach(async () => {
-  await pageViews.flush(env.DB)
+  dataset = `views_${crypto.randomUUID().replaceAll('-', '')}`
   await env.DB.prepare('DELETE FROM page_views').run()
 })
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks()
+  await fetch(`${fakeOrigin}/__control`, { method: 'POST', body: JSON.stringify({ mode: null }) })
 })
 
 const markOf = (html: string) => /<body[^>]*\sdata-page-view="(\d+)"/.exec(html)?.[1] ?? null
@@ -120,73 +161,62 @@ describe('the page', () => {
 })
 
 describe('the view beacon', () => {
-  it('adds views up in the isolate and writes them as one batch when the time is up', async () => {
-    const call = worker({ PAGE_VIEW_FLUSH_MS: '1500' })
+  it('writes one data point per counted view and no D1 row: 100 beacons, 100 points, 0 page_views rows', async () => {
+    const call = worker(viewsVars())
     const id = await idOf('janekim')
-    const first = await call(VIEWS_PATH, beacon(id, '/janekim', { 'user-agent': PHONE }))
-    expect(first.response.status).toBe(204)
-    expect(first.response.headers.get('set-cookie')).toBeNull()
-    await call(VIEWS_PATH, beacon(id, '/janekim', { 'user-agent': PHONE }))
-    await call(VIEWS_PATH, beacon(id, '/en/janekim', { 'user-agent': IPAD }))
-    await call(VIEWS_PATH, beacon(id, '/en/janekim/terms/', { 'user-agent': DESKTOP }))
-    expect(pageViews.pending).toBe(4)
-    expect(await viewsInD1(id)).toBe(0)
-    await waitOnExecutionContext(first.ctx)
-    expect(pageViews.pending).toBe(0)
+    const before = await pageViewRows()
+    const pages = ['/janekim', '/en/janekim', '/en/janekim/terms/', '/janekim/process']
+    const agents = [PHONE, IPAD, DESKTOP]
+    for (let i = 0; i < 100; i++) {
+      // No CF-Connecting-IP (a local tool's request): VIEW_LIMITER does not apply (decision 026).
+      const sent = await call(VIEWS_PATH, beacon(id, pages[i % 4]!, { 'user-agent': agents[i % 3]! }))
+      expect(sent.response.status).toBe(204)
+      expect(sent.response.headers.get('set-cookie')).toBeNull()
+    }
+    await vi.waitFor(async () => expect(await pointsOf(id)).toHaveLength(100), { timeout: 5000 })
+    // D1 rows written per view: 0 / 100.
+    expect((await pageViewRows()) - before).toBe(0)
+    const points = await pointsOf(id)
+    expect(points.filter((point) => point.blobs.join() === '/,ko,mobile')).toHaveLength(9)
+    expect(new Set(points.map((point) => point.blobs[0]))).toEqual(new Set(['/', '/terms', '/process']))
 
-    // An isolate restart: a fresh app and batch find the counts in D1.
-    // Jane works in Georgia: her days are Eastern days (decision 063).
+    // The dashboard page reads them back through the SQL API, on Jane's (Eastern) days.
     const zone = (await realtorClock(env.DB, id)).timeZone
     expect(zone).toBe('America/New_York')
-    const dashboard = await dashboardOf(env.DB, id, zone)
-    expect(dashboard.totals.views).toBe(4)
-    expect(dashboard.byLocale).toEqual({ ko: 2, en: 2 })
-    expect(dashboard.byDevice).toEqual({ mobile: 2, tablet: 1, desktop: 1 })
-    expect(dashboard.topPages).toEqual([
-      { path: '/', views: 3 },
-      { path: '/terms', views: 1 },
-    ])
-    const today = dayIn(Date.now(), zone)
-    expect(dashboard.days).toHaveLength(30)
-    expect(dashboard.days.at(-1)).toEqual({ day: today, views: 4, contacts: expect.any(Number) })
-    const owner = await env.DB.prepare(`SELECT user_id FROM realtors WHERE id = ?`)
-      .bind(id)
-      .first<{ user_id: number }>()
     const page = await createApp().request(
       `${ORIGIN}/en/janekim/admin/dashboard`,
-      { headers: { cookie: `session=${await tokenFor(owner!.user_id)}` } },
-      env,
+      { headers: await ownerSession(id) },
+      { ...env, ...viewsVars() },
     )
     expect(page.status).toBe(200)
     expect(page.headers.get('cache-control')).toContain('no-store')
     const html = await page.text()
     expect(html).toContain('<svg')
-    expect(html).toMatch(/<td[^>]*>4<\/td>/)
+    expect(html).toMatch(/<td[^>]*>100<\/td>/)
+    expect(html).not.toContain('can’t be shown')
   })
 
   it('counts a page of a homepage on its own domain', async () => {
-    const views = addedViews()
+    const views = recordingViews()
     await makeAccount('views-domain@example.com', 'password-1234', { desiredUrl: 'viewsdomain' })
     const id = await idOf('viewsdomain')
     await env.DB.prepare(
       `UPDATE realtors SET profile = json_set(profile, '$.isMakeHomepage', 'Y') WHERE desired_url = 'viewsdomain'`,
     ).run()
     await seedActiveDomain(env.DB, id, 'views-agent.example')
-    const call = worker()
+    const call = worker(views.vars)
     const own = 'http://views-agent.example'
     expect(markOf((await call('/en/terms', { origin: own })).text)).toBe(String(id))
     const counted = await call(VIEWS_PATH, beacon(id, '/en/terms', {}, own))
     expect(counted.response.status).toBe(204)
-    expect(views()).toEqual([
-      expect.objectContaining({ realtorId: id, path: '/terms', locale: 'en', device: 'desktop' }),
-    ])
+    expect(views.points()).toEqual([{ indexes: [String(id)], blobs: ['/terms', 'en', 'desktop'] }])
     // Jane's id on this domain is no page of hers.
     expect((await call(VIEWS_PATH, beacon(await idOf('janekim'), '/', {}, own))).response.status).toBe(400)
   })
 
   it('counts no bots or prefetches, and answers them like any view', async () => {
-    const views = addedViews()
-    const call = worker()
+    const views = recordingViews()
+    const call = worker(views.vars)
     const id = await idOf('janekim')
     const bot = await call(
       VIEWS_PATH,
@@ -195,12 +225,12 @@ describe('the view beacon', () => {
     expect(bot.response.status).toBe(204)
     const prerendered = await call(VIEWS_PATH, beacon(id, '/janekim', { 'sec-purpose': 'prefetch;prerender' }))
     expect(prerendered.response.status).toBe(204)
-    expect(views()).toEqual([])
+    expect(views.points()).toEqual([])
   })
 
   it('refuses what no page of a published homepage sends, in the caller’s language, and counts nothing', async () => {
-    const views = addedViews()
-    const call = worker()
+    const views = recordingViews()
+    const call = worker(views.vars)
     const id = await idOf('janekim')
     await makeAccount('views-unpublished@example.com', 'password-1234', { desiredUrl: 'viewsunpublished' })
     await env.DB.prepare(
@@ -247,12 +277,12 @@ describe('the view beacon', () => {
     })
     expect(foreign.response.status).toBe(403)
     expect((await call(VIEWS_PATH)).response.status).toBe(404)
-    expect(views()).toEqual([])
+    expect(views.points()).toEqual([])
   })
 
   it('counts at most the budget of one address for one homepage a minute', async () => {
-    const views = addedViews()
-    const call = worker()
+    const views = recordingViews()
+    const call = worker(views.vars)
     const id = await idOf('janekim')
     const { limit, period } = budgetOf('VIEW_LIMITER')
     await freshWindow(period)
@@ -271,50 +301,162 @@ describe('the view beacon', () => {
     expect(
       (await call(VIEWS_PATH, beacon(id, '/janekim', { 'cf-connecting-ip': '203.0.113.72' }))).response.status,
     ).toBe(204)
-    expect(views()).toHaveLength(limit + 1)
+    expect(views.points()).toHaveLength(limit + 1)
   })
 
-  it('keeps no personal data: a view is the realtor, hour, page, locale and device class', () => {
+  it('keeps no personal data: a view is the realtor, page, locale and device class', () => {
     const request = new Request(`${ORIGIN}${VIEWS_PATH}`, {
       method: 'POST',
       headers: { 'user-agent': PHONE, cookie: 'session=x', 'cf-connecting-ip': '203.0.113.9' },
     })
     const site = resolveSite(new URL(`${ORIGIN}/en/janekim/terms/`), '127.0.0.1', new Set(['127.0.0.1']))
-    expect(viewOf(request, 7, viewedPageOf(site), Date.UTC(2026, 0, 2, 23, 59))).toEqual({
-      realtorId: 7,
-      hour: '2026-01-02T23',
-      path: '/terms',
-      locale: 'en',
-      device: 'mobile',
-    })
+    const view = viewOf(request, 7, viewedPageOf(site))
+    expect(view).toEqual({ realtorId: 7, path: '/terms', locale: 'en', device: 'mobile' })
+    // The data point: the realtor as its index, the page, locale and device as blobs; Analytics Engine stamps the time.
+    expect(dataPointOf(view!)).toEqual({ indexes: ['7'], blobs: ['/terms', 'en', 'mobile'] })
   })
 })
 
-describe('the batch', () => {
-  const view = (device: PageView['device']): PageView => ({
-    realtorId: 1,
-    hour: new Date().toISOString().slice(0, 13),
-    path: '/',
-    locale: 'ko',
-    device,
+describe('the dashboard’s views', () => {
+  const NOW = Date.parse('2026-11-26T12:00:00Z')
+  const loaderFor = (realtorId: number, fetchImpl: FetchLike = fetch) => {
+    const config = viewsSqlConfigOf(viewsVars())!
+    return (since: string) => viewFiguresOf(config, fetchImpl, realtorId, since)
+  }
+
+  it('places Analytics Engine’s hours on the realtor’s days, counts sampled points, and adds D1’s older rows', async () => {
+    const id = await idOf('janekim')
+    await seedPoints([
+      // 02:30 UTC on the 26th is the evening of the 25th in Georgia; 14:00 UTC on the 25th is its morning.
+      { at: '2026-11-26T02:30:00Z', realtorId: id, blobs: ['/', 'ko', 'mobile'] },
+      { at: '2026-11-25T14:00:00Z', realtorId: id, blobs: ['/terms', 'en', 'desktop'] },
+      // A sampled point stands for ten views.
+      { at: '2026-11-26T11:00:00Z', realtorId: id, blobs: ['/process', 'en', 'tablet'], sampleInterval: 10 },
+      // Before the window (Eastern 2026-10-28 starts at 04:00 UTC) and another realtor's: not counted.
+      { at: '2026-10-28T03:59:00Z', realtorId: id, blobs: ['/', 'ko', 'mobile'] },
+      { at: '2026-11-26T02:30:00Z', realtorId: id + 1, blobs: ['/', 'ko', 'mobile'] },
+    ])
+    // What the D1 batch wrote before the switch, already on Jane's days.
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO page_views (realtor_id, day, path, locale, device, count) VALUES (?, '2026-11-20', '/', 'ko', 'desktop', 4)`,
+      ).bind(id),
+      env.DB.prepare(
+        `INSERT INTO page_views (realtor_id, day, path, locale, device, count) VALUES (?, '2026-11-25', '/terms', 'en', 'mobile', 2)`,
+      ).bind(id),
+      env.DB.prepare(
+        `INSERT INTO page_views (realtor_id, day, path, locale, device, count) VALUES (?, '2026-10-20', '/', 'ko', 'mobile', 50)`,
+      ).bind(id),
+    ])
+    const dashboard = await dashboardOf(env.DB, id, 'America/New_York', NOW, loaderFor(id))
+    expect(dashboard.viewsAvailable).toBe(true)
+    const day = (d: string) => dashboard.days.find((entry) => entry.day === d)!.views
+    expect(dashboard.days.at(-1)!.day).toBe('2026-11-26')
+    expect(day('2026-11-26')).toBe(10)
+    expect(day('2026-11-25')).toBe(1 + 1 + 2)
+    expect(day('2026-11-20')).toBe(4)
+    expect(dashboard.totals.views).toBe(18)
+    expect(dashboard.byLocale).toEqual({ ko: 5, en: 13 })
+    expect(dashboard.byDevice).toEqual({ mobile: 3, tablet: 10, desktop: 5 })
+    expect(dashboard.topPages).toEqual([
+      { path: '/process', views: 10 },
+      { path: '/', views: 5 },
+      { path: '/terms', views: 3 },
+    ])
+    // In UTC the same points fall on other days: the hour, not the day, is what is read.
+    const utc = await dashboardOf(env.DB, id, 'UTC', NOW, loaderFor(id))
+    expect(utc.days.find((entry) => entry.day === '2026-11-26')!.views).toBe(11)
   })
 
-  it('writes a full batch at once, and each write adds to what D1 holds', async () => {
-    const writes: Promise<unknown>[] = []
-    const batch = new PageViewBatch({ maxEntries: 2, sleep: () => new Promise(() => {}) })
+  it('keeps a realtor’s figures briefly: a reload within ten seconds makes no SQL call', async () => {
     const id = await idOf('janekim')
-    const add = (device: PageView['device']) =>
-      batch.add({ ...view(device), realtorId: id }, env.DB, (promise) => writes.push(promise))
-    add('desktop')
-    add('desktop')
-    expect(writes).toHaveLength(1) // the timer
-    add('mobile')
-    expect(writes).toHaveLength(2)
-    await writes[1]
-    expect(await viewsInD1(id)).toBe(3)
-    add('desktop')
-    await batch.flush(env.DB)
-    expect(await viewsInD1(id)).toBe(4)
+    await seedPoints([{ at: new Date().toISOString(), realtorId: id, blobs: ['/', 'ko', 'mobile'] }])
+    const calls: string[] = []
+    const counting: FetchLike = async (input, init) => {
+      const request = new Request(input, init)
+      if (request.url.includes('/analytics_engine/sql')) calls.push(await request.clone().text())
+      return fetch(request)
+    }
+    const cache = new DataCache()
+    const app = createApp({ upstreamFetch: counting, dataCache: cache })
+    const load = () =>
+      app.fetch(
+        new Request(`${ORIGIN}/en/janekim/admin/dashboard`, { headers: cookie }),
+        { ...env, ...viewsVars() },
+        createExecutionContext(),
+      )
+    const cookie = await ownerSession(id)
+    const first = await load()
+    expect(first.status).toBe(200)
+    expect(calls).toHaveLength(3)
+    // The figures are stored once their (empty) tags are read, in the background: beside Jane's profile.
+    await vi.waitFor(() => expect(cache.size).toBe(2))
+    const again = await load()
+    expect(again.status).toBe(200)
+    expect(await again.text()).toMatch(/<td[^>]*>1<\/td>/)
+    expect(calls).toHaveLength(3)
+  })
+
+  for (const [mode, vars] of [
+    ['error500', {}],
+    ['error503', {}],
+    ['hang', { UPSTREAM_TIMEOUT_MS: '300' }],
+    ['oversize', {}],
+    ['garbage', {}],
+    ['html', {}],
+  ] as const) {
+    it(`still answers 200 with contacts and a translated note when the SQL API answers ${mode}`, async () => {
+      const id = await idOf('janekim')
+      await seedPoints([{ at: new Date().toISOString(), realtorId: id, blobs: ['/', 'ko', 'mobile'] }])
+      await failNext(mode, 3)
+      const page = await createApp().request(
+        `${ORIGIN}/en/janekim/admin/dashboard`,
+        { headers: await ownerSession(id) },
+        { ...env, ...viewsVars(), ...vars },
+      )
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html).toContain('Views can’t be shown right now.')
+      expect(html).toContain('Contacts')
+      expect(html).not.toContain('No views yet')
+    })
+  }
+
+  it('says so in Korean too, and when the SQL API is not configured or refuses the token', async () => {
+    const id = await idOf('janekim')
+    const headers = await ownerSession(id)
+    const unconfigured = await createApp().request(
+      `${ORIGIN}/janekim/admin/dashboard`,
+      { headers },
+      {
+        ...env,
+        ANALYTICS_API_TOKEN: '',
+      },
+    )
+    expect(unconfigured.status).toBe(200)
+    expect(await unconfigured.text()).toContain('지금은 조회수를 보여 드릴 수 없습니다.')
+    const refused = await createApp().request(
+      `${ORIGIN}/en/janekim/admin/dashboard`,
+      { headers },
+      {
+        ...env,
+        ...viewsVars(),
+        ANALYTICS_API_TOKEN: 'not-the-token',
+      },
+    )
+    expect(refused.status).toBe(200)
+    expect(await refused.text()).toContain('Views can’t be shown right now.')
+  })
+
+  it('gets the API’s own error for a statement the fake does not understand, not a made-up answer', async () => {
+    const config = viewsSqlConfigOf(viewsVars())!
+    const response = await fetch(`${config.apiBase}/accounts/${config.accountId}/analytics_engine/sql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${config.token}` },
+      body: `SELECT * FROM ${config.dataset}`,
+    })
+    expect(response.status).toBe(422)
+    expect(response.headers.get('content-type')).toContain('text/plain')
   })
 })
 

@@ -76,7 +76,9 @@ describe('pageRequestOf', () => {
     expect(keyOf(new Request(url('/en'), { headers: { host: 'other.example' } }))).toBe('http://other.example en /en')
     // A trailing dot names the same host; a port is part of the origin.
     expect(keyOf(new Request(url('/en'), { headers: { host: 'jane.example.' } }))).toBe('http://jane.example en /en')
-    expect(keyOf(new Request(url('/en'), { headers: { host: 'jane.example:8787' } }))).toBe('http://jane.example:8787 en /en')
+    expect(keyOf(new Request(url('/en'), { headers: { host: 'jane.example:8787' } }))).toBe(
+      'http://jane.example:8787 en /en',
+    )
   })
 
   it('hands on the page without cookies, languages or tracking, its redirects not followed, and says its site and locale', () => {

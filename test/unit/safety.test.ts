@@ -123,6 +123,46 @@ describe('configuration', () => {
     ])
   })
 
+  it('checks the views’ Analytics Engine names, and takes the local fake’s write in local mode only', () => {
+    const base = { PROVIDER_HOSTS: 'localhost', PUBLIC_ORIGIN: 'http://127.0.0.1:8787' }
+    const account = '0123456789abcdef0123456789abcdef'
+    expect(
+      configProblems({
+        ...base,
+        ENVIRONMENT: 'local',
+        VIEWS_DATASET: 'realtor_views',
+        CF_ACCOUNT_ID: account,
+        ANALYTICS_API_TOKEN: 'token',
+        LOCAL_VIEWS_WRITE_URL: 'http://127.0.0.1:9000/__write',
+      }),
+    ).toEqual([])
+    expect(
+      configProblems({
+        ...base,
+        ENVIRONMENT: 'local',
+        VIEWS_DATASET: "views' OR 1=1",
+        CF_ACCOUNT_ID: 'my-account',
+        LOCAL_VIEWS_WRITE_URL: 'nope',
+      }),
+    ).toEqual([
+      'VIEWS_DATASET must be a dataset name: letters, digits and underscores',
+      'CF_ACCOUNT_ID must be a Cloudflare account id (32 hex digits)',
+      'LOCAL_VIEWS_WRITE_URL must be an absolute http(s) URL',
+    ])
+    expect(configProblems({ ...base, ENVIRONMENT: 'local', ANALYTICS_API_TOKEN: 'token' })).toEqual([
+      'CF_ACCOUNT_ID must be set with ANALYTICS_API_TOKEN (the account whose SQL API it reads)',
+    ])
+    const strong = 'k3v9-a-random-secret-of-forty-characters-x'
+    expect(
+      configProblems({
+        ...base,
+        ENVIRONMENT: 'production',
+        SESSION_SECRET: strong,
+        LOCAL_VIEWS_WRITE_URL: 'http://127.0.0.1:9000/__write',
+      }),
+    ).toEqual(['LOCAL_VIEWS_WRITE_URL is for local runs only: unset it'])
+  })
+
   it('fails closed outside local mode: no secret, a published development value or the demo password', () => {
     const base = { PROVIDER_HOSTS: 'realtor.example.com', PUBLIC_ORIGIN: 'https://realtor.example.com' }
     const strong = 'k3v9-a-random-secret-of-forty-characters-x'

@@ -1,15 +1,12 @@
 // Which view beacons are homepage views (docs/decisions/071-view-beacon.md). A public page of a published
 // homepage sends one after it has loaded (src/client/page-effects.ts); POST /v1/views
-// (src/routes/api/views.ts) checks it and adds it to the isolate's batch (./batch.ts), which writes
-// later, through ctx.waitUntil. Nothing here runs when a page is served: a cached page costs no view work.
+// (src/routes/api/views.ts) checks it and writes it as one Analytics Engine data point (./analytics.ts,
+// docs/decisions/073). Nothing here runs when a page is served: a cached page costs no view work.
 import { deviceType, isBot } from '../environment'
 import { DEFAULT_LOCALE, type Locale } from '../locale'
 import type { Site } from '../tenant'
 import { withoutTrailingSlash } from '../urls'
-import { FLUSH_AFTER_MS, MAX_FLUSH_AFTER_MS, type PageView, PageViewBatch } from './batch'
-
-/** The isolate's batch. */
-export const pageViews = new PageViewBatch()
+import type { PageView } from './analytics'
 
 /** A browser fetching a page it may never show (link prefetch, speculation rules) is no view. */
 function isPrefetch(headers: Headers): boolean {
@@ -32,20 +29,13 @@ export function viewedPageOf(site: Site): ViewedPage {
  * The view a beacon makes of a realtor's page, or null when it makes none: a bot's, or one sent by a
  * page the browser prerendered and has not shown.
  */
-export function viewOf(beacon: Request, realtorId: number, page: ViewedPage, now = Date.now()): PageView | null {
+export function viewOf(beacon: Request, realtorId: number, page: ViewedPage): PageView | null {
   const userAgent = beacon.headers.get('user-agent')
   if (isBot(userAgent) || isPrefetch(beacon.headers)) return null
   return {
     realtorId,
-    hour: new Date(now).toISOString().slice(0, 13),
     path: page.path,
     locale: page.locale,
     device: deviceType(userAgent),
   }
-}
-
-/** PAGE_VIEW_FLUSH_MS, or the default when unset (src/lib/config.ts refuses a bad value). */
-export function flushAfterMsOf(value: string | undefined): number {
-  if (!value) return FLUSH_AFTER_MS
-  return Math.min(Number(value), MAX_FLUSH_AFTER_MS)
 }

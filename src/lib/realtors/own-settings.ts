@@ -48,15 +48,6 @@ export async function realtorClock(db: D1Database, realtorId: number): Promise<R
   return { ...zoneOf(row), notifiedAt: row?.notified_at ?? null }
 }
 
-/** The zones of several realtors in one read (the page-view batch's days); absent ones get the default. */
-export async function timeZonesOf(db: D1Database, realtorIds: readonly number[]): Promise<Map<number, TimeZone>> {
-  const { results } = await db
-    .prepare(`SELECT k.value AS id, ${clockColumns('k.value')} FROM json_each(?1) k`)
-    .bind(JSON.stringify(realtorIds))
-    .all<ClockRow & { id: number }>()
-  return new Map(results.map((row) => [Number(row.id), zoneOf(row).timeZone]))
-}
-
 /** Saves the realtor's zone; null goes back to the one their regions imply. */
 export async function saveTimeZone(db: D1Database, realtorId: number, timeZone: TimeZone | null): Promise<void> {
   await db

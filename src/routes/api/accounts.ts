@@ -62,7 +62,10 @@ app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
   try {
     // Both rows or neither (one D1 batch). The account's email is the homepage's first contact email: one
     // field fewer before publishing.
-    const made = await realtorServiceOf(c.env, c.executionCtx).createWithAccount({ ...REALTOR_DEFAULTS, desiredUrl, email }, account)
+    const made = await realtorServiceOf(c.env, c.executionCtx).createWithAccount(
+      { ...REALTOR_DEFAULTS, desiredUrl, email },
+      account,
+    )
     return c.json({ account: { id: made.accountId, email, name, role: 'realtor' }, realtor: made.realtor }, 201)
   } catch (error) {
     // A taken email, or an address taken or held meanwhile: a 409 naming the field, and no row made.

@@ -1,13 +1,15 @@
 // POST /v1/views (docs/decisions/071-view-beacon.md): the beacon a public page of a published homepage
 // sends once it has loaded and is shown (src/client/page-effects.ts). Views are counted here, not when
-// the page is served, so a page from any cache costs the worker nothing. No cookie is read or set.
+// the page is served, so a page from any cache costs the worker nothing. No cookie is read or set. A
+// counted view is one Analytics Engine data point (docs/decisions/073-views-in-analytics-engine.md).
 // The beacon names the realtor and the page's own path; both are checked against what a visitor could
 // have seen (the realtor the path's site resolves to, published, and one of its pages), bots and
 // prefetches are dropped, and one address adds at most VIEW_LIMITER's budget to a homepage a minute.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
-import { flushAfterMsOf, pageViews, type ViewedPage, viewedPageOf, viewOf } from '../../lib/page-views/count'
+import { dataPointOf, viewsDatasetOf } from '../../lib/page-views/analytics'
+import { type ViewedPage, viewedPageOf, viewOf } from '../../lib/page-views/count'
 import { isPublished } from '../../lib/realtors/publish'
 import type { Realtor } from '../../lib/realtors/types'
 import { parseProviderHosts, resolveSite } from '../../lib/tenant'
@@ -71,12 +73,9 @@ app.post('/', ownPagesOnly(), limitBody(1024), async (c) => {
   if (view) {
     // Only a view that would count is counted against the budget (VIEW_LIMITER, per address and homepage).
     await enforceRateLimit(c, c.env.VIEW_LIMITER, (ip) => `view:${ip}:${view.realtorId}`, 'api.views.tooMany')
-    pageViews.add(
-      view,
-      c.env.DB,
-      (promise) => c.executionCtx.waitUntil(promise),
-      flushAfterMsOf(c.env.PAGE_VIEW_FLUSH_MS),
-    )
+    // One data point, handed to Analytics Engine without waiting (writeDataPoint returns nothing): no D1
+    // write, nothing held in the isolate (docs/decisions/073). A worker without the binding counts nothing.
+    viewsDatasetOf(c.env, (promise) => c.executionCtx.waitUntil(promise))?.writeDataPoint(dataPointOf(view))
   }
   return c.body(null, 204)
 })

@@ -78,7 +78,7 @@ export function DashboardPage({
   const formatNumber = (value: number) => ctx.intl.formatNumber(value)
   const formatDay = (day: string) =>
     ctx.intl.formatDate(`${day}T00:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' })
-  const { days, totals, byLocale, byDevice, topPages } = dashboard
+  const { days, totals, byLocale, byDevice, topPages, viewsAvailable } = dashboard
   const max = (figure: 'views' | 'contacts') => formatNumber(Math.max(0, ...days.map((day) => day[figure])))
   const viewsLabel = t('builder.dashboard.views')
   const contactsLabel = t('builder.dashboard.contacts')
@@ -100,25 +100,36 @@ export function DashboardPage({
         <div className="dashboard__totals">
           <p className="card dashboard__total">
             <span>{viewsLabel}</span>
-            <strong>{formatNumber(totals.views)}</strong>
+            <strong>{viewsAvailable ? formatNumber(totals.views) : '—'}</strong>
           </p>
           <p className="card dashboard__total">
             <span>{contactsLabel}</span>
             <strong>{formatNumber(totals.contacts)}</strong>
           </p>
         </div>
-        {totals.views === 0 ? <p className="dashboard__empty">{t('builder.dashboard.empty')}</p> : null}
+        {/* Analytics Engine unread (docs/decisions/073): contacts are still shown, views are not guessed. */}
+        {!viewsAvailable ? (
+          <p className="dashboard__empty" role="status">
+            {t('builder.dashboard.viewsUnavailable')}
+          </p>
+        ) : totals.views === 0 ? (
+          <p className="dashboard__empty">{t('builder.dashboard.empty')}</p>
+        ) : null}
         <section className="card dashboard__panel">
-          <h2>{viewsLabel}</h2>
-          <DayChart
-            days={days}
-            figure="views"
-            variant="views"
-            label={t('builder.dashboard.viewsChart', { total: formatNumber(totals.views), max: max('views') })}
-            describedBy={TABLE_ID}
-            formatDay={formatDay}
-            formatNumber={formatNumber}
-          />
+          {viewsAvailable ? (
+            <>
+              <h2>{viewsLabel}</h2>
+              <DayChart
+                days={days}
+                figure="views"
+                variant="views"
+                label={t('builder.dashboard.viewsChart', { total: formatNumber(totals.views), max: max('views') })}
+                describedBy={TABLE_ID}
+                formatDay={formatDay}
+                formatNumber={formatNumber}
+              />
+            </>
+          ) : null}
           <h2>{contactsLabel}</h2>
           <DayChart
             days={days}
@@ -136,7 +147,7 @@ export function DashboardPage({
               <thead>
                 <tr>
                   <th scope="col">{t('builder.dashboard.day')}</th>
-                  <th scope="col">{viewsLabel}</th>
+                  {viewsAvailable ? <th scope="col">{viewsLabel}</th> : null}
                   <th scope="col">{contactsLabel}</th>
                 </tr>
               </thead>
@@ -146,7 +157,7 @@ export function DashboardPage({
                     <th scope="row">
                       <time dateTime={day.day}>{formatDay(day.day)}</time>
                     </th>
-                    <td>{formatNumber(day.views)}</td>
+                    {viewsAvailable ? <td>{formatNumber(day.views)}</td> : null}
                     <td>{formatNumber(day.contacts)}</td>
                   </tr>
                 ))}
@@ -154,41 +165,43 @@ export function DashboardPage({
             </table>
           </details>
         </section>
-        <div className="dashboard__panels">
-          <Breakdown
-            title={t('builder.dashboard.byLocale')}
-            keyLabel={t('builder.dashboard.language')}
-            viewsLabel={viewsLabel}
-            rows={(['ko', 'en'] as const).map((key) => ({
-              label: t(LOCALE_LABELS[key]),
-              views: byLocale[key],
-            }))}
-            total={totals.views}
-            formatNumber={formatNumber}
-          />
-          <Breakdown
-            title={t('builder.dashboard.byDevice')}
-            keyLabel={t('builder.dashboard.device')}
-            viewsLabel={viewsLabel}
-            rows={(['mobile', 'tablet', 'desktop'] as const).map((key) => ({
-              label: t(DEVICE_LABELS[key]),
-              views: byDevice[key],
-            }))}
-            total={totals.views}
-            formatNumber={formatNumber}
-          />
-          <Breakdown
-            title={t('builder.dashboard.topPages')}
-            keyLabel={t('builder.dashboard.page')}
-            viewsLabel={viewsLabel}
-            rows={topPages.map((page) => ({
-              label: page.path === '/' ? t('builder.dashboard.home') : page.path,
-              views: page.views,
-            }))}
-            total={totals.views}
-            formatNumber={formatNumber}
-          />
-        </div>
+        {viewsAvailable ? (
+          <div className="dashboard__panels">
+            <Breakdown
+              title={t('builder.dashboard.byLocale')}
+              keyLabel={t('builder.dashboard.language')}
+              viewsLabel={viewsLabel}
+              rows={(['ko', 'en'] as const).map((key) => ({
+                label: t(LOCALE_LABELS[key]),
+                views: byLocale[key],
+              }))}
+              total={totals.views}
+              formatNumber={formatNumber}
+            />
+            <Breakdown
+              title={t('builder.dashboard.byDevice')}
+              keyLabel={t('builder.dashboard.device')}
+              viewsLabel={viewsLabel}
+              rows={(['mobile', 'tablet', 'desktop'] as const).map((key) => ({
+                label: t(DEVICE_LABELS[key]),
+                views: byDevice[key],
+              }))}
+              total={totals.views}
+              formatNumber={formatNumber}
+            />
+            <Breakdown
+              title={t('builder.dashboard.topPages')}
+              keyLabel={t('builder.dashboard.page')}
+              viewsLabel={viewsLabel}
+              rows={topPages.map((page) => ({
+                label: page.path === '/' ? t('builder.dashboard.home') : page.path,
+                views: page.views,
+              }))}
+              total={totals.views}
+              formatNumber={formatNumber}
+            />
+          </div>
+        ) : null}
       </div>
     </BuilderPage>
   )
