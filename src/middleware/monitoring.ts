@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory'
 import { Toucan } from 'toucan-js'
 import type { AppEnv, Bindings, MonitoringVariables, RequestVariables } from '../env'
 import { browserMonitoringConfig } from '../lib/environment'
+import { executionContextOf } from './execution-context'
 
 /** Events whose message says a profile is not defined are noise from a third-party script (docs/product.md §8). */
 export function shouldDropEvent(event: { message?: string; exception?: { values?: { value?: string }[] } }): boolean {
@@ -22,14 +23,6 @@ export function reportError(c: Context<AppEnv>, error: unknown): void {
     beforeSend: (event) => (shouldDropEvent(event) ? null : event),
   })
   sentry.captureException(error)
-}
-
-function executionContextOf(c: Context<AppEnv>) {
-  try {
-    return c.executionCtx as ExecutionContext<unknown>
-  } catch {
-    return undefined // app.request() in tests has none
-  }
 }
 
 export const monitoring = () =>

@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors'
 import { isRealtorApiCall } from '../lib/realtors/contract'
 import { purgeRealtor } from '../lib/realtors/service'
 import { fetchUpstream, upstreamTimeout } from '../lib/upstream'
+import { executionContextOf } from './execution-context'
 
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language']
 /** Hop-by-hop headers, cookies of the upstream's domain, and its addresses (Location) stay behind. */
@@ -58,7 +59,7 @@ export const realtorProxy = () =>
     }
     // A write the upstream took: this worker's cached pages and data of that realtor are stale.
     const written = hasBody && upstream.ok ? url.pathname.match(/^\/v1\/realtor\/(?:import\/)?(\d+)$/)?.[1] : undefined
-    if (written) await purgeRealtor(c.env, written, c.executionCtx)
+    if (written) await purgeRealtor(c.env, written, executionContextOf(c))
     const responseHeaders = new Headers(upstream.headers)
     for (const name of DROPPED_RESPONSE_HEADERS) responseHeaders.delete(name)
     return new Response(body === '' ? null : body, { status: upstream.status, headers: responseHeaders })

@@ -13,6 +13,7 @@ import { purgeRealtor } from '../../lib/realtors/service'
 import { signSession } from '../../lib/session'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
 import { apiLocale, apiMessage, jsonBody, limitBody, requireUser, signedIn } from '../../middleware/api'
+import { executionContextOf } from '../../middleware/execution-context'
 import { clearSessionCookie, enforceSignInLimits, setSessionCookie } from './auth'
 
 const app = new Hono<AppEnv>()
@@ -54,7 +55,7 @@ app.patch('/', jsonBody(accountUpdateSchema), async (c) => {
   const written = await updateAccount(c.env.DB, account.id, { name, email: emailChanges ? email : undefined })
   if (!written) throw fieldError(c, 'email', validationMessage('email_taken', apiLocale(c)), 409)
   if (account.realtor_id !== null && name !== undefined && name !== account.name)
-    await purgeRealtor(c.env, account.realtor_id, c.executionCtx)
+    await purgeRealtor(c.env, account.realtor_id, executionContextOf(c))
   const updated = await signedInAccount(c)
   return c.json({ user: sessionUserOf(updated) }, 200, NO_STORE)
 })

@@ -16,6 +16,7 @@ import { addressHeldUntil } from '../../lib/realtors/lifecycle'
 import { REALTOR_DEFAULTS } from '../../lib/realtors/schema'
 import { realtorServiceOf } from '../../lib/realtors/service'
 import { apiMessage, jsonBody, limitBody, queryParams, signedIn } from '../../middleware/api'
+import { executionContextOf } from '../../middleware/execution-context'
 import { requireAdmin } from '../../middleware/permissions'
 import { conflictError } from './address-conflict'
 
@@ -62,7 +63,7 @@ app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
   try {
     // Both rows or neither (one D1 batch). The account's email is the homepage's first contact email: one
     // field fewer before publishing.
-    const made = await realtorServiceOf(c.env, c.executionCtx).createWithAccount(
+    const made = await realtorServiceOf(c.env, executionContextOf(c)).createWithAccount(
       { ...REALTOR_DEFAULTS, desiredUrl, email },
       account,
     )

@@ -34,6 +34,7 @@ import {
   requireUser,
   signedIn,
 } from '../../middleware/api'
+import { executionContextOf } from '../../middleware/execution-context'
 import { managedRealtor, requireAdmin } from '../../middleware/permissions'
 import { realtorProxy } from '../../middleware/realtor-proxy'
 import { conflictError } from './address-conflict'
@@ -148,7 +149,7 @@ app.post(`/import/:id${ID}`, async (c) => {
   }
   const input = parseInput(realtorImportSchema, data, locale)
   const realtor = await withConflicts(c, { desiredUrl: input.desiredUrl, realtorId: Number(id) }, () =>
-    realtorServiceOf(c.env, c.executionCtx).replace(Number(id), input),
+    realtorServiceOf(c.env, executionContextOf(c)).replace(Number(id), input),
   )
   if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
   return c.json(realtor, 201)
@@ -172,7 +173,7 @@ app.post('/', signedIn(), jsonBody(realtorCreateSchema), async (c) => {
   const user = requireUser(c)
   const input = c.req.valid('json')
   const realtor = await withConflicts(c, { desiredUrl: input.desiredUrl }, () =>
-    realtorServiceOf(c.env, c.executionCtx).create(input, isAdmin(user) ? null : user.id),
+    realtorServiceOf(c.env, executionContextOf(c)).create(input, isAdmin(user) ? null : user.id),
   )
   return c.json(realtor, 201)
 })
@@ -183,7 +184,7 @@ app.patch(`/:id${ID}`, signedIn(), jsonBody(realtorPatchSchema), async (c) => {
   const patch = c.req.valid('json')
   const updated = await withConflicts(c, { desiredUrl: patch.desiredUrl, realtorId: realtor.id }, async () => {
     try {
-      return await realtorServiceOf(c.env, c.executionCtx).update(realtor.id, patch)
+      return await realtorServiceOf(c.env, executionContextOf(c)).update(realtor.id, patch)
     } catch (error) {
       // The merged profile failed a check across fields (e.g. career end before its start).
       throw error instanceof z.ZodError ? invalidInput(error, locale) : error
@@ -210,7 +211,7 @@ app.delete(`/:id${ID}`, async (c) => {
     throw new AppError(400, INVALID_INPUT_MESSAGE[locale], { fields: [{ path: 'address', message }] })
   }
   await softDelete(c.env.DB, realtor.id)
-  await purgeRealtor(c.env, realtor.id, c.executionCtx)
+  await purgeRealtor(c.env, realtor.id, executionContextOf(c))
   const deleted = await findRealtor(c, String(realtor.id))
   const deletedAt = deleted?.deletedAt ?? new Date().toISOString()
   return c.json({ id: realtor.id, deleted: true, deletedAt, keptUntil: daysAfter(deletedAt, KEEP_DELETED_DAYS) })
@@ -222,7 +223,7 @@ app.post(`/:id${ID}/restore`, signedIn(), async (c) => {
   requireAdmin(c, 'builder.lifecycle.restoreAdminOnly')
   const id = c.req.param('id')
   if (!(await restore(c.env.DB, Number(id)))) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
-  await purgeRealtor(c.env, id, c.executionCtx)
+  await purgeRealtor(c.env, id, executionContextOf(c))
   return c.json(await findRealtor(c, id))
 })
 
