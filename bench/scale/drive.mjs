@@ -1,21 +1,59 @@
 // One measured run of a target against the scale bench's worker: autocannon sends the target's requests
-// (a fresh draw for every request) for a time or a count; workerd's CPU, the isolate caches' counters and
-// each response's D1 time (its local-only Server-Timing header) are read around it.
+// (a fresh draw for every request) for a time or a count; workerd's CPU and the isolates' totals (D1
+// statements, time and rows written, Durable Object calls, cache and edge counters) are read around it.
 import autocannon from 'autocannon'
 import { cpuMillis } from '../cpu.mjs'
 import { percentiles } from '../report.mjs'
 
-/** The isolate caches' counters and sizes (GET /__bench/stats, bench/scale/stats.ts). */
-export async function cacheStats(origin) {
-  const response = await fetch(`${origin}/__bench/stats`)
-  if (!response.ok) throw new Error(`${origin}/__bench/stats answered ${response.status}: is BENCH_STATS set?`)
-  return response.json()
+/**
+ * The isolates' counters and sizes (GET /__bench/stats of each, bench/scale/stats.ts), summed over them:
+ * with several isolates behind the front door, each is asked directly (`worker.mf.getWorker(name)`).
+ */
+export async function cacheStats(worker) {
+  const answers =
+    worker.names?.length > 1 && worker.mf
+      ? await Promise.all(
+          worker.names.map(async (name) => (await worker.mf.getWorker(name)).fetch('http://127.0.0.1/__bench/stats')),
+        )
+      : [await fetch(`${worker.origin ?? worker}/__bench/stats`)]
+  const all = []
+  for (const response of answers) {
+    if (!response.ok) throw new Error(`/__bench/stats answered ${response.status}: is BENCH_STATS set?`)
+    all.push(await response.json())
+  }
+  const sum = (pick) => {
+    const out = {}
+    for (const stats of all)
+      for (const [key, value] of Object.entries(pick(stats) ?? {})) out[key] = (out[key] ?? 0) + value
+    return out
+  }
+  return {
+    pageCache: sum((stats) => stats.pageCache),
+    dataCache: sum((stats) => stats.dataCache),
+    totals: sum((stats) => stats.totals),
+    // One edge for every isolate: any answer's is the same.
+    edge: all[0].edge,
+    isolates: all.length,
+  }
 }
 
 const hitRate = (before, after) => {
+  if (!before || !after) return null
   const hits = after.hits - before.hits
   const lookups = hits + after.misses - before.misses
   return lookups ? hits / lookups : null
+}
+
+/**
+ * The hit rate a cache without bounds and with the pages' lifetime would reach on the requests sent: a
+ * request is a hit when its key was stored (at its last miss) less than `lifetimeMs` before. `seen` maps
+ * key → when it was stored, across a target's warm-up and measured run.
+ */
+function allowedHit(seen, key, now, lifetimeMs) {
+  const storedAt = seen.get(key)
+  if (storedAt !== undefined && now - storedAt < lifetimeMs) return true
+  seen.set(key, now)
+  return false
 }
 
 /** `d1;dur=12.000;desc="3 queries, 2 round trips"` → { ms, queries }. */
@@ -32,10 +70,15 @@ function d1Of(headers) {
  * earlier run of the target (its warm-up): `repeatRate` is the share of this run's requests sent before,
  * the hit rate a cache without bounds would reach — a first request is a miss for any cache.
  */
-export async function drive(worker, target, { seconds, amount, connections, seen = new Set() }) {
+export async function drive(
+  worker,
+  target,
+  { seconds, amount, connections, seen = new Map(), lifetimeMs = Number.POSITIVE_INFINITY },
+) {
   let repeats = 0
+  let allowed = 0
   let sent = 0
-  const before = { cpu: cpuMillis(worker.pids), caches: await cacheStats(worker.origin) }
+  const before = { cpu: cpuMillis(worker.pids), caches: await cacheStats(worker) }
   const latencies = []
   const statuses = {}
   const d1 = { ms: 0, queries: 0, roundTrips: 0, timed: 0 }
@@ -48,12 +91,12 @@ export async function drive(worker, target, { seconds, amount, connections, seen
       requests: [
         {
           setupRequest: (request) => {
-            const { path, headers } = target.next()
-            const key = `${headers?.host ?? url.host}${path}`
+            const { path, headers, method = 'GET', body } = target.next()
+            const key = `${headers?.host ?? url.host}${target.keyOf ? target.keyOf(path) : path}`
             sent++
             if (seen.has(key)) repeats++
-            else seen.add(key)
-            return { ...request, method: 'GET', path, headers: { host: url.host, ...headers } }
+            if (allowedHit(seen, key, Date.now(), lifetimeMs)) allowed++
+            return { ...request, method, path, body, headers: { host: url.host, ...headers } }
           },
           onResponse: (status, _body, _context, headers) => {
             statuses[status] = (statuses[status] ?? 0) + 1
@@ -74,8 +117,9 @@ export async function drive(worker, target, { seconds, amount, connections, seen
     )
   })
   const cpu = cpuMillis(worker.pids) - before.cpu
-  const caches = await cacheStats(worker.origin)
+  const caches = await cacheStats(worker)
   const requests = result.requests.total
+  const per = (name) => (requests ? ((caches.totals[name] ?? 0) - (before.caches.totals[name] ?? 0)) / requests : null)
   const failed = Object.entries(statuses)
     .filter(([status]) => Number(status) >= 500)
     .reduce((sum, [, count]) => sum + count, 0)
@@ -85,12 +129,21 @@ export async function drive(worker, target, { seconds, amount, connections, seen
     rps: requests / result.duration,
     ...percentiles(latencies),
     cpuPerRequest: requests ? cpu / requests : null,
-    pageHitRate: hitRate(before.caches.pageCache, caches.pageCache),
+    // Pages are Workers Cache's (the bench's edge) when it runs, else each isolate's embedded tier.
+    pageHitRate: caches.edge
+      ? hitRate(before.caches.edge, caches.edge)
+      : hitRate(before.caches.pageCache, caches.pageCache),
     repeatRate: sent ? repeats / sent : null,
+    allowedHitRate: sent ? allowed / sent : null,
     dataHitRate: hitRate(before.caches.dataCache, caches.dataCache),
-    d1Ms: d1.timed ? d1.ms / d1.timed : null,
-    d1Queries: d1.timed ? d1.queries / d1.timed : null,
-    d1RoundTrips: d1.timed ? d1.roundTrips / d1.timed : null,
+    // Every isolate's work over the run (the page entrypoint's and background work included) ÷ requests.
+    d1Ms: per('d1Ms'),
+    d1Queries: per('d1Queries'),
+    d1RoundTrips: per('d1RoundTrips'),
+    d1RowsWritten: per('d1RowsWritten'),
+    doCalls: per('doCalls'),
+    // The request's own D1 time (its Server-Timing), for comparison: the front's share only.
+    ownD1Ms: d1.timed ? d1.ms / d1.timed : null,
     statuses,
     errors: result.errors + result.timeouts + failed,
     caches,

@@ -5,11 +5,18 @@
 // src/worker.ts, with nothing wrapped around the app.
 import type { Bindings } from '../../src/env'
 import type { PageProps } from '../../src/lib/page-cache'
-import worker from '../../src/worker'
+import worker, { Pages as WorkerPages } from '../../src/worker'
 import { type AnswerStore, through } from '../../test/fixtures/workers-cache'
-import { withBenchStats } from './stats'
+import { benchEnvOf, benchStatsOn, withBenchStats } from './stats'
 
-export { Pages, TagGenerations } from '../../src/worker'
+export { TagGenerations } from '../../src/worker'
+
+/** The page entrypoint with the bench's counted bindings (its invocations are requests of their own). */
+export class Pages extends WorkerPages {
+  constructor(ctx: ExecutionContext<PageProps>, env: Bindings) {
+    super(ctx, benchStatsOn(env) ? benchEnvOf(env) : env)
+  }
+}
 
 type PagesExport = (options: { props: PageProps }) => { fetch(request: Request): Promise<Response> }
 

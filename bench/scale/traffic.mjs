@@ -44,12 +44,16 @@ export function zipf(items, next, s = 1) {
 
 const pick = (list, next) => list[Math.floor(next() * list.length)]
 
+/** A phone's browser: the beacon of a page a person opened (a bot's is not counted). */
+const BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+
 /**
- * The targets of one size: name, kind (what its budget is) and `next()` → { path, headers } of the next
- * request. `token` is an admin's bearer token for the console's search; `sitemapFiles` the paths the provider
+ * The targets of one size: name, kind (what its budget is) and `next()` → { path, headers, method?, body? }
+ * of the next request; `origin` is the worker's (the beacon's Origin). `token` is an admin's bearer token for the console's search; `sitemapFiles` the paths the provider
  * sitemap's index lists (none when `/sitemap.xml` is the one file).
  */
-export function targetsOf(size, token, sitemapFiles = []) {
+export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0.0.1') {
   const { realtors } = SIZES[size]
   const all = Array.from({ length: realtors }, (_, i) => realtorOf(i + 1))
   const published = all.filter((r) => r.published)
@@ -93,30 +97,76 @@ export function targetsOf(size, token, sitemapFiles = []) {
     return `/cozying-api/v1/agent?${query}`
   }
   let renders = 0
+  let firsts = 0
+  // The least popular first: the realtors the Zipf rows are least likely to have shown this isolate.
+  const unseen = [...published].reverse()
   const ko = { 'accept-language': 'ko-KR,ko;q=0.9' }
   const en = { 'accept-language': 'en-US,en;q=0.9' }
   return [
-    { name: 'tenant ko /x', kind: 'page', weight: 30, next: () => ({ path: `/${realtor().slug}`, headers: ko }) },
-    { name: 'tenant en /en/x', kind: 'page', weight: 15, next: () => ({ path: `/en/${realtor().slug}`, headers: en }) },
-    // The Zipf rows blend cached answers and renders by the page cache's hit rate, which falls as the tail
-    // grows past the cache's bound (decision 056). These two split them, weightless in the mixed load: every
-    // request a hit (the 100 first published homes, kept), and every one a render (a query keeps a page out
-    // of the cache) of a Zipf-drawn realtor.
     {
-      name: 'tenant ko, cached only',
+      name: 'tenant ko /x',
       kind: 'page',
+      zipf: true,
+      weight: 30,
+      next: () => ({ path: `/${realtor().slug}`, headers: ko }),
+    },
+    {
+      name: 'tenant en /en/x',
+      kind: 'page',
+      zipf: true,
+      weight: 15,
+      next: () => ({ path: `/en/${realtor().slug}`, headers: en }),
+    },
+    // A homepage view as the page's own beacon reports it (src/client/page-effects.ts): what counting a view
+    // costs, D1 rows and Durable Object calls included (docs/decisions/073, 075). Zipf-drawn like the pages.
+    {
+      name: 'view beacon POST /v1/views',
+      kind: 'view',
+      weight: 0,
+      next: () => {
+        const r = realtor()
+        return {
+          method: 'POST',
+          path: '/v1/views',
+          body: JSON.stringify({ realtorId: r.id, path: `/${r.slug}` }),
+          headers: {
+            ...ko,
+            'content-type': 'text/plain;charset=UTF-8',
+            origin,
+            'user-agent': BROWSER,
+            // Many visitors, as on a real homepage (the per-address limit is not what this row measures).
+            'cf-connecting-ip': `198.51.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}`,
+          },
+        }
+      },
+    },
+    // The Zipf rows blend the request states by the cache's hit rate, which differs between sizes (a longer
+    // tail repeats less). These three measure each state alone, weightless in the mixed load, and carry the
+    // growth budgets (decision 075): every request a hit (the 100 first published homes, kept); a warm
+    // re-render (a query the cache has not seen, of a Zipf-drawn realtor whose data the isolate holds); a
+    // true first request (a realtor this isolate has not shown: its data read from D1).
+    {
+      name: 'state: hit',
+      kind: 'state',
       weight: 0,
       next: () => ({ path: `/${published[Math.floor(next() * 100)].slug}`, headers: ko }),
     },
     {
-      name: 'tenant ko, rendered only',
-      kind: 'page',
+      name: 'state: warm re-render',
+      kind: 'state',
       weight: 0,
       next: () => ({ path: `/${realtor().slug}?render=${++renders}`, headers: ko }),
     },
     {
+      name: 'state: first request',
+      kind: 'state',
+      weight: 0,
+      next: () => ({ path: `/${unseen[firsts++ % unseen.length].slug}?first=${firsts}`, headers: ko }),
+    },
+    {
       name: 'custom domain (Host)',
       kind: 'page',
+      zipf: true,
       weight: 10,
       next: () => ({ path: pick(['/', '/', '/en'], next), headers: { ...ko, host: domain().host } }),
     },

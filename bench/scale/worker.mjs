@@ -6,6 +6,7 @@
 // inspector (after a collection).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { buildSync } from 'esbuild'
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
 import WebSocket from 'ws'
 import { DEPLOY_ARGS, localVars, root, run, wrangler } from '../../scripts/lib.mjs'
@@ -13,24 +14,81 @@ import { bundleWorkerOptions, persistRoot } from '../../scripts/local-platform.m
 import { workerdPids } from '../cpu.mjs'
 
 const dist = path.join(root, '.tmp/scale/dist')
+const edgeDist = path.join(root, '.tmp/scale/edge')
 
-/** Builds the client assets and the worker bundle exactly as `npm run deploy` would ship them. */
+/** Builds the client assets, the worker bundle exactly as `npm run deploy` would ship it, and the bench's edge cache. */
 export function buildBundle() {
   run(process.execPath, ['scripts/build-client.mjs'])
-  wrangler([...DEPLOY_ARGS, 'bench/scale/entry.ts', '--dry-run', '--outdir', dist], { env: { WRANGLER_LOG: 'warn' } })
+  const quiet = { env: { WRANGLER_LOG: 'warn' } }
+  wrangler([...DEPLOY_ARGS, 'bench/scale/entry.ts', '--dry-run', '--outdir', dist], quiet)
+  // The edge is the bench's, not the product's: bundled on its own (it declares none of the worker's bindings).
+  buildSync({
+    entryPoints: [path.join(root, 'bench/scale/edge.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    external: ['cloudflare:workers'],
+    outfile: path.join(edgeDist, 'edge.js'),
+    logLevel: 'warning',
+  })
 }
 
-/** Starts the worker on 127.0.0.1:port over `stateDir`; the inspector listens on `inspectorPort`. */
-export async function startWorker({ port, inspectorPort, stateDir }) {
+/** The worker's name in workerd (the inspector's isolate is `core:user:<name>`). */
+export const isolateName = (index, isolates) => (isolates === 1 ? 'realtor-homepage' : `realtor-homepage-${index}`)
+
+/**
+ * A front door for several isolates: each request goes to one of them at random, as Cloudflare's front
+ * door spreads a location's requests over the isolates it runs.
+ */
+const routerScript = (isolates) => `export default {
+  fetch(request, env) { return env['I' + Math.floor(Math.random() * ${isolates})].fetch(request) },
+}`
+
+/**
+ * Starts the platform on 127.0.0.1:port over \`stateDir\`; the inspector listens on \`inspectorPort\`.
+ * \`isolates\` copies of the worker share the state (D1, R2, the tag log's Durable Object) and the bench's
+ * edge cache (./edge.ts: Workers Cache on the page entrypoint, one for the location), behind a front
+ * door that spreads requests over them when there are several. \`edge: false\` leaves Workers Cache out:
+ * each isolate's embedded tier answers instead (the local product, \`npm start\`).
+ */
+export async function startWorker({ port, inspectorPort, stateDir, isolates = 1, edge = true, vars = {} }) {
   const { worker } = bundleWorkerOptions()
   const origin = `http://127.0.0.1:${port}`
+  const names = Array.from({ length: isolates }, (_, index) => isolateName(index, isolates))
+  const platform = names.map((name, index) => ({
+    ...worker,
+    name,
+    modules: true,
+    scriptPath: path.join(dist, 'entry.js'),
+    bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: origin, BENCH_STATS: '1', ...vars },
+    // One tag log for all: the first isolate's object, the others bound to it.
+    durableObjects:
+      index === 0
+        ? worker.durableObjects
+        : { TAG_GENERATIONS: { className: 'TagGenerations', scriptName: names[0], useSQLite: true } },
+    serviceBindings: {
+      ...worker.serviceBindings,
+      ...(edge ? { EDGE: { name: 'bench-edge', entrypoint: 'EdgeCache' } } : {}),
+    },
+  }))
+  const shared = {
+    compatibilityDate: worker.compatibilityDate,
+    compatibilityFlags: worker.compatibilityFlags,
+    modules: true,
+  }
+  const edgeWorker = { ...shared, name: 'bench-edge', scriptPath: path.join(edgeDist, 'edge.js') }
+  const router =
+    isolates > 1
+      ? {
+          ...shared,
+          name: 'bench-front-door',
+          script: routerScript(isolates),
+          serviceBindings: Object.fromEntries(names.map((name, index) => [`I${index}`, name])),
+        }
+      : null
   const mf = new Miniflare(
     convertV4MiniflareOptions({
-      ...worker,
-      name: 'realtor-homepage',
-      modules: true,
-      scriptPath: path.join(dist, 'entry.js'),
-      bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: origin, BENCH_STATS: '1' },
+      workers: [...(router ? [router] : []), ...platform, ...(edge ? [edgeWorker] : [])],
       resourcePersistencePath: persistRoot(stateDir),
       host: '127.0.0.1',
       port,
@@ -40,7 +98,7 @@ export async function startWorker({ port, inspectorPort, stateDir }) {
     }),
   )
   await mf.ready
-  return { origin, mf, pids: workerdPids(), dispose: () => mf.dispose() }
+  return { origin, mf, names, pids: workerdPids(), dispose: () => mf.dispose() }
 }
 
 /** Resident memory of the processes in MB: total, and its anonymous (heap) and file-backed parts. */
