@@ -3,9 +3,10 @@
 // (src/lib/render-to-buffer.ts), and nothing else — no routing, middleware, data or document head.
 // `?cards=N` sets the page's size; bench/run.mjs picks N so the page is as large as a tenant home.
 // `/markup` renders the large realtor's home exactly (docs/decisions/058-render-at-scale.md): its HTML as
-// a tree (bench/markup-tree.mjs, the MARKUP binding) made into React elements on every request and
-// rendered as that page is (`?render=fresh` is a shareable page: renderToBuffer), with no component,
-// data or catalogue of ours.
+// a tree (bench/markup-tree.mjs, the MARKUP binding) made into React elements once per isolate — React's
+// renderer alone, the true floor (decision 074: rebuilding the tree on every request was 17–20% of this
+// reference's CPU) — and rendered as that page is (`?render=fresh` is a shareable page: renderToBuffer),
+// with no component, data or catalogue of ours.
 import { createElement, type ReactElement, type ReactNode } from 'react'
 import { HomeCard } from '../src/client/components/HomeCard'
 import type { Messages } from '../src/client/lib/messages'
@@ -72,11 +73,24 @@ function elementOf(node: MarkupNode): ReactNode {
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' }
 
+/** The markup's elements, made once per binding value: elements are immutable, and React renders them again as they are. */
+const elements = new WeakMap<object, ReactNode>()
+const elementsOf = (markup: MarkupNode & object) => {
+  let element = elements.get(markup)
+  if (element === undefined) {
+    element = elementOf(markup)
+    elements.set(markup, element)
+  }
+  return element
+}
+
 export default {
   async fetch(request: Request, env: { MARKUP?: MarkupNode }): Promise<Response> {
     if (new URL(request.url).pathname === '/markup') {
       if (!env.MARKUP) return new Response('no markup', { status: 404 })
-      return new Response(await renderToBuffer(elementOf(env.MARKUP) as ReactElement), { headers: HTML })
+      return new Response(await renderToBuffer(elementsOf(env.MARKUP as MarkupNode & object) as ReactElement), {
+        headers: HTML,
+      })
     }
     const cards = Math.min(Number(new URL(request.url).searchParams.get('cards')) || 40, 500)
     return new Response(await renderToBuffer(<Page cards={cards} />), { headers: HTML })

@@ -32,11 +32,12 @@ export function formatTable({
     Math.round(m.rps),
     Math.round(m.ceilingRps),
     m.ratio.toFixed(2),
+    m.cpuRatio == null ? '-' : m.cpuRatio.toFixed(2),
     m.p50,
     m.p99,
     m.cpuPerRequest === null ? '-' : m.cpuPerRequest.toFixed(2),
   ]
-  const columns = ['req/s', 'static req/s', 'ratio', 'p50 ms', 'p99 ms', 'CPU ms/req']
+  const columns = ['req/s', 'static req/s', 'ratio', 'CPU ÷ static', 'p50 ms', 'p99 ms', 'CPU ms/req']
   const throughput = table(
     ['target', 'size', 'status', 'cache', ...vias.flatMap((via) => columns.map((column) => `${column} (${via})`))],
     results.map((r) => [
@@ -61,7 +62,7 @@ export function formatTable({
     budgets.map((b) => [b.name, `${b.value}${b.unit}`, `${b.limit}${b.unit}`, b.ok ? 'ok' : 'MISSED']),
   )
   return [
-    `workerd (Miniflare's API), production bundle, ${connections} connections. Paths: ${vias.map((via) => `${via} = ${paths[via].label}`).join('; ')}. Each target runs in rounds of ${roundSeconds} s alternating with a static copy of its response (the same bytes and headers, from a worker that only answers them: the ceiling), ${rounds} rounds for a figure a budget is judged on and ${contextRounds} for the others; ratio = the median round's target/static; p50 and p99 over every request of the target's rounds; CPU = workerd's per request over all rounds.`,
+    `workerd (Miniflare's API), production bundle, ${connections} connections. Paths: ${vias.map((via) => `${via} = ${paths[via].label}`).join('; ')}. Each target runs in rounds of ${roundSeconds} s alternating with a static copy of its response (the same bytes and headers, from a worker that only answers them: the ceiling), ${rounds} rounds for a figure a budget is judged on and ${contextRounds} for the others; ratio = the median round's target/static throughput (printed); CPU ÷ static = the median round's CPU per request of the target over its static copy's (judged: decision 074); p50 and p99 over every request of the target's rounds; CPU = workerd's per request over all rounds.`,
     '',
     throughput,
     '',

@@ -200,10 +200,17 @@ async function measure(target, via) {
   const sum = (list, pick) => list.reduce((total, item) => total + pick(item), 0)
   const requests = sum(runs.target, (r) => r.result.requests.total)
   const ratios = runs.target.map((r, round) => r.rps / runs.ceiling[round].rps)
+  // What a request of the target costs workerd's CPU against one of its static copy, round by round: the
+  // figure verdicts stand on (decision 074). Throughput swings with whatever else the host runs; the CPU
+  // a request takes hardly does.
+  const perRequest = (r) => r.cpu / Math.max(1, r.result.requests.total)
+  const cpuRatios = runs.target.map((r, round) => perRequest(r) / perRequest(runs.ceiling[round]))
   const duration = (list) => sum(list, (r) => r.result.duration)
   return {
     rounds,
     ratio: medianOf(ratios),
+    cpuRatio: medianOf(cpuRatios),
+    cpuRatios: cpuRatios.map((value) => Number(value.toFixed(3))),
     rps: requests / duration(runs.target),
     ceilingRps: sum(runs.ceiling, (r) => r.result.requests.total) / duration(runs.ceiling),
     roundRps: runs.target.map((r) => Math.round(r.rps)),
@@ -290,19 +297,27 @@ if (!only || CONTACT_BENCH_NAME.includes(only)) {
 const budgets = []
 const check = (name, value, limit, ok, unit = '') => budgets.push({ name, value, limit, unit, ok })
 const ratio = (value, limit) => [value.toFixed(2), `≥ ${limit.toFixed(2)}`, value >= limit]
+/** A CPU ratio's verdict: its median round against the limit, the rounds' spread printed beside it. */
+const cpuRatio = ({ cpuRatio: value, cpuRatios }, limit) => [
+  `${value.toFixed(2)} (rounds ${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)})`,
+  `≤ ${limit.toFixed(2)}`,
+  value <= limit,
+]
 for (const result of results) {
   const { direct, entry } = result
   for (const via of vias) {
     if (result[via].errors) check(`${result.name} (${PATHS[via].label}): errors`, result[via].errors, 0, false)
   }
+  // A cached page costs at most 1/0.9 of its static copy's CPU (the old "≥ 0.9 of its throughput" said in
+  // CPU, which the host's load does not move: decision 074); the throughput ratio is printed, not judged.
   if (result.kind === 'cached' && direct) {
-    check(`${result.name}: ratio to its static copy, own socket`, ...ratio(direct.ratio, 0.9))
+    check(`${result.name}: CPU per request ÷ its static copy's, own socket`, ...cpuRatio(direct, 1 / 0.9))
     check(`${result.name}: p99, own socket`, direct.p99, '≤ 50', direct.p99 <= 50, ' ms')
   }
-  // The realtor API's read (issue 19): at least half its static copy, on the worker's own socket like
-  // the cached pages (the strict path); the 304 row is judged alike.
+  // The realtor API's read (issue 19): at most twice its static copy's CPU (half its throughput before), on
+  // the worker's own socket like the cached pages; the 304 row is judged alike.
   if (result.kind === 'api-cached' && direct) {
-    check(`${result.name}: ratio to its static copy, own socket`, ...ratio(direct.ratio, 0.5))
+    check(`${result.name}: CPU per request ÷ its static copy's, own socket`, ...cpuRatio(direct, 2))
     check(`${result.name}: p99, own socket`, direct.p99, '≤ 50', direct.p99 <= 50, ' ms')
   }
   if (result.kind === 'uncached') {
