@@ -53,14 +53,15 @@ function countingNamespace<N extends DurableObjectNamespace>(namespace: N): N {
       const value = Reflect.get(target, name)
       if (name !== 'get' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value
       return (...args: unknown[]) => {
-        const stub = (value as (...a: unknown[]) => object).apply(target, args)
+        const stub = Reflect.apply(value as (...a: unknown[]) => object, target, args)
         return new Proxy(stub, {
           get(inner, method) {
             const member = Reflect.get(inner, method)
             if (typeof member !== 'function') return member
             return (...callArgs: unknown[]) => {
               totals.doCalls++
-              return (member as (...a: unknown[]) => unknown).apply(inner, callArgs)
+              // Reflect.apply: an RPC stub answers any property it is asked for, `apply` included.
+              return Reflect.apply(member as (...a: unknown[]) => unknown, inner, callArgs)
             }
           },
         })
