@@ -4,6 +4,7 @@
 // `ctx.exports.Pages` go through the edge. Only the bench builds this file; the deployed worker is
 // src/worker.ts, with nothing wrapped around the app.
 import type { Bindings } from '../../src/env'
+import { dataCache } from '../../src/lib/data-cache'
 import type { PageProps } from '../../src/lib/page-cache'
 import worker, { Pages as WorkerPages } from '../../src/worker'
 import { type AnswerStore, through } from '../../test/fixtures/workers-cache'
@@ -46,6 +47,8 @@ const fetch = withBenchStats(worker.fetch)
 export default {
   ...worker,
   fetch(request, env, ctx) {
+    // The bench's "first request" state: a cold isolate's (its data read from D1, not the data cache).
+    if (benchStatsOn(env) && request.headers.has('x-bench-cold')) dataCache.clear()
     const edge = (env as { EDGE?: AnswerStore }).EDGE
     return fetch(request, env, edge ? withEdge(ctx, edge) : ctx)
   },

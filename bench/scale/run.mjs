@@ -136,7 +136,7 @@ for (const size of sizes) {
     )
     // The request states first (the first requests must find realtors this isolate has not shown), in
     // interleaved rounds: a load that comes and goes on the host falls on every state alike.
-    const states = targets.filter((t) => t.kind === 'state')
+    const states = targets.filter((t) => t.kind === 'state' || t.rounds)
     for (let round = 1; round <= rounds && states.length; round++)
       for (const target of states) await measure(target, round)
     // The walks of every realtor (provider sitemap, console search) run last, after the memory figure.
@@ -154,7 +154,7 @@ for (const size of sizes) {
     await new Promise((resolve) => setTimeout(resolve, 10_000))
     memory.idle = residentMemory(worker.pids)
     console.log(`  ${size}: mixed load of ${mixed.requests} requests (${Math.round(mixed.rps)} req/s)`)
-    for (const target of targets.filter((t) => t.weight === 0 && t.kind !== 'state' && t.kind !== 'view'))
+    for (const target of targets.filter((t) => t.weight === 0 && t.kind !== 'state' && t.kind !== 'view' && !t.rounds))
       await measure(target)
     runs[size] = { ...SIZES[size], seedSeconds: seed.seconds, reused: seed.reused, rows, mixed, memory }
     // Each size's figures are kept as soon as they exist.

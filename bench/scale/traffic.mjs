@@ -155,13 +155,19 @@ export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0
       name: 'state: warm re-render',
       kind: 'state',
       weight: 0,
-      next: () => ({ path: `/${realtor().slug}?render=${++renders}`, headers: ko }),
+      // The same 100 homes as the hits (their data read in the first round's warm-up), each render new.
+      next: () => ({ path: `/${published[Math.floor(next() * 100)].slug}?render=${++renders}`, headers: ko }),
     },
     {
       name: 'state: first request',
       kind: 'state',
       weight: 0,
-      next: () => ({ path: `/${unseen[firsts++ % unseen.length].slug}?first=${firsts}`, headers: ko }),
+      // A cold isolate's first request for a realtor: the bench's entry empties the isolate's data cache
+      // first (x-bench-cold, bench/scale/entry.ts), so every request reads its realtor and listings from D1.
+      next: () => ({
+        path: `/${unseen[firsts++ % unseen.length].slug}?first=${firsts}`,
+        headers: { ...ko, 'x-bench-cold': '1' },
+      }),
     },
     {
       name: 'custom domain (Host)',
@@ -170,17 +176,25 @@ export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0
       weight: 10,
       next: () => ({ path: pick(['/', '/', '/en'], next), headers: { ...ko, host: domain().host } }),
     },
-    { name: 'listings /home/list', kind: 'listings', weight: 15, next: () => ({ path: homeList(), headers: ko }) },
-    { name: 'listings /agent', kind: 'listings', weight: 5, next: () => ({ path: agent(), headers: ko }) },
+    {
+      name: 'listings /home/list',
+      kind: 'listings',
+      zipf: true,
+      weight: 15,
+      next: () => ({ path: homeList(), headers: ko }),
+    },
+    { name: 'listings /agent', kind: 'listings', zipf: true, weight: 5, next: () => ({ path: agent(), headers: ko }) },
     {
       name: 'realtor API /v1/realtor/x',
       kind: 'api',
+      zipf: true,
       weight: 12,
       next: () => ({ path: `/v1/realtor/${realtor().slug}`, headers: ko }),
     },
     {
       name: 'tenant sitemap',
       kind: 'seo',
+      zipf: true,
       weight: 8,
       next: () => ({ path: `/${realtor().slug}/sitemap.xml`, headers: ko }),
     },
@@ -189,6 +203,8 @@ export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0
     {
       name: 'provider sitemap',
       kind: 'seo',
+      // Every request the same state (a cached file): measured in the interleaved rounds, like the states.
+      rounds: true,
       weight: 0,
       next: (() => {
         const crawl = ['/sitemap.xml', ...sitemapFiles]
@@ -199,6 +215,7 @@ export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0
     {
       name: 'admin search /v1/accounts?q=',
       kind: 'admin',
+      rounds: true,
       weight: 0,
       next: () => ({
         path: `/v1/accounts?q=${encodeURIComponent(terms())}`,
