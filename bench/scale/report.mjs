@@ -109,8 +109,10 @@ export function judge(runs) {
     if (size === 'large')
       check('large seed time', `${run.seedSeconds} s`, `< ${SEED_SECONDS} s`, run.seedSeconds < SEED_SECONDS)
     // A Zipf row's cache (Workers Cache for pages, else the isolate's data cache) is judged against what a
-    // cache without bounds, keeping answers their lifetime, would hit on the same requests.
-    for (const row of rows.filter((r) => r.zipf && r.kind !== 'view')) {
+    // cache without bounds, keeping answers their lifetime, would hit on the same requests. Not the listings
+    // rows: a listings request makes several data lookups of other keys and lifetimes (a minute), so its
+    // data hits are not a rate of requests; issue 20's CPU budget judges them.
+    for (const row of rows.filter((r) => r.zipf && r.kind !== 'view' && r.kind !== 'listings')) {
       const [which, rate] = row.pageHitRate != null ? ['page', row.pageHitRate] : ['data', row.dataHitRate]
       if (rate == null || row.allowedHitRate == null) continue
       check(
