@@ -67,10 +67,11 @@ export function pageRequestOf(
     detectLocale(localeCookieOf(cookie), request.headers.get('accept-language')) !== DEFAULT_LOCALE
   )
     return null
-  const props: PageProps = {
-    origin: originOf(url, site.host, request.headers.get('host')),
-    locale: site.locale ?? DEFAULT_LOCALE,
-  }
+  const origin = originOf(url, site.host, request.headers.get('host'))
+  // A host the router takes (an IPv6 literal it cannot check, say) may still be no origin a URL accepts:
+  // such a request goes to the routes as it came, which answer it.
+  if (!URL.canParse(origin)) return null
+  const props: PageProps = { origin, locale: site.locale ?? DEFAULT_LOCALE }
   const headers = new Headers(request.headers)
   headers.delete('cookie')
   headers.delete('accept-language')

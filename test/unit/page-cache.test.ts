@@ -81,6 +81,11 @@ describe('pageRequestOf', () => {
     )
   })
 
+  it('leaves to the routes a host no URL accepts (an IPv6 literal that is none)', () => {
+    for (const host of ['[zzz]', '[::1', '[]', '[::g]:8787'])
+      expect(pageRequestOf(new Request(url('/janekim'), { headers: { host } }), env.PROVIDER_HOSTS)).toBeNull()
+  })
+
   it('hands on the page without cookies, languages or tracking, its redirects not followed, and says its site and locale', () => {
     const visitors: Record<string, string>[] = [
       {},
