@@ -68,7 +68,7 @@ export function pageRequestOf(
   )
     return null
   const origin = originOf(url, site.host, request.headers.get('host'))
-  // A host the router takes (an IPv6 literal it cannot check, say) may still be no origin a URL accepts:
+  // A host the router takes (`a.0`, whose last label a URL reads as an IPv4 number; an IPv6 literal it cannot check) may still be no origin a URL accepts:
   // such a request goes to the routes as it came, which answer it.
   if (!URL.canParse(origin)) return null
   const props: PageProps = { origin, locale: site.locale ?? DEFAULT_LOCALE }

@@ -81,8 +81,8 @@ describe('pageRequestOf', () => {
     )
   })
 
-  it('leaves to the routes a host no URL accepts (an IPv6 literal that is none)', () => {
-    for (const host of ['[zzz]', '[::1', '[]', '[::g]:8787'])
+  it('leaves to the routes a host no URL accepts (a last label of digits, an IPv6 literal that is none)', () => {
+    for (const host of ['a.0', '[zzz]', '[::1', '[]', '[::g]:8787'])
       expect(pageRequestOf(new Request(url('/janekim'), { headers: { host } }), env.PROVIDER_HOSTS)).toBeNull()
   })
 
