@@ -130,7 +130,10 @@ for (const size of sizes) {
     }
   }
   try {
-    const memory = { start: residentMemory(worker.pids), startHeaps: await isolateHeaps(INSPECTOR_PORT) }
+    const memory = {
+      start: residentMemory(worker.pids),
+      startHeaps: await isolateHeaps(INSPECTOR_PORT, worker.names[0]),
+    }
     const targets = targetsOf(size, token, files, worker.origin).filter(
       (t) => !values.only || t.name.includes(values.only),
     )
@@ -150,7 +153,7 @@ for (const size of sizes) {
       connections,
     })
     memory.afterMixed = residentMemory(worker.pids)
-    memory.afterMixedHeaps = await isolateHeaps(INSPECTOR_PORT)
+    memory.afterMixedHeaps = await isolateHeaps(INSPECTOR_PORT, worker.names[0])
     await new Promise((resolve) => setTimeout(resolve, 10_000))
     memory.idle = residentMemory(worker.pids)
     console.log(`  ${size}: mixed load of ${mixed.requests} requests (${Math.round(mixed.rps)} req/s)`)

@@ -162,9 +162,11 @@ export async function isolateHeap(inspectorPort, isolate = 'core:user:realtor-ho
 }
 
 /** The JS heaps of the worker and of the local simulators workerd runs beside it, in MB. */
-export async function isolateHeaps(inspectorPort) {
+export async function isolateHeaps(inspectorPort, workerName = 'realtor-homepage') {
   const heaps = {}
-  for (const [name, isolate] of Object.entries(SIMULATORS)) heaps[name] = await isolateHeap(inspectorPort, isolate)
+  // With several isolates, the first one's heap stands for each (they run the same code on the same traffic).
+  const isolates = { ...SIMULATORS, worker: `core:user:${workerName}` }
+  for (const [name, isolate] of Object.entries(isolates)) heaps[name] = await isolateHeap(inspectorPort, isolate)
   return heaps
 }
 
