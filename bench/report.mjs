@@ -28,15 +28,27 @@ export function formatTable({
   roundSeconds,
 }) {
   const vias = Object.keys(paths)
+  const spread = ([low, high]) => `${low.toFixed(2)}–${high.toFixed(2)}`
   const cells = (m) => [
     Math.round(m.rps),
     Math.round(m.ceilingRps),
-    m.ratio.toFixed(2),
+    `${m.ratio.toFixed(2)} (${spread(m.ratioSpread)})`,
+    `${m.cpuRatio.toFixed(2)} (${spread(m.cpuRatioSpread)})`,
     m.p50,
-    m.p99,
-    m.cpuPerRequest === null ? '-' : m.cpuPerRequest.toFixed(2),
+    `${m.p99} / ${m.p99Round}`,
+    m.cpuPerRequest === null ? '-' : m.cpuPerRequest.toFixed(3),
+    m.ceilingCpuPerRequest.toFixed(3),
   ]
-  const columns = ['req/s', 'static req/s', 'ratio', 'p50 ms', 'p99 ms', 'CPU ms/req']
+  const columns = [
+    'req/s',
+    'static req/s',
+    'req/s ratio (rounds)',
+    'CPU ratio (rounds)',
+    'p50 ms',
+    'p99 ms all / round',
+    'CPU ms/req',
+    'static CPU ms/req',
+  ]
   const throughput = table(
     ['target', 'size', 'status', 'cache', ...vias.flatMap((via) => columns.map((column) => `${column} (${via})`))],
     results.map((r) => [
@@ -61,7 +73,7 @@ export function formatTable({
     budgets.map((b) => [b.name, `${b.value}${b.unit}`, `${b.limit}${b.unit}`, b.ok ? 'ok' : 'MISSED']),
   )
   return [
-    `workerd (Miniflare's API), production bundle, ${connections} connections. Paths: ${vias.map((via) => `${via} = ${paths[via].label}`).join('; ')}. Each target runs in rounds of ${roundSeconds} s alternating with a static copy of its response (the same bytes and headers, from a worker that only answers them: the ceiling), ${rounds} rounds for a figure a budget is judged on and ${contextRounds} for the others; ratio = the median round's target/static; p50 and p99 over every request of the target's rounds; CPU = workerd's per request over all rounds.`,
+    `workerd (Miniflare's API), production bundle, ${connections} connections. Paths: ${vias.map((via) => `${via} = ${paths[via].label}`).join('; ')}. Each target runs in rounds of ${roundSeconds} s alternating with a static copy of its response (the same bytes and headers, from a worker that only answers them: the ceiling), ${rounds} rounds for a figure a budget is judged on and ${contextRounds} for the others. req/s ratio = the median round's target ÷ static throughput (printed, not judged); CPU ratio = the median round's static ÷ target CPU per request (judged; 1 = costs what its static copy costs); both with the rounds' min–max. p50 and p99 ("all") over every request of the target's rounds, "round" = the median of the rounds' own p99s (judged); CPU = workerd's per request over all rounds; static CPU = the median round's.`,
     '',
     throughput,
     '',
@@ -78,6 +90,11 @@ export function percentiles(latencies) {
   const sorted = Float64Array.from(latencies).sort()
   const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
   return { p50: at(0.5), p99: at(0.99) }
+}
+
+/** The smallest and largest of values: the spread printed beside a median. */
+export function spreadOf(values) {
+  return [Math.min(...values), Math.max(...values)]
 }
 
 export function medianOf(values) {

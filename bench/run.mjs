@@ -4,10 +4,13 @@
 // reference; autocannon drives one target at a time on loopback, bounded in time, along two paths:
 // the worker's own socket, and Miniflare's HTTP entry (the path of the issue's baseline). A ratio
 // compares a target with a static copy of its own response on the same path, in rounds alternating
-// with it; the median round's ratio stands, so a burst on this noisy 2-core machine does not decide a
-// figure. Prints a table, writes bench/results/latest.{json,md}, and exits non-zero when a budget is
+// with it. Ratio budgets are judged on workerd's CPU per request in those rounds (bench/cpu.mjs), not on
+// their throughput: the rate of a round follows the host's load, the CPU a request costs hardly does.
+// The median round's ratio stands and its spread (min–max of the rounds) is printed beside it.
+// Prints a table, writes bench/results/latest.{json,md}, and exits non-zero when a budget is
 // missed. BENCH_ONLY and BENCH_PATHS narrow a run; BENCH_ROUNDS sets the rounds of judged figures.
-// Why two paths and which budget is judged on which: docs/decisions/005-data-cache-and-benchmark-topology.md.
+// Why two paths and which budget is judged on which: docs/decisions/005-data-cache-and-benchmark-topology.md;
+// why CPU and not throughput: docs/decisions/074-bench-verdicts-on-cpu.md.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ensureChromium } from '../scripts/chromium.mjs'
@@ -18,7 +21,7 @@ import { BENCH_HELP, helpRequested } from './help.mjs'
 import { get } from './http.mjs'
 import { LARGE_REALTOR, seedLargeRealtor } from './large-realtor.mjs'
 import { markupTree } from './markup-tree.mjs'
-import { brotliSize, formatTable, gzipSize, medianOf, percentiles } from './report.mjs'
+import { brotliSize, formatTable, gzipSize, medianOf, percentiles, spreadOf } from './report.mjs'
 
 await useProjectNode()
 helpRequested(BENCH_HELP)
@@ -71,7 +74,16 @@ const targets = [
     path: `/${LARGE_REALTOR}?render=fresh`,
     kind: 'large',
   },
+  // React's renderer alone: the tree's elements are built once per isolate, so only rendering is measured.
   { name: 'React alone, same markup (large)', worker: 'reference', path: '/markup', kind: 'large-reference' },
+  // The reference as it was until issue 28, building the elements from the tree on every request: shown
+  // for context (what the old budget was measured against), never judged.
+  {
+    name: 'React alone + tree built per request (large, before issue 28)',
+    worker: 'reference',
+    path: '/markup?rebuild',
+    kind: 'context',
+  },
   // The realtor API's read from the data cache (decision 055), and the same read revalidated: If-None-Match
   // with the answer's ETag (set below), a 304.
   { name: 'GET /v1/realtor/equityrealty', worker: 'app', path: '/v1/realtor/equityrealty', kind: 'api-cached' },
@@ -173,15 +185,29 @@ async function run(target, role, via) {
     )
   })
   const cpu = cpuMillis(pids) - before
-  return { result, rps: result.requests.total / result.duration, cpu, latencies, url, headers, unexpected }
+  const requests = result.requests.total
+  return {
+    result,
+    rps: requests / result.duration,
+    cpu,
+    cpuPerRequest: requests ? cpu / requests : Number.NaN,
+    latencies,
+    url,
+    headers,
+    unexpected,
+  }
 }
 
 /**
  * A target and the static copy of its response on one path, alternately (the copy first in even
- * rounds, the target first in odd ones), after a warm-up of both. Each round's ratio compares two runs
- * made a second apart, and the median round's ratio stands: on this shared 2-core machine a round can
- * run at half or twice the rate of the next one with the same code. Figures a budget is judged on get
- * 16 rounds, the others 6. Latency percentiles are over every request of the target's rounds.
+ * rounds, the target first in odd ones), after a warm-up of both. Each round gives two ratios of runs
+ * made a second apart: throughput (target ÷ copy, printed) and CPU (the copy's CPU per request ÷ the
+ * target's, so 1 still means "costs what its static copy costs" and the budgets keep their numbers;
+ * judged). The median round's ratio stands, with the rounds' min–max: on this shared 2-core machine a
+ * round can run at half or twice the rate of the next one with the same code, while its CPU per
+ * request moves by a few per cent. Figures a budget is judged on get 16 rounds, the others 6.
+ * Latency percentiles are over every request of the target's rounds; p99Round is the median of the
+ * rounds' own p99s, which one stalled second of the host cannot decide.
  */
 async function measure(target, via) {
   for (const role of ['ceiling', 'target']) await run(target, role, via)
@@ -200,10 +226,18 @@ async function measure(target, via) {
   const sum = (list, pick) => list.reduce((total, item) => total + pick(item), 0)
   const requests = sum(runs.target, (r) => r.result.requests.total)
   const ratios = runs.target.map((r, round) => r.rps / runs.ceiling[round].rps)
+  const cpuRatios = runs.target.map((r, round) => runs.ceiling[round].cpuPerRequest / r.cpuPerRequest)
   const duration = (list) => sum(list, (r) => r.result.duration)
   return {
     rounds,
     ratio: medianOf(ratios),
+    ratioSpread: spreadOf(ratios),
+    cpuRatio: medianOf(cpuRatios),
+    cpuRatioSpread: spreadOf(cpuRatios),
+    cpuRatios: cpuRatios.map((value) => Number(value.toFixed(3))),
+    roundCpu: runs.target.map((r) => Number(r.cpuPerRequest.toFixed(4))),
+    roundCeilingCpu: runs.ceiling.map((r) => Number(r.cpuPerRequest.toFixed(4))),
+    p99Round: medianOf(runs.target.map((r) => percentiles(r.latencies).p99)),
     rps: requests / duration(runs.target),
     ceilingRps: sum(runs.ceiling, (r) => r.result.requests.total) / duration(runs.ceiling),
     roundRps: runs.target.map((r) => Math.round(r.rps)),
@@ -215,15 +249,18 @@ async function measure(target, via) {
     ...percentiles(runs.target.flatMap((r) => r.latencies)),
     errors: sum(runs.target, (r) => r.result.errors + r.result.timeouts + r.unexpected),
     cpuPerRequest: requests ? sum(runs.target, (r) => r.cpu) / requests : null,
+    ceilingCpuPerRequest: medianOf(runs.ceiling.map((r) => r.cpuPerRequest)),
   }
 }
 
-// BENCH_ONLY=tenant (a part of targets' names) and BENCH_PATHS=direct narrow a run while working on
-// one thing; budgets are judged on what ran.
+// BENCH_ONLY=tenant (a part of targets' names; several, comma separated) and BENCH_PATHS=direct narrow a
+// run while working on one thing; budgets are judged on what ran.
 const only = process.env.BENCH_ONLY
+const onlyParts = only ? only.split(',') : []
+const selected = (name) => !only || onlyParts.some((part) => name.includes(part))
 const vias = (process.env.BENCH_PATHS ?? Object.keys(PATHS).join(',')).split(',')
 const results = []
-for (const target of targets.filter((t) => !only || t.name.includes(only))) {
+for (const target of targets.filter((t) => selected(t.name))) {
   const row = { ...target }
   for (const via of vias) {
     row[via] = await measure(target, via)
@@ -232,36 +269,57 @@ for (const target of targets.filter((t) => !only || t.name.includes(only))) {
   results.push(row)
 }
 
-// The large realtor and React alone rendering its markup, alternating round by round (the one first
-// in even rounds, the other in odd ones): each round's CPU per request of each, and the median round's
-// ratio stands.
+// Two targets of the worker compared with each other, alternating round by round (the one first in
+// even rounds, the other in odd ones): each round's CPU per request of each, and the median round's
+// ratio stands, with the rounds' min–max. The rows of the table are measured minutes apart, too far
+// apart to compare on this shared machine.
 async function pairedCpu(page, alone, via) {
   for (const target of [page, alone]) await run(target, 'target', via)
   const rounds = []
   for (let round = 0; round < ROUNDS; round++) {
     const cpu = new Map()
     for (const target of round % 2 ? [alone, page] : [page, alone]) {
-      const { cpu: millis, result } = await run(target, 'target', via)
-      cpu.set(target, millis / result.requests.total)
+      cpu.set(target, (await run(target, 'target', via)).cpuPerRequest)
     }
     rounds.push({ page: cpu.get(page), alone: cpu.get(alone), ratio: cpu.get(page) / cpu.get(alone) })
   }
   const pick = (name) => medianOf(rounds.map((round) => round[name]))
+  const ratios = rounds.map((r) => r.ratio)
   return {
     ratio: pick('ratio'),
+    spread: spreadOf(ratios),
     page: pick('page'),
     alone: pick('alone'),
-    ratios: rounds.map((r) => Number(r.ratio.toFixed(3))),
+    ratios: ratios.map((value) => Number(value.toFixed(3))),
   }
 }
-const largePage = results.find((r) => r.kind === 'large')
-const largeAlone = results.find((r) => r.kind === 'large-reference')
-const paired =
-  largePage && largeAlone && vias.includes('direct') ? await pairedCpu(largePage, largeAlone, 'direct') : null
-if (paired)
+// Each pair, judged on the worker's own socket (where CPU is the worker's and not the entry's hop):
+// - the large realtor's uncached home ÷ React's renderer alone rendering its very markup (decision 058,
+//   against the true floor since decision 074);
+// - the realtor's cached home on its custom domain ÷ the same home by path: a host's page costs what
+//   its path's page costs (decision 074; the issue's custom-domain verdict failed on throughput while
+//   the two cost the same CPU).
+const PAIRS = [
+  { name: 'large realtor', page: 'large', alone: 'large-reference', label: 'React alone' },
+  {
+    name: 'custom domain',
+    page: 'tenant custom domain (cached)',
+    alone: 'tenant /equityrealty (cached)',
+    label: 'the same page by path',
+  },
+]
+const byKindOrName = (key) => results.find((r) => r.kind === key || r.name === key)
+const paired = {}
+for (const pair of PAIRS) {
+  const [page, alone] = [byKindOrName(pair.page), byKindOrName(pair.alone)]
+  if (!page || !alone || !vias.includes('direct')) continue
+  const measured = await pairedCpu(page, alone, 'direct')
+  paired[pair.name] = measured
+  const [low, high] = measured.spread
   console.log(
-    `  large realtor, alternating rounds: CPU ${paired.page.toFixed(2)} ms vs React alone ${paired.alone.toFixed(2)} ms (median rounds), ratio ${paired.ratio.toFixed(2)}; rounds ${paired.ratios.join(' ')}`,
+    `  ${pair.name}, alternating rounds: CPU ${measured.page.toFixed(3)} ms vs ${pair.label} ${measured.alone.toFixed(3)} ms (median rounds), ratio ${measured.ratio.toFixed(2)} (rounds ${low.toFixed(2)}–${high.toFixed(2)})`,
   )
+}
 
 await worker.dispose()
 
@@ -276,55 +334,73 @@ if (!only) {
 
 // The contact POST against a webhook that takes 1 s (decision 069): its own worker, beside a loopback webhook.
 let contacts = null
-if (!only || CONTACT_BENCH_NAME.includes(only)) {
+if (selected(CONTACT_BENCH_NAME)) {
   contacts = await measureContacts(start, PORTS.app)
   console.log(`  ${formatContacts(contacts)}`)
 }
 
-// Budgets, each judged where it means what the issue means (docs/decisions/005):
+// Budgets, each judged where it means what the issue means (docs/decisions/005), every ratio on CPU per
+// request (docs/decisions/074): the static copy's CPU ÷ the target's, median round, min–max beside it.
 // - cached pages: ratio and p99 on the worker's own socket, the strict test (through the entry, its
 //   hop costs both sides alike and pulls every ratio towards 1; printed, not judged);
 // - the uncached render: its ratio through Miniflare's entry, the path of the issue's baseline (a
 //   static response at ~0.24 ms, where React's streaming renderer alone reached ~0.14, "the streaming
 //   renderer's own limit"); its CPU on the worker's own socket.
+// - p99 is judged on the median round's p99 (every request's p99 is printed): a stall of the shared
+//   host lands in one or two rounds, not in eight.
+// Throughput ratios stay in the table (median and min–max) and are judged nowhere.
 const budgets = []
 const check = (name, value, limit, ok, unit = '') => budgets.push({ name, value, limit, unit, ok })
-const ratio = (value, limit) => [value.toFixed(2), `≥ ${limit.toFixed(2)}`, value >= limit]
+const spreadText = ([low, high]) => `${low.toFixed(2)}–${high.toFixed(2)}`
+const cpuRatio = (m, limit) => [
+  `${m.cpuRatio.toFixed(2)} (rounds ${spreadText(m.cpuRatioSpread)})`,
+  `≥ ${limit.toFixed(2)}`,
+  m.cpuRatio >= limit,
+]
+const p99 = (m) => [m.p99Round, '≤ 50', m.p99Round <= 50, ' ms']
 for (const result of results) {
   const { direct, entry } = result
   for (const via of vias) {
     if (result[via].errors) check(`${result.name} (${PATHS[via].label}): errors`, result[via].errors, 0, false)
   }
   if (result.kind === 'cached' && direct) {
-    check(`${result.name}: ratio to its static copy, own socket`, ...ratio(direct.ratio, 0.9))
-    check(`${result.name}: p99, own socket`, direct.p99, '≤ 50', direct.p99 <= 50, ' ms')
+    check(`${result.name}: CPU ratio to its static copy, own socket`, ...cpuRatio(direct, 0.9))
+    check(`${result.name}: p99 (median round), own socket`, ...p99(direct))
   }
   // The realtor API's read (issue 19): at least half its static copy, on the worker's own socket like
   // the cached pages (the strict path); the 304 row is judged alike.
   if (result.kind === 'api-cached' && direct) {
-    check(`${result.name}: ratio to its static copy, own socket`, ...ratio(direct.ratio, 0.5))
-    check(`${result.name}: p99, own socket`, direct.p99, '≤ 50', direct.p99 <= 50, ' ms')
+    check(`${result.name}: CPU ratio to its static copy, own socket`, ...cpuRatio(direct, 0.5))
+    check(`${result.name}: p99 (median round), own socket`, ...p99(direct))
   }
   if (result.kind === 'uncached') {
     // 0.14 is the streaming renderer's own limit in the issue's baseline; when React's renderer alone
     // measures less in this run (noise), what it measures is the limit.
-    const alone = results.find((r) => r.kind === 'reference')?.entry?.ratio ?? 0.14
-    if (entry) check(`${result.name}: ratio to its static copy, entry`, ...ratio(entry.ratio, Math.min(0.14, alone)))
+    const alone = results.find((r) => r.kind === 'reference')?.entry?.cpuRatio ?? 0.14
+    if (entry) check(`${result.name}: CPU ratio to its static copy, entry`, ...cpuRatio(entry, Math.min(0.14, alone)))
     const cpu = direct?.cpuPerRequest
     if (cpu != null) check(`${result.name}: CPU per render, own socket`, cpu.toFixed(2), '≤ 2', cpu <= 2, ' ms')
   }
 }
-// The large realtor's uncached home against React alone rendering its markup, in the same run, on the
-// worker's own socket (where CPU is judged): at most 1.15 times (issue 20, decision 058). Judged on
-// rounds of the two alternating (pairedCpu), not on their rows: measured minutes apart, their figures
-// differed by a third on this shared machine with the same code.
-if (paired) {
-  const times = paired.ratio
+// The pairs (pairedCpu), on the worker's own socket:
+// - the large realtor's uncached home against React's renderer alone rendering its markup: at most 1.15
+//   times (issue 20, decision 058). Until issue 28 the reference also built its elements from JSON on
+//   every request (~1/5 of its CPU), so the same 1.15 is now measured against the true floor
+//   (decision 074);
+// - the custom domain's cached home against the same home by path: at most 1.1 times (what a ratio of
+//   0.9 to a static copy allows, decision 074).
+const pairLimits = { 'large realtor': 1.15, 'custom domain': 1.1 }
+const pairNames = {
+  'large realtor': 'large realtor: CPU per render ÷ React alone (tree built once), same markup, own socket',
+  'custom domain': 'tenant custom domain (cached): CPU ÷ the same page by path, own socket',
+}
+for (const [name, measured] of Object.entries(paired)) {
+  const limit = pairLimits[name]
   check(
-    `large realtor: CPU per render ÷ React alone, same markup, own socket`,
-    times.toFixed(2),
-    '≤ 1.15',
-    times <= 1.15,
+    pairNames[name],
+    `${measured.ratio.toFixed(2)} (rounds ${spreadText(measured.spread)})`,
+    `≤ ${limit.toFixed(2)}`,
+    measured.ratio <= limit,
   )
 }
 for (const page of clientJs) {
