@@ -21,7 +21,7 @@ import { BENCH_HELP, helpRequested } from './help.mjs'
 import { get } from './http.mjs'
 import { LARGE_REALTOR, seedLargeRealtor } from './large-realtor.mjs'
 import { markupTree } from './markup-tree.mjs'
-import { brotliSize, formatTable, gzipSize, medianOf, percentiles, spreadOf } from './report.mjs'
+import { brotliSize, formatTable, gzipSize, medianInterval, medianOf, percentiles, spreadOf } from './report.mjs'
 
 await useProjectNode()
 helpRequested(BENCH_HELP)
@@ -34,10 +34,12 @@ const PORT = Number(process.env.BENCH_PORT ?? 8899)
 const PORTS = { app: PORT, ceiling: PORT + 1, reference: PORT + 2, entry: PORT + 3 }
 const at = (port) => `http://127.0.0.1:${port}`
 // Rounds of a figure a budget is judged on, and of the others (shown for context).
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 16)
-const CONTEXT_ROUNDS = Number(process.env.BENCH_CONTEXT_ROUNDS ?? 6)
-// autocannon runs whole seconds.
-const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 1)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 32)
+const CONTEXT_ROUNDS = Number(process.env.BENCH_CONTEXT_ROUNDS ?? 12)
+// About how long a round lasts: a round is a number of requests (autocannon's `amount`), as many as its
+// side answered in this time during the warm-up. Short rounds, so the two sides of a ratio run a
+// fraction of a second apart, under the same load of the host (docs/decisions/074).
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 0.25)
 const CONNECTIONS = 32
 
 /** The two ways a request reaches a worker: its own socket, or Miniflare's entry (by Host). */
@@ -162,8 +164,11 @@ worker = await startBench({
 })
 const pids = workerdPids()
 
-/** One timed run of a target, or of the static copy of its response, on a path. */
-async function run(target, role, via) {
+/**
+ * One timed run of a target, or of the static copy of its response, on a path: `amount` requests, or
+ * one second (a warm-up, which tells how many requests make a round).
+ */
+async function run(target, role, via, amount) {
   const worker = role === 'ceiling' ? 'ceiling' : target.worker
   const host = role === 'ceiling' ? PATHS[via].host(worker) : (target.host ?? PATHS[via].host(worker))
   const path = role === 'ceiling' ? `/${target.copy}` : target.path
@@ -174,8 +179,17 @@ async function run(target, role, via) {
   // A 304 row expects 304s (autocannon counts them as non-2xx); the static copy answers 200.
   const expected = role === 'ceiling' ? 200 : (target.status ?? 200)
   let unexpected = 0
+  const started = performance.now()
   const result = await new Promise((resolve, reject) => {
-    const options = { url, headers, connections: CONNECTIONS, duration: ROUND_SECONDS }
+    // autocannon notices it is done at its next sample: every 25 ms, not every second (its default), or
+    // a quarter-second round would idle for most of a second and count the idle isolate's timers.
+    const options = {
+      url,
+      headers,
+      connections: CONNECTIONS,
+      sampleInt: 25,
+      ...(amount ? { amount } : { duration: 1 }),
+    }
     autocannon(options, (error, done) => (error ? reject(error) : resolve(done))).on(
       'response',
       (_client, status, _bytes, latency) => {
@@ -185,10 +199,12 @@ async function run(target, role, via) {
     )
   })
   const cpu = cpuMillis(pids) - before
+  const seconds = (performance.now() - started) / 1000
   const requests = result.requests.total
   return {
     result,
-    rps: requests / result.duration,
+    seconds,
+    rps: requests / seconds,
     cpu,
     cpuPerRequest: requests ? cpu / requests : Number.NaN,
     latencies,
@@ -205,12 +221,16 @@ async function run(target, role, via) {
  * target's, so 1 still means "costs what its static copy costs" and the budgets keep their numbers;
  * judged). The median round's ratio stands, with the rounds' min–max: on this shared 2-core machine a
  * round can run at half or twice the rate of the next one with the same code, while its CPU per
- * request moves by a few per cent. Figures a budget is judged on get 16 rounds, the others 6.
+ * request moves far less. Figures a budget is judged on get 32 rounds, the others 12.
  * Latency percentiles are over every request of the target's rounds; p99Round is the median of the
  * rounds' own p99s, which one stalled second of the host cannot decide.
  */
+/** Requests of a round: what the warm-up answered in ROUND_SECONDS, at least 100. */
+const amountOf = (warmUp) => Math.max(100, Math.round(warmUp.rps * ROUND_SECONDS))
+
 async function measure(target, via) {
-  for (const role of ['ceiling', 'target']) await run(target, role, via)
+  const amounts = {}
+  for (const role of ['ceiling', 'target']) amounts[role] = amountOf(await run(target, role, via))
   const runs = { target: [], ceiling: [] }
   const judged =
     target.kind === 'uncached' ||
@@ -219,7 +239,7 @@ async function measure(target, via) {
   const rounds = judged ? ROUNDS : CONTEXT_ROUNDS
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? ['target', 'ceiling'] : ['ceiling', 'target']
-    for (const role of order) runs[role].push(await run(target, role, via))
+    for (const role of order) runs[role].push(await run(target, role, via, amounts[role]))
   }
   const { url, headers } = runs.target[0]
   const probe = await get(url, headers)
@@ -227,13 +247,14 @@ async function measure(target, via) {
   const requests = sum(runs.target, (r) => r.result.requests.total)
   const ratios = runs.target.map((r, round) => r.rps / runs.ceiling[round].rps)
   const cpuRatios = runs.target.map((r, round) => runs.ceiling[round].cpuPerRequest / r.cpuPerRequest)
-  const duration = (list) => sum(list, (r) => r.result.duration)
+  const duration = (list) => sum(list, (r) => r.seconds)
   return {
     rounds,
     ratio: medianOf(ratios),
     ratioSpread: spreadOf(ratios),
     cpuRatio: medianOf(cpuRatios),
     cpuRatioSpread: spreadOf(cpuRatios),
+    cpuRatioInterval: medianInterval(cpuRatios),
     cpuRatios: cpuRatios.map((value) => Number(value.toFixed(3))),
     roundCpu: runs.target.map((r) => Number(r.cpuPerRequest.toFixed(4))),
     roundCeilingCpu: runs.ceiling.map((r) => Number(r.cpuPerRequest.toFixed(4))),
@@ -274,12 +295,13 @@ for (const target of targets.filter((t) => selected(t.name))) {
 // ratio stands, with the rounds' min–max. The rows of the table are measured minutes apart, too far
 // apart to compare on this shared machine.
 async function pairedCpu(page, alone, via) {
-  for (const target of [page, alone]) await run(target, 'target', via)
+  const amounts = new Map()
+  for (const target of [page, alone]) amounts.set(target, amountOf(await run(target, 'target', via)))
   const rounds = []
   for (let round = 0; round < ROUNDS; round++) {
     const cpu = new Map()
     for (const target of round % 2 ? [alone, page] : [page, alone]) {
-      cpu.set(target, (await run(target, 'target', via)).cpuPerRequest)
+      cpu.set(target, (await run(target, 'target', via, amounts.get(target))).cpuPerRequest)
     }
     rounds.push({ page: cpu.get(page), alone: cpu.get(alone), ratio: cpu.get(page) / cpu.get(alone) })
   }
@@ -288,6 +310,7 @@ async function pairedCpu(page, alone, via) {
   return {
     ratio: pick('ratio'),
     spread: spreadOf(ratios),
+    interval: medianInterval(ratios),
     page: pick('page'),
     alone: pick('alone'),
     ratios: ratios.map((value) => Number(value.toFixed(3))),
@@ -349,14 +372,28 @@ if (selected(CONTACT_BENCH_NAME)) {
 // - p99 is judged on the median round's p99 (every request's p99 is printed): a stall of the shared
 //   host lands in one or two rounds, not in eight.
 // Throughput ratios stay in the table (median and min–max) and are judged nowhere.
+// - a ratio's verdict is spread-aware: met when its median meets the limit; "ok (within spread)" when the
+//   median misses but the median's 95% interval (medianInterval) still reaches the limit, since the
+//   rounds cannot tell it from the limit; missed only when the whole interval is beyond the limit. On this
+//   shared machine a cached page's rounds range 0.2–3× its static copy, so a median alone flipped
+//   between runs of the same code (docs/decisions/074 has the runs).
 const budgets = []
-const check = (name, value, limit, ok, unit = '') => budgets.push({ name, value, limit, unit, ok })
+const check = (name, value, limit, ok, unit = '', withinSpread = false) =>
+  budgets.push({ name, value, limit, unit, ok, withinSpread })
 const spreadText = ([low, high]) => `${low.toFixed(2)}–${high.toFixed(2)}`
-const cpuRatio = (m, limit) => [
-  `${m.cpuRatio.toFixed(2)} (rounds ${spreadText(m.cpuRatioSpread)})`,
-  `≥ ${limit.toFixed(2)}`,
-  m.cpuRatio >= limit,
-]
+/** [value, limit, ok, unit, withinSpread] of a ratio judged against `≥ limit` (or `≤ limit`, `atMost`). */
+const ratioVerdict = (median, interval, spread, limit, atMost = false) => {
+  const meets = (value) => (atMost ? value <= limit : value >= limit)
+  const reaches = meets(atMost ? interval[0] : interval[1])
+  return [
+    `${median.toFixed(2)} (95% ${spreadText(interval)}; rounds ${spreadText(spread)})`,
+    `${atMost ? '≤' : '≥'} ${limit.toFixed(2)}`,
+    meets(median) || reaches,
+    '',
+    !meets(median) && reaches,
+  ]
+}
+const cpuRatio = (m, limit) => ratioVerdict(m.cpuRatio, m.cpuRatioInterval, m.cpuRatioSpread, limit)
 const p99 = (m) => [m.p99Round, '≤ 50', m.p99Round <= 50, ' ms']
 for (const result of results) {
   const { direct, entry } = result
@@ -396,12 +433,7 @@ const pairNames = {
 }
 for (const [name, measured] of Object.entries(paired)) {
   const limit = pairLimits[name]
-  check(
-    pairNames[name],
-    `${measured.ratio.toFixed(2)} (rounds ${spreadText(measured.spread)})`,
-    `≤ ${limit.toFixed(2)}`,
-    measured.ratio <= limit,
-  )
+  check(pairNames[name], ...ratioVerdict(measured.ratio, measured.interval, measured.spread, limit, true))
 }
 for (const page of clientJs) {
   check(
