@@ -18,7 +18,7 @@ in Chromium and the bundle size. Prints a table, writes bench/results/latest.{js
 non-zero when a budget is missed (docs/decisions/005). A full run takes several minutes. It also adds a
 large realtor (bench-large, docs/decisions/058) to the bench's state and judges its uncached home's CPU
 against React's renderer alone rendering the same markup from elements built once (BENCH_ONLY=large for
-those two). Every ratio budget is judged on workerd's CPU per request in interleaved rounds, median round,
+those). Every ratio budget is judged on workerd's CPU per request in interleaved rounds, median round,
 with its 95% interval and min–max printed (docs/decisions/074). Last, it posts contacts
 to a worker whose CONTACT_WEBHOOK_URL is a loopback webhook that takes 1 s, and judges the median time to
 201 (a third of the webhook's time at most) and that each contact reached the webhook once
