@@ -3,10 +3,11 @@
 // (src/lib/render-to-buffer.ts), and nothing else — no routing, middleware, data or document head.
 // `?cards=N` sets the page's size; bench/run.mjs picks N so the page is as large as a tenant home.
 // `/markup` renders the large realtor's home exactly (docs/decisions/058-render-at-scale.md): its HTML as
-// a tree (bench/markup-tree.mjs, the MARKUP binding) made into React elements once per isolate — React's
-// renderer alone, the true floor (decision 074: rebuilding the tree on every request was 17–20% of this
-// reference's CPU) — and rendered as that page is (`?render=fresh` is a shareable page: renderToBuffer),
-// with no component, data or catalogue of ours.
+// a tree (bench/markup-tree.mjs, the MARKUP binding) made into React elements once per isolate and
+// rendered on every request as that page is (`?render=fresh` is a shareable page: renderToBuffer), with
+// no component, data or catalogue of ours: React's renderer alone, the floor the page is judged against
+// (docs/decisions/074-bench-verdicts-on-cpu.md). `/markup?rebuild` builds the elements again on every
+// request, as the reference did before issue 28, so the bench can show what that cost.
 import { createElement, type ReactElement, type ReactNode } from 'react'
 import { HomeCard } from '../src/client/components/HomeCard'
 import type { Messages } from '../src/client/lib/messages'
@@ -71,28 +72,33 @@ function elementOf(node: MarkupNode): ReactNode {
   return createElement(tag, props, ...children.map(elementOf))
 }
 
-const HTML = { 'content-type': 'text/html; charset=utf-8' }
-
-/** The markup's elements, made once per binding value: elements are immutable, and React renders them again as they are. */
-const elements = new WeakMap<object, ReactNode>()
-const elementsOf = (markup: MarkupNode & object) => {
-  let element = elements.get(markup)
-  if (element === undefined) {
-    element = elementOf(markup)
-    elements.set(markup, element)
+/**
+ * The elements of a tree, built on its first request and kept by the tree (the binding is the same
+ * object for every request of the isolate). React elements are immutable descriptions, so one tree
+ * renders any number of times.
+ */
+const built = new WeakMap<object, ReactNode>()
+function elementsOf(tree: Exclude<MarkupNode, string>): ReactNode {
+  let elements = built.get(tree)
+  if (elements === undefined) {
+    elements = elementOf(tree)
+    built.set(tree, elements)
   }
-  return element
+  return elements
 }
+
+const HTML = { 'content-type': 'text/html; charset=utf-8' }
 
 export default {
   async fetch(request: Request, env: { MARKUP?: MarkupNode }): Promise<Response> {
-    if (new URL(request.url).pathname === '/markup') {
-      if (!env.MARKUP) return new Response('no markup', { status: 404 })
-      return new Response(await renderToBuffer(elementsOf(env.MARKUP as MarkupNode & object) as ReactElement), {
-        headers: HTML,
-      })
+    const url = new URL(request.url)
+    if (url.pathname === '/markup') {
+      const tree = env.MARKUP
+      if (!Array.isArray(tree)) return new Response('no markup', { status: 404 })
+      const elements = url.searchParams.has('rebuild') ? elementOf(tree) : elementsOf(tree)
+      return new Response(await renderToBuffer(elements as ReactElement), { headers: HTML })
     }
-    const cards = Math.min(Number(new URL(request.url).searchParams.get('cards')) || 40, 500)
+    const cards = Math.min(Number(url.searchParams.get('cards')) || 40, 500)
     return new Response(await renderToBuffer(<Page cards={cards} />), { headers: HTML })
   },
 }

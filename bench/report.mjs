@@ -28,16 +28,27 @@ export function formatTable({
   roundSeconds,
 }) {
   const vias = Object.keys(paths)
+  const spread = ([low, high]) => `${low.toFixed(2)}–${high.toFixed(2)}`
   const cells = (m) => [
     Math.round(m.rps),
     Math.round(m.ceilingRps),
-    m.ratio.toFixed(2),
-    m.cpuRatio == null ? '-' : m.cpuRatio.toFixed(2),
+    `${m.ratio.toFixed(2)} (${spread(m.ratioSpread)})`,
+    `${m.cpuRatio.toFixed(2)} (${spread(m.cpuRatioSpread)})`,
     m.p50,
-    m.p99,
-    m.cpuPerRequest === null ? '-' : m.cpuPerRequest.toFixed(2),
+    `${m.p99} / ${m.p99Round}`,
+    m.cpuPerRequest === null ? '-' : m.cpuPerRequest.toFixed(3),
+    m.ceilingCpuPerRequest.toFixed(3),
   ]
-  const columns = ['req/s', 'static req/s', 'ratio', 'CPU ÷ static', 'p50 ms', 'p99 ms', 'CPU ms/req']
+  const columns = [
+    'req/s',
+    'static req/s',
+    'req/s ratio (rounds)',
+    'CPU ratio (rounds)',
+    'p50 ms',
+    'p99 ms all / round',
+    'CPU ms/req',
+    'static CPU ms/req',
+  ]
   const throughput = table(
     ['target', 'size', 'status', 'cache', ...vias.flatMap((via) => columns.map((column) => `${column} (${via})`))],
     results.map((r) => [
@@ -59,10 +70,15 @@ export function formatTable({
   )
   const budgetTable = table(
     ['budget', 'measured', 'limit', ''],
-    budgets.map((b) => [b.name, `${b.value}${b.unit}`, `${b.limit}${b.unit}`, b.ok ? 'ok' : 'MISSED']),
+    budgets.map((b) => [
+      b.name,
+      `${b.value}${b.unit}`,
+      `${b.limit}${b.unit}`,
+      b.ok ? (b.withinSpread ? 'ok (within spread)' : 'ok') : 'MISSED',
+    ]),
   )
   return [
-    `workerd (Miniflare's API), production bundle, ${connections} connections. Paths: ${vias.map((via) => `${via} = ${paths[via].label}`).join('; ')}. Each target runs in rounds of ${roundSeconds} s alternating with a static copy of its response (the same bytes and headers, from a worker that only answers them: the ceiling), ${rounds} rounds for a figure a budget is judged on and ${contextRounds} for the others; ratio = the median round's target/static throughput (printed); CPU ÷ static = the median round's CPU per request of the target over its static copy's (judged: decision 074); p50 and p99 over every request of the target's rounds; CPU = workerd's per request over all rounds.`,
+    `workerd (Miniflare's API), production bundle, ${connections} connections. Paths: ${vias.map((via) => `${via} = ${paths[via].label}`).join('; ')}. Each target runs in rounds of ${roundSeconds} s alternating with a static copy of its response (the same bytes and headers, from a worker that only answers them: the ceiling), ${rounds} rounds for a figure a budget is judged on and ${contextRounds} for the others. req/s ratio = the median round's target ÷ static throughput (printed, not judged); CPU ratio = the median round's static ÷ target CPU per request (judged; 1 = costs what its static copy costs); both with the rounds' min–max. p50 and p99 ("all") over every request of the target's rounds, "round" = the median of the rounds' own p99s (judged); CPU = workerd's per request over all rounds; static CPU = the median round's.`,
     '',
     throughput,
     '',
@@ -79,6 +95,34 @@ export function percentiles(latencies) {
   const sorted = Float64Array.from(latencies).sort()
   const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
   return { p50: at(0.5), p99: at(0.99) }
+}
+
+/**
+ * A 95% confidence interval of the median of values, distribution-free: the order statistics k and
+ * n−1−k with the largest k for which the median lies between them with probability ≥ 0.95 (binomial,
+ * p = ½). 16 values give the 4th and 13th smallest, 32 the 10th and 23rd. Fewer than 6: the whole range.
+ */
+export function medianInterval(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const n = sorted.length
+  const choose = (k) => {
+    let result = 1
+    for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i
+    return result
+  }
+  let k = -1
+  for (let candidate = 0; candidate < n / 2; candidate++) {
+    let inside = 0
+    for (let i = candidate + 1; i < n - candidate; i++) inside += choose(i)
+    if (inside / 2 ** n >= 0.95) k = candidate
+    else break
+  }
+  return k < 0 ? [sorted[0], sorted[n - 1]] : [sorted[k], sorted[n - 1 - k]]
+}
+
+/** The smallest and largest of values: the spread printed beside a median. */
+export function spreadOf(values) {
+  return [Math.min(...values), Math.max(...values)]
 }
 
 export function medianOf(values) {
