@@ -14,7 +14,7 @@ import {
   TaggedCache,
   type TagLog,
 } from '../../src/lib/cache'
-import { MAX_CHANGES, MAX_TAGS, type TagGenerations } from '../../src/lib/generations/object'
+import { MAX_CHANGES, MAX_TAGS, TagGenerations } from '../../src/lib/generations/object'
 import { durableTagLog, memoryTagLog, type TagGenerationsNamespace, tagLogOf } from '../../src/lib/generations/store'
 import { purgeRealtor } from '../../src/lib/realtors/service'
 
@@ -268,5 +268,19 @@ describe("an isolate's freshness", () => {
     expect(log.calls).toBe(2)
     checkFreshnessWhenDue(undefined, waitUntil, start + 20 * FRESHNESS_INTERVAL_MS) // no log: nothing to ask
     expect(background).toHaveLength(2)
+  })
+})
+
+describe('the tag log of an older shape', () => {
+  it('is begun again when it kept no times, and answers after that', async () => {
+    const stub = env.TAG_GENERATIONS.get(env.TAG_GENERATIONS.idFromName('tag-log-of-an-older-shape'))
+    await runInDurableObject(stub, async (_instance: TagGenerations, state) => {
+      state.storage.sql.exec('DROP TABLE tag_changes')
+      state.storage.sql.exec('CREATE TABLE tag_changes (tag TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID')
+      state.storage.sql.exec("INSERT INTO tag_changes (tag, seq) VALUES ('realtor:1', 7)")
+      const log = new TagGenerations(state, env)
+      log.bump(['realtor:2'])
+      expect(log.since(null, 0).tags).toEqual(['realtor:2'])
+    })
   })
 })

@@ -24,6 +24,10 @@ export class TagGenerations extends DurableObject {
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env)
     const { sql } = ctx.storage
+    // A log made before it kept times (a development build of issue 28) is dropped and begun again: every
+    // isolate's next answer then says `tags: null` (its cursor is past the new log's), and it drops everything.
+    const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('tag_changes')").toArray()
+    if (columns.length > 0 && !columns.some((column) => column.name === 'at')) sql.exec('DROP TABLE tag_changes')
     sql.exec(
       'CREATE TABLE IF NOT EXISTS tag_changes (tag TEXT PRIMARY KEY, seq INTEGER NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID',
     )
