@@ -141,16 +141,18 @@ describe('the inbox on the realtor’s clock', () => {
 
 describe('the dashboard on the realtor’s clock', () => {
   it("counts a contact on the realtor's day and says which zone the days follow", async () => {
-    const now = Date.parse('2026-11-26T12:00:00Z')
-    // 02:30 UTC on the 26th is the evening of the 25th in Georgia.
-    await contactAt(janeId, 'Evening', '2026-11-26T02:30:00.000Z')
+    // A fixed day long past, so no contact another test sends at the real "now" falls in its window
+    // (one sent at 00:14 UTC on the 27th is the 26th in Georgia and broke CI once).
+    const now = Date.parse('2025-06-15T12:00:00Z')
+    // 02:30 UTC on the 15th is the evening of the 14th in Georgia.
+    await contactAt(janeId, 'Evening', '2025-06-15T02:30:00.000Z')
     const dashboard = await dashboardOf(env.DB, janeId, 'America/New_York', now)
-    expect(dashboard.days.at(-1)!.day).toBe('2026-11-26')
-    expect(dashboard.days.find((day) => day.day === '2026-11-25')!.contacts).toBeGreaterThanOrEqual(1)
+    expect(dashboard.days.at(-1)!.day).toBe('2025-06-15')
+    expect(dashboard.days.find((day) => day.day === '2025-06-14')!.contacts).toBeGreaterThanOrEqual(1)
     const utc = await dashboardOf(env.DB, janeId, 'UTC', now)
-    const onThe26th = utc.days.find((day) => day.day === '2026-11-26')!.contacts
-    const eastern26th = dashboard.days.find((day) => day.day === '2026-11-26')!.contacts
-    expect(onThe26th).toBe(eastern26th + 1)
+    const onThe15th = utc.days.find((day) => day.day === '2025-06-15')!.contacts
+    const eastern15th = dashboard.days.find((day) => day.day === '2025-06-15')!.contacts
+    expect(onThe15th).toBe(eastern15th + 1)
     const page = await (await call('/en/janekim/admin/dashboard', as(jane))).text()
     expect(page).toContain('Days follow your time zone, Eastern Time (New York).')
   })
