@@ -9,17 +9,19 @@ import type { ReactElement } from 'react'
 // instead of ~2.5 (docs/decisions/005-data-cache-and-benchmark-topology.md).
 import { renderToReadableStream } from 'react-dom/server.node'
 import type { AppEnv, TenantEnv } from './env'
+import { sessionSecret } from './lib/accounts/config'
 import { isBot } from './lib/environment'
 import { messagesOf } from './lib/island-messages'
 import { LANGUAGE_SWITCHER_MESSAGES } from './lib/language-switcher-messages'
 import { LOCALES, localizedPath } from './lib/locale'
+import { proofSiteOf, viewProof } from './lib/page-views/proof'
 import { isPublished } from './lib/realtors/publish'
 import { renderToBuffer } from './lib/render-to-buffer'
 import { pageUrls, sitePath } from './lib/urls'
 import { AppLinks } from './views/builder/AppLinks'
 import { BuilderNav, type BuilderScreen } from './views/builder/BuilderNav'
 import type { PageContext } from './views/context'
-import { Document, type HeadProps } from './views/Document'
+import { Document, type HeadProps, type PageView } from './views/Document'
 import { tenantDocument } from './views/home/TenantHead'
 import { frameOf, type TenantFrame } from './views/home/TenantLayout'
 import { UnpublishedBar } from './views/home/Unpublished'
@@ -30,8 +32,8 @@ export interface RenderOptions {
   bodyStyle?: Record<string, string>
   bodyClassName?: string
   headers?: Record<string, string>
-  /** The realtor whose homepage view the page's beacon counts (docs/decisions/071-view-beacon.md). */
-  pageView?: number
+  /** The realtor whose homepage view the page's beacon counts, with its proof (decisions 071, 077). */
+  pageView?: PageView
 }
 
 export function pageContext<E extends AppEnv>(c: Context<E>): PageContext {
@@ -105,7 +107,7 @@ export async function renderPage<E extends AppEnv>(
  * home (`preview`: the draft as visitors will get it, without the owner's "not published" bar).
  * `countView`: a public page whose views count; it carries the beacon's mark once the homepage is published.
  */
-export function renderTenantPage(
+export async function renderTenantPage(
   c: Context<TenantEnv>,
   body: (frame: TenantFrame) => ReactElement,
   pageTitle?: string,
@@ -129,8 +131,19 @@ export function renderTenantPage(
   return renderPage(c, page, {
     ...document,
     head: { ...document.head, noindex: noindex || hidden },
-    pageView: countView && !hidden && !preview ? frame.realtor.id : undefined,
+    pageView: countView && !hidden && !preview ? await pageViewOf(c, frame.realtor.id) : undefined,
   })
+}
+
+/**
+ * The beacon's mark of a realtor's public page: their id and the proof that this site showed it
+ * (docs/decisions/077-views-proved-by-the-page.md). None without a secret to sign with.
+ */
+async function pageViewOf(c: Context<TenantEnv>, realtorId: number): Promise<PageView | undefined> {
+  const secret = sessionSecret(c.env)
+  const site = proofSiteOf(c.get('site'))
+  if (!secret || !site) return undefined
+  return { realtorId, proof: await viewProof(secret, realtorId, site) }
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store' }

@@ -4,8 +4,11 @@
 // `ctx.exports.Pages` go through the edge. Only the bench builds this file; the deployed worker is
 // src/worker.ts, with nothing wrapped around the app.
 import type { Bindings } from '../../src/env'
+import { sessionSecret } from '../../src/lib/accounts/config'
 import { dataCache } from '../../src/lib/data-cache'
 import type { PageProps } from '../../src/lib/page-cache'
+import { proofSiteOf, viewProof } from '../../src/lib/page-views/proof'
+import { parseProviderHosts, resolveSite } from '../../src/lib/tenant'
 import worker, { Pages as WorkerPages } from '../../src/worker'
 import { type AnswerStore, through } from '../../test/fixtures/workers-cache'
 import { benchEnvOf, benchStatsOn, withBenchStats } from './stats'
@@ -44,11 +47,31 @@ function withEdge(ctx: ExecutionContext, edge: AnswerStore): ExecutionContext {
 
 const fetch = withBenchStats(worker.fetch)
 
+/**
+ * POST /__bench/view-proofs `[{ realtorId, path }]` → the proofs the pages at those paths carry (decision
+ * 077): the bench's beacons send what a visitor's browser would, without the bench rendering every page.
+ */
+async function viewProofs(request: Request, env: Bindings): Promise<Response> {
+  const secret = sessionSecret(env)
+  const pages = (await request.json()) as { realtorId: number; path: string }[]
+  const hosts = parseProviderHosts(env.PROVIDER_HOSTS)
+  const proofs = await Promise.all(
+    pages.map(({ realtorId, path }) => {
+      const url = new URL(path, request.url)
+      const site = proofSiteOf(resolveSite(url, url.host, hosts))
+      return secret && site ? viewProof(secret, realtorId, site) : null
+    }),
+  )
+  return Response.json(proofs)
+}
+
 export default {
   ...worker,
   fetch(request, env, ctx) {
     // The bench's "first request" state: a cold isolate's (its data read from D1, not the data cache).
     if (benchStatsOn(env) && request.headers.has('x-bench-cold')) dataCache.clear()
+    if (benchStatsOn(env) && request.method === 'POST' && new URL(request.url).pathname === '/__bench/view-proofs')
+      return viewProofs(request, env)
     const edge = (env as { EDGE?: AnswerStore }).EDGE
     return fetch(request, env, edge ? withEdge(ctx, edge) : ctx)
   },

@@ -44,6 +44,20 @@ export function zipf(items, next, s = 1) {
 
 const pick = (list, next) => list[Math.floor(next() * list.length)]
 
+/**
+ * The proofs (decision 077) the homepages of a size's published realtors carry, as the bench's worker makes
+ * them (POST /__bench/view-proofs): id → proof, for the view beacon's body.
+ */
+export async function viewProofsOf(size, origin) {
+  const pages = Array.from({ length: SIZES[size].realtors }, (_, i) => realtorOf(i + 1))
+    .filter((r) => r.published)
+    .map((r) => ({ realtorId: r.id, path: `/${r.slug}` }))
+  const response = await fetch(`${origin}/__bench/view-proofs`, { method: 'POST', body: JSON.stringify(pages) })
+  if (!response.ok) throw new Error(`/__bench/view-proofs answered ${response.status}`)
+  const proofs = await response.json()
+  return new Map(pages.map((page, i) => [page.realtorId, proofs[i]]))
+}
+
 /** A phone's browser: the beacon of a page a person opened (a bot's is not counted). */
 const BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
@@ -53,7 +67,7 @@ const BROWSER =
  * of the next request; `origin` is the worker's (the beacon's Origin). `token` is an admin's bearer token for the console's search; `sitemapFiles` the paths the provider
  * sitemap's index lists (none when `/sitemap.xml` is the one file).
  */
-export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0.0.1') {
+export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0.0.1', viewProofs = new Map()) {
   const { realtors } = SIZES[size]
   const all = Array.from({ length: realtors }, (_, i) => realtorOf(i + 1))
   const published = all.filter((r) => r.published)
@@ -125,10 +139,12 @@ export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0
       weight: 0,
       next: () => {
         const r = realtor()
+        const proof = viewProofs.get(r.id)
+        if (!proof) throw new Error(`no view proof for realtor ${r.id}: pass targetsOf the worker's (viewProofsOf)`)
         return {
           method: 'POST',
           path: '/v1/views',
-          body: JSON.stringify({ realtorId: r.id, path: `/${r.slug}` }),
+          body: JSON.stringify({ realtorId: r.id, proof, path: `/${r.slug}` }),
           headers: {
             ...ko,
             'content-type': 'text/plain;charset=UTF-8',

@@ -1,7 +1,7 @@
 // Page behaviour too small for an island: the header that turns compact after scrolling, the
 // page-view event of pages that declare one (data-track-view) and a homepage's view beacon (data-page-view).
 import type { LandingEvent } from '../lib/analytics'
-import { VIEWS_PATH } from '../lib/page-views/beacon'
+import { VIEWS_PATH, type ViewBeacon } from '../lib/page-views/beacon'
 import { track } from './analytics'
 
 /** docs/product.md §9: the header changes after the window scrolls more than 10 px. */
@@ -28,12 +28,13 @@ export function compactHeaderOnScroll(header: HTMLElement): void {
  * is shown. A page the browser prerenders waits until the visitor actually opens it; one it merely
  * prefetches runs no script at all.
  */
-export function countView(realtorId: number): void {
+export function countView(realtorId: number, proof: string): void {
+  const beacon = (): ViewBeacon => ({ realtorId, proof, path: location.pathname })
   // Each event fires once: no listener needs removing.
   const send = (): unknown =>
     (document as { prerendering?: boolean }).prerendering
       ? document.addEventListener('prerenderingchange', send)
-      : navigator.sendBeacon(VIEWS_PATH, JSON.stringify({ realtorId, path: location.pathname }))
+      : navigator.sendBeacon(VIEWS_PATH, JSON.stringify(beacon()))
   if (document.readyState === 'complete') send()
   else addEventListener('load', send)
 }
@@ -43,6 +44,6 @@ export function startPageEffects(): void {
   if (header) compactHeaderOnScroll(header)
   const view = document.querySelector<HTMLElement>('[data-track-view]')?.dataset.trackView
   if (view) track(view as LandingEvent)
-  const realtorId = document.body.dataset.pageView
-  if (realtorId) countView(Number(realtorId))
+  const { pageView, viewProof } = document.body.dataset
+  if (pageView && viewProof) countView(Number(pageView), viewProof)
 }

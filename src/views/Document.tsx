@@ -25,9 +25,15 @@ interface DocumentProps {
   /** Inline style of <body>, e.g. a tenant's brand colour as a CSS custom property. */
   bodyStyle?: Record<string, string>
   bodyClassName?: string
-  /** A realtor's id: the page sends the view beacon for them once loaded (docs/decisions/071-view-beacon.md). */
-  pageView?: number
+  /** A realtor's id and its proof: the page sends the view beacon for them once loaded (decisions 071, 077). */
+  pageView?: PageView
   children: ReactNode
+}
+
+/** What a homepage's view beacon sends back: whose page it is and the worker's proof that it showed it. */
+export interface PageView {
+  realtorId: number
+  proof: string
 }
 
 export function Document({ locale, head, monitoring, bodyStyle, bodyClassName, pageView, children }: DocumentProps) {
@@ -55,7 +61,12 @@ export function Document({ locale, head, monitoring, bodyStyle, bodyClassName, p
         ) : null}
         {head.extra}
       </head>
-      <body className={bodyClassName} style={bodyStyle} data-page-view={pageView}>
+      <body
+        className={bodyClassName}
+        style={bodyStyle}
+        data-page-view={pageView?.realtorId}
+        data-view-proof={pageView?.proof}
+      >
         {children}
       </body>
     </html>

@@ -6,7 +6,8 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import type { Bindings } from '../../src/env'
-import { DataCache } from '../../src/lib/data-cache'
+import { resetFreshness } from '../../src/lib/cache'
+import { DataCache, dataCache } from '../../src/lib/data-cache'
 import { PageCache } from '../../src/lib/page-cache'
 import { dataPointOf, viewFiguresOf, viewsSqlConfigOf } from '../../src/lib/page-views/analytics'
 import { VIEWS_PATH } from '../../src/lib/page-views/beacon'
@@ -69,13 +70,19 @@ function worker(vars: Partial<Bindings> = {}) {
   return Object.assign(call, { stored: (count: number) => vi.waitFor(() => expect(pages.size).toBe(count)) })
 }
 
-/** The beacon a page at `path` sends (sendBeacon posts a string as text/plain, with the page's Origin). */
-function beacon(realtorId: number, path: string, headers: Record<string, string> = {}, origin = ORIGIN) {
+/** What a page's body carries for its view beacon (decisions 071, 077): its realtor and the proof. */
+interface Mark {
+  realtorId: number
+  proof: string
+}
+
+/** The beacon a page at `path` with `mark` sends (sendBeacon posts a string as text/plain, with the page's Origin). */
+function beacon(mark: Mark, path: string, headers: Record<string, string> = {}, origin = ORIGIN) {
   return {
     method: 'POST',
     origin,
     headers: { 'content-type': 'text/plain;charset=UTF-8', origin, 'user-agent': DESKTOP, ...headers },
-    body: JSON.stringify({ realtorId, path }),
+    body: JSON.stringify({ realtorId: mark.realtorId, proof: mark.proof, path }),
   }
 }
 
@@ -110,7 +117,23 @@ afterEach(async () => {
   await fetch(`${fakeOrigin}/__control`, { method: 'POST', body: JSON.stringify({ mode: null }) })
 })
 
-const markOf = (html: string) => /<body[^>]*\sdata-page-view="(\d+)"/.exec(html)?.[1] ?? null
+/** The mark a page's body carries, or null: `data-page-view` (the realtor's id) and `data-view-proof`. */
+function markOf(html: string): Mark | null {
+  const body = /<body[^>]*>/.exec(html)?.[0] ?? ''
+  const realtorId = /\sdata-page-view="(\d+)"/.exec(body)?.[1]
+  const proof = /\sdata-view-proof="([\w-]+)"/.exec(body)?.[1]
+  if (!realtorId && !proof) return null
+  return { realtorId: Number(realtorId), proof: proof ?? '' }
+}
+
+/** The mark of the page at `path`, as a visitor's browser gets it. */
+async function markAt(call: ReturnType<typeof worker>, path: string, origin = ORIGIN): Promise<Mark> {
+  const { response, text } = await call(path, { origin })
+  expect(response.status, path).toBe(200)
+  const mark = markOf(text)
+  expect(mark?.proof, path).toMatch(/^[\w-]{43}$/)
+  return mark!
+}
 
 describe('the page', () => {
   it('carries its realtor, rendered or from the page cache, and nothing the worker acts on', async () => {
@@ -118,14 +141,16 @@ describe('the page', () => {
     const id = await idOf('janekim')
     const first = await call('/janekim')
     expect(first.response.status).toBe(200)
-    expect(markOf(first.text)).toBe(String(id))
+    const mark = markOf(first.text)
+    expect(mark).toEqual({ realtorId: id, proof: expect.stringMatching(/^[\w-]{43}$/) })
     expect([...first.response.headers.keys()].filter((name) => name.startsWith('x-internal'))).toEqual([])
     await call.stored(1)
     const hit = await call('/janekim')
     expect(hit.response.headers.get('x-page-cache')).toBe('hit')
-    expect(markOf(hit.text)).toBe(String(id))
+    expect(markOf(hit.text)).toEqual(mark)
+    // Every page of the site carries the same mark: the proof names the realtor and the site, not the page.
     for (const path of ['/en/janekim', '/janekim/terms', '/en/janekim/terms/privacy', '/janekim/process'])
-      expect(markOf((await call(path)).text), path).toBe(String(id))
+      expect(markOf((await call(path)).text), path).toEqual(mark)
   })
 
   it('carries none on the landing page, a missing page, the preview or an unpublished homepage', async () => {
@@ -164,12 +189,13 @@ describe('the view beacon', () => {
   it('writes one data point per counted view and no D1 row: 100 beacons, 100 points, 0 page_views rows', async () => {
     const call = worker(viewsVars())
     const id = await idOf('janekim')
+    const mark = await markAt(call, '/janekim')
     const before = await pageViewRows()
     const pages = ['/janekim', '/en/janekim', '/en/janekim/terms/', '/janekim/process']
     const agents = [PHONE, IPAD, DESKTOP]
     for (let i = 0; i < 100; i++) {
       // No CF-Connecting-IP (a local tool's request): VIEW_LIMITER does not apply (decision 026).
-      const sent = await call(VIEWS_PATH, beacon(id, pages[i % 4]!, { 'user-agent': agents[i % 3]! }))
+      const sent = await call(VIEWS_PATH, beacon(mark, pages[i % 4]!, { 'user-agent': agents[i % 3]! }))
       expect(sent.response.status).toBe(204)
       expect(sent.response.headers.get('set-cookie')).toBeNull()
     }
@@ -206,24 +232,28 @@ describe('the view beacon', () => {
     await seedActiveDomain(env.DB, id, 'views-agent.example')
     const call = worker(views.vars)
     const own = 'http://views-agent.example'
-    expect(markOf((await call('/en/terms', { origin: own })).text)).toBe(String(id))
-    const counted = await call(VIEWS_PATH, beacon(id, '/en/terms', {}, own))
+    const mark = await markAt(call, '/en/terms', own)
+    expect(mark.realtorId).toBe(id)
+    const counted = await call(VIEWS_PATH, beacon(mark, '/en/terms', {}, own))
     expect(counted.response.status).toBe(204)
     expect(views.points()).toEqual([{ indexes: [String(id)], blobs: ['/terms', 'en', 'desktop'] }])
-    // Jane's id on this domain is no page of hers.
-    expect((await call(VIEWS_PATH, beacon(await idOf('janekim'), '/', {}, own))).response.status).toBe(400)
+    // Jane's page's mark on this domain is no page of hers; this domain's mark at her path address is none either.
+    const jane = await markAt(call, '/janekim')
+    expect((await call(VIEWS_PATH, beacon(jane, '/', {}, own))).response.status).toBe(400)
+    expect((await call(VIEWS_PATH, beacon(mark, '/janekim'))).response.status).toBe(400)
+    expect(views.points()).toHaveLength(1)
   })
 
   it('counts no bots or prefetches, and answers them like any view', async () => {
     const views = recordingViews()
     const call = worker(views.vars)
-    const id = await idOf('janekim')
+    const mark = await markAt(call, '/janekim')
     const bot = await call(
       VIEWS_PATH,
-      beacon(id, '/janekim', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }),
+      beacon(mark, '/janekim', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }),
     )
     expect(bot.response.status).toBe(204)
-    const prerendered = await call(VIEWS_PATH, beacon(id, '/janekim', { 'sec-purpose': 'prefetch;prerender' }))
+    const prerendered = await call(VIEWS_PATH, beacon(mark, '/janekim', { 'sec-purpose': 'prefetch;prerender' }))
     expect(prerendered.response.status).toBe(204)
     expect(views.points()).toEqual([])
   })
@@ -232,26 +262,36 @@ describe('the view beacon', () => {
     const views = recordingViews()
     const call = worker(views.vars)
     const id = await idOf('janekim')
+    const mark = await markAt(call, '/janekim')
     await makeAccount('views-unpublished@example.com', 'password-1234', { desiredUrl: 'viewsunpublished' })
     await env.DB.prepare(
       `UPDATE realtors SET profile = json_set(profile, '$.isMakeHomepage', 'N') WHERE desired_url = 'viewsunpublished'`,
     ).run()
     const hidden = await idOf('viewsunpublished')
+    // Its page carries no mark to a visitor (see above): any proof it is sent with is another's or made up.
+    const forged = mark.proof.startsWith('A') ? `B${mark.proof.slice(1)}` : `A${mark.proof.slice(1)}`
+    const bodyOf = (fields: object) => ({ ...beacon(mark, '/janekim'), body: JSON.stringify(fields) })
     const refused: [string, RequestInit & { origin?: string }][] = [
-      ['another realtor’s id', beacon(id + 1, '/janekim')],
-      ['an unpublished homepage', beacon(hidden, '/viewsunpublished')],
-      ['no such page', beacon(id, '/janekim/no-such-page')],
-      ['a builder page', beacon(id, '/janekim/admin/dashboard')],
-      ['the landing page', beacon(id, '/')],
-      ['an API path', beacon(id, '/v1/views')],
-      ['another host', beacon(id, '//evil.example/janekim')],
-      ['a backslash', beacon(id, '/\\evil.example/janekim')],
-      ['a query', beacon(id, '/janekim?x=1')],
-      ['no realtor', { ...beacon(id, '/janekim'), body: JSON.stringify({ path: '/janekim' }) }],
-      ['a string id', { ...beacon(id, '/janekim'), body: JSON.stringify({ realtorId: String(id), path: '/janekim' }) }],
-      ['more fields', { ...beacon(id, '/janekim'), body: JSON.stringify({ realtorId: id, path: '/janekim', n: 9 }) }],
-      ['not JSON', { ...beacon(id, '/janekim'), body: 'realtorId=1' }],
-      ['nothing', { ...beacon(id, '/janekim'), body: '' }],
+      ['another realtor’s id', beacon({ ...mark, realtorId: id + 1 }, '/janekim')],
+      ['an unpublished homepage', beacon({ ...mark, realtorId: hidden }, '/viewsunpublished')],
+      ['her proof at another realtor’s address', beacon(mark, '/equityrealty')],
+      ['a proof made up', beacon({ ...mark, proof: forged }, '/janekim')],
+      ['a proof not in base64url', beacon({ ...mark, proof: `${mark.proof.slice(1)}=` }, '/janekim')],
+      ['no proof', bodyOf({ realtorId: id, path: '/janekim' })],
+      ['an empty proof', bodyOf({ realtorId: id, proof: '', path: '/janekim' })],
+      ['a proof too long', bodyOf({ realtorId: id, proof: 'a'.repeat(65), path: '/janekim' })],
+      ['no such page', beacon(mark, '/janekim/no-such-page')],
+      ['a builder page', beacon(mark, '/janekim/admin/dashboard')],
+      ['the landing page', beacon(mark, '/')],
+      ['an API path', beacon(mark, '/v1/views')],
+      ['another host', beacon(mark, '//evil.example/janekim')],
+      ['a backslash', beacon(mark, '/\\evil.example/janekim')],
+      ['a query', beacon(mark, '/janekim?x=1')],
+      ['no realtor', bodyOf({ proof: mark.proof, path: '/janekim' })],
+      ['a string id', bodyOf({ realtorId: String(id), proof: mark.proof, path: '/janekim' })],
+      ['more fields', bodyOf({ realtorId: id, proof: mark.proof, path: '/janekim', n: 9 })],
+      ['not JSON', { ...beacon(mark, '/janekim'), body: 'realtorId=1' }],
+      ['nothing', { ...beacon(mark, '/janekim'), body: '' }],
     ]
     for (const [what, init] of refused) {
       const { response, text } = await call(VIEWS_PATH, {
@@ -261,18 +301,18 @@ describe('the view beacon', () => {
       expect(response.status, what).toBe(400)
       expect(JSON.parse(text), what).toMatchObject({ error: { message: expect.any(String) } })
     }
-    const korean = await call(VIEWS_PATH, beacon(id + 1, '/janekim', { 'accept-language': 'ko' }))
+    const korean = await call(
+      VIEWS_PATH,
+      beacon({ ...mark, realtorId: id + 1 }, '/janekim', { 'accept-language': 'ko' }),
+    )
     expect(JSON.parse(korean.text)).toMatchObject({
       error: { fields: [{ path: 'path', message: '공개된 홈페이지의 페이지가 아닙니다.' }] },
     })
-    const huge = await call(VIEWS_PATH, {
-      ...beacon(id, '/janekim'),
-      body: JSON.stringify({ realtorId: id, path: `/${'a'.repeat(2000)}` }),
-    })
+    const huge = await call(VIEWS_PATH, bodyOf({ realtorId: id, proof: mark.proof, path: `/${'a'.repeat(2000)}` }))
     expect(huge.response.status).toBe(413)
     // Another site's page cannot spend its visitors' browsers on these counts.
     const foreign = await call(VIEWS_PATH, {
-      ...beacon(id, '/janekim'),
+      ...beacon(mark, '/janekim'),
       headers: { origin: 'https://elsewhere.example' },
     })
     expect(foreign.response.status).toBe(403)
@@ -280,13 +320,36 @@ describe('the view beacon', () => {
     expect(views.points()).toEqual([])
   })
 
+  it('counts a view with no database read and no Durable Object call: the proof is the check', async () => {
+    const views = recordingViews()
+    const call = worker(views.vars)
+    const mark = await markAt(call, '/en/janekim')
+    // As a beacon meets an isolate that holds nothing of her, and is due to ask the tag log.
+    dataCache.clear()
+    resetFreshness()
+    const queries = vi.spyOn(env.DB, 'prepare')
+    const generations = vi.spyOn(env.TAG_GENERATIONS, 'get')
+    expect((await call(VIEWS_PATH, beacon(mark, '/en/janekim/process'))).response.status).toBe(204)
+    expect(queries).not.toHaveBeenCalled()
+    expect(generations).not.toHaveBeenCalled()
+    expect(views.points()).toEqual([{ indexes: [String(mark.realtorId)], blobs: ['/process', 'en', 'desktop'] }])
+  })
+
+  it('refuses a proof made with another secret (after SESSION_SECRET is rotated, until pages are re-rendered)', async () => {
+    const views = recordingViews()
+    const mark = await markAt(worker(views.vars), '/janekim')
+    const rotated = worker({ ...views.vars, SESSION_SECRET: 'another-secret-of-at-least-32-characters!' })
+    expect((await rotated(VIEWS_PATH, beacon(mark, '/janekim'))).response.status).toBe(400)
+    expect(views.points()).toEqual([])
+  })
+
   it('counts at most the budget of one address for one homepage a minute', async () => {
     const views = recordingViews()
     const call = worker(views.vars)
-    const id = await idOf('janekim')
+    const mark = await markAt(call, '/janekim')
     const { limit, period } = budgetOf('VIEW_LIMITER')
     await freshWindow(period)
-    const from = (address: string) => beacon(id, '/janekim', { 'cf-connecting-ip': address })
+    const from = (address: string) => beacon(mark, '/janekim', { 'cf-connecting-ip': address })
     for (let i = 0; i < limit; i++) expect((await call(VIEWS_PATH, from('203.0.113.71'))).response.status).toBe(204)
     const over = await call(VIEWS_PATH, {
       ...from('203.0.113.71'),
@@ -296,10 +359,10 @@ describe('the view beacon', () => {
     expect(over.response.headers.get('retry-after')).toBe(String(period))
     expect(JSON.parse(over.text).error.message).toMatch(/Too many views/)
     // A bot's beacon is not counted, so it is not refused either; another address has its own budget.
-    const bot = beacon(id, '/janekim', { 'cf-connecting-ip': '203.0.113.71', 'user-agent': 'Googlebot/2.1' })
+    const bot = beacon(mark, '/janekim', { 'cf-connecting-ip': '203.0.113.71', 'user-agent': 'Googlebot/2.1' })
     expect((await call(VIEWS_PATH, bot)).response.status).toBe(204)
     expect(
-      (await call(VIEWS_PATH, beacon(id, '/janekim', { 'cf-connecting-ip': '203.0.113.72' }))).response.status,
+      (await call(VIEWS_PATH, beacon(mark, '/janekim', { 'cf-connecting-ip': '203.0.113.72' }))).response.status,
     ).toBe(204)
     expect(views.points()).toHaveLength(limit + 1)
   })

@@ -81,8 +81,7 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/equityrealty/sitemap.xml' },
     { path: '/robots.txt', host: 'equityrealty.example' },
     { path: '/sitemap.xml', host: 'equityrealty.example' },
-    // A page's view beacon (decision 071): the isolate's batch writes it at its flush.
-    { path: '/v1/views', method: 'POST', json: { realtorId: id, path: '/equityrealty' } },
+    // No view beacon: it reads and writes no D1 (a data point, checked by its proof: decisions 073, 077).
     // The realtor API and the listings API with varied filters and pages.
     { path: '/v1/realtor/equityrealty' },
     { path: `/v1/realtor/${id}` },

@@ -4,8 +4,12 @@
 /** Where a page posts its view. */
 export const VIEWS_PATH = '/v1/views'
 
-/** What it posts, as JSON text: whose page it is (the page's data-page-view) and the page's own path. */
+/**
+ * What it posts, as JSON text: whose page it is (the page's data-page-view), the worker's proof that this
+ * site showed it (data-view-proof, docs/decisions/077-views-proved-by-the-page.md) and the page's own path.
+ */
 export interface ViewBeacon {
   realtorId: number
+  proof: string
   path: string
 }

@@ -2,22 +2,23 @@
 // sends once it has loaded and is shown (src/client/page-effects.ts). Views are counted here, not when
 // the page is served, so a page from any cache costs the worker nothing. No cookie is read or set. A
 // counted view is one Analytics Engine data point (docs/decisions/073-views-in-analytics-engine.md).
-// The beacon names the realtor and the page's own path; both are checked against what a visitor could
-// have seen (the realtor the path's site resolves to, published, and one of its pages), bots and
-// prefetches are dropped, and one address adds at most VIEW_LIMITER's budget to a homepage a minute.
+// The beacon names the realtor, the page's own path and the proof the page carried that this site
+// showed that realtor's homepage (docs/decisions/077-views-proved-by-the-page.md): checked without a
+// lookup, so a view reads no database and asks no Durable Object. The path must be a public page of
+// the site, bots and prefetches are dropped, and one address adds at most VIEW_LIMITER's budget to a
+// homepage a minute.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
+import { sessionSecret } from '../../lib/accounts/config'
 import { AppError } from '../../lib/errors'
 import { dataPointOf, viewsDatasetOf } from '../../lib/page-views/analytics'
 import { type ViewedPage, viewedPageOf, viewOf } from '../../lib/page-views/count'
-import { isPublished } from '../../lib/realtors/publish'
-import type { Realtor } from '../../lib/realtors/types'
+import { isViewProof, proofSiteOf, VIEW_PROOF_MAX_LENGTH } from '../../lib/page-views/proof'
 import { parseProviderHosts, resolveSite } from '../../lib/tenant'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import * as z from '../../lib/zod'
 import { apiLocale, apiMessage, enforceRateLimit, limitBody, parseInput } from '../../middleware/api'
 import { ownPagesOnly } from '../../middleware/cors'
-import { findForPage } from '../../middleware/tenant'
 import { isTenantPage } from '../tenant'
 
 /** A path of this origin: no second slash or backslash first (that would name another host), no query. */
@@ -25,6 +26,7 @@ const PAGE_PATH = /^\/(?![/\\])[^\\?#\s]*$/
 
 const beaconSchema = z.strictObject({
   realtorId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  proof: z.string().min(1).max(VIEW_PROOF_MAX_LENGTH),
   path: z.string().max(300).regex(PAGE_PATH),
 })
 
@@ -40,22 +42,17 @@ async function bodyOf(c: Context<AppEnv>): Promise<unknown> {
 }
 
 /**
- * The realtor and page a beacon names, when the path is a public page of that realtor's published
- * homepage on this host (the realtor looked up as the page itself was: by address, through the data cache).
+ * The page a beacon names, when its path is a public page of a realtor's site on this host and its proof
+ * is the one that site's pages of realtor `realtorId` carry (the page was rendered for them, published).
  */
-async function viewedOf(
-  c: Context<AppEnv>,
-  realtorId: number,
-  path: string,
-): Promise<{ realtor: Realtor; page: ViewedPage } | null> {
-  const url = new URL(path, c.req.url)
+async function viewedOf(c: Context<AppEnv>, beacon: z.infer<typeof beaconSchema>): Promise<ViewedPage | null> {
+  const secret = sessionSecret(c.env)
+  const url = new URL(beacon.path, c.req.url)
   const site = resolveSite(url, c.req.header('host') ?? url.host, parseProviderHosts(c.env.PROVIDER_HOSTS))
-  const { target } = site
-  if (site.api || !(target.kind === 'domain' || (target.kind === 'path' && !target.fromQuery))) return null
-  const realtor = await findForPage(c, target.kind === 'path' ? target.desiredUrl : target.origin)
-  if (!realtor || realtor.id !== realtorId || !isPublished(realtor) || realtor.deletedAt) return null
+  const proved = proofSiteOf(site)
+  if (!secret || !proved || !(await isViewProof(secret, beacon.realtorId, proved, beacon.proof))) return null
   const page = viewedPageOf(site)
-  return isTenantPage(page.path) ? { realtor, page } : null
+  return isTenantPage(page.path) ? page : null
 }
 
 const app = new Hono<AppEnv>()
@@ -63,13 +60,13 @@ const app = new Hono<AppEnv>()
 // Only this site's own pages post here (a beacon carries Origin): another site cannot spend its visitors on it.
 app.post('/', ownPagesOnly(), limitBody(1024), async (c) => {
   const beacon = parseInput(beaconSchema, await bodyOf(c), apiLocale(c))
-  const viewed = await viewedOf(c, beacon.realtorId, beacon.path)
+  const viewed = await viewedOf(c, beacon)
   if (!viewed) {
     throw new AppError(400, INVALID_INPUT_MESSAGE[apiLocale(c)], {
       fields: [{ path: 'path', message: apiMessage(c, 'api.views.notAPage') }],
     })
   }
-  const view = viewOf(c.req.raw, viewed.realtor.id, viewed.page)
+  const view = viewOf(c.req.raw, beacon.realtorId, viewed)
   if (view) {
     // Only a view that would count is counted against the budget (VIEW_LIMITER, per address and homepage).
     await enforceRateLimit(c, c.env.VIEW_LIMITER, (ip) => `view:${ip}:${view.realtorId}`, 'api.views.tooMany')
