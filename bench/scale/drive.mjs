@@ -56,6 +56,43 @@ function allowedHit(seen, key, now, lifetimeMs) {
   return false
 }
 
+/** The request header by which the driver picks the isolate behind the front door (bench/scale/worker.mjs). */
+export const ISOLATE_HEADER = 'x-bench-isolate'
+
+/**
+ * Counts a run's repeats and what they allow, twice: over every request (`seen`: what the edge cache,
+ * one for all isolates, can hit on) and over the requests each isolate received (`seenByIsolate`, keyed
+ * `${isolate}|${key}`: what that isolate's own data cache can hit on — a key another isolate saw is a
+ * miss for it). With one isolate both are the same. `count(key, isolate, now)` per request; `rates()` →
+ * repeatRate and allowedHitRate (global), repeatIsolateRate and allowedIsolateHitRate (per isolate).
+ */
+export function repeatCounter({ seen = new Map(), seenByIsolate = new Map(), lifetimeMs = Number.POSITIVE_INFINITY }) {
+  let sent = 0
+  let repeats = 0
+  let allowed = 0
+  let isolateRepeats = 0
+  let isolateAllowed = 0
+  return {
+    count(key, isolate, now) {
+      sent++
+      if (seen.has(key)) repeats++
+      if (allowedHit(seen, key, now, lifetimeMs)) allowed++
+      const own = `${isolate}|${key}`
+      if (seenByIsolate.has(own)) isolateRepeats++
+      if (allowedHit(seenByIsolate, own, now, lifetimeMs)) isolateAllowed++
+    },
+    rates() {
+      const rate = (count) => (sent ? count / sent : null)
+      return {
+        repeatRate: rate(repeats),
+        allowedHitRate: rate(allowed),
+        repeatIsolateRate: rate(isolateRepeats),
+        allowedIsolateHitRate: rate(isolateAllowed),
+      }
+    },
+  }
+}
+
 /** `d1;dur=12.000;desc="3 queries, 2 round trips"` → { ms, queries }. */
 function d1Of(headers) {
   const value = headers?.['server-timing'] ?? headers?.['Server-Timing'] ?? ''
@@ -69,15 +106,17 @@ function d1Of(headers) {
  * request, and the status codes seen. `seen` holds the requests (host and path) sent before, by an
  * earlier run of the target (its warm-up): `repeatRate` is the share of this run's requests sent before,
  * the hit rate a cache without bounds would reach — a first request is a miss for any cache.
+ * `seenByIsolate` holds the same per isolate: with several isolates the driver picks each request's
+ * isolate (uniformly at random, the `x-bench-isolate` header the front door routes by), so
+ * `repeatIsolateRate` and `allowedIsolateHitRate` count only the repeats an isolate saw itself.
  */
 export async function drive(
   worker,
   target,
-  { seconds, amount, connections, seen = new Map(), lifetimeMs = Number.POSITIVE_INFINITY },
+  { seconds, amount, connections, seen = new Map(), seenByIsolate = new Map(), lifetimeMs = Number.POSITIVE_INFINITY },
 ) {
-  let repeats = 0
-  let allowed = 0
-  let sent = 0
+  const isolates = worker.names?.length ?? 1
+  const counter = repeatCounter({ seen, seenByIsolate, lifetimeMs })
   const before = { cpu: cpuMillis(worker.pids), caches: await cacheStats(worker) }
   const latencies = []
   const statuses = {}
@@ -93,10 +132,10 @@ export async function drive(
           setupRequest: (request) => {
             const { path, headers, method = 'GET', body } = target.next()
             const key = `${headers?.host ?? url.host}${target.keyOf ? target.keyOf(path) : path}`
-            sent++
-            if (seen.has(key)) repeats++
-            if (allowedHit(seen, key, Date.now(), lifetimeMs)) allowed++
-            return { ...request, method, path, body, headers: { host: url.host, ...headers } }
+            const isolate = isolates > 1 ? Math.floor(Math.random() * isolates) : 0
+            counter.count(key, isolate, Date.now())
+            const routed = isolates > 1 ? { [ISOLATE_HEADER]: String(isolate) } : {}
+            return { ...request, method, path, body, headers: { host: url.host, ...headers, ...routed } }
           },
           onResponse: (status, _body, _context, headers) => {
             statuses[status] = (statuses[status] ?? 0) + 1
@@ -133,8 +172,8 @@ export async function drive(
     pageHitRate: caches.edge
       ? hitRate(before.caches.edge, caches.edge)
       : hitRate(before.caches.pageCache, caches.pageCache),
-    repeatRate: sent ? repeats / sent : null,
-    allowedHitRate: sent ? allowed / sent : null,
+    // Repeats and what they allow over all isolates (the edge's, for page rows) and per isolate (for data rows).
+    ...counter.rates(),
     dataHitRate: hitRate(before.caches.dataCache, caches.dataCache),
     // Every isolate's work over the run (the page entrypoint's and background work included) ÷ requests.
     d1Ms: per('d1Ms'),

@@ -98,16 +98,19 @@ for (const size of sizes) {
   async function measure(target, round = null) {
     try {
       const steady = target.zipf
+      // What the warm-up sent, over all isolates and per isolate: the measured run's repeats count it.
       const seen = new Map()
+      const seenByIsolate = new Map()
       const lifetimeMs = lifetime * 1000
       if (round === null || round === 1) {
         const warm = steady ? Math.ceil(lifetime / 2) : Math.max(1, Math.round(seconds / 3))
-        await drive(worker, target, { seconds: warm, connections, seen, lifetimeMs })
+        await drive(worker, target, { seconds: warm, connections, seen, seenByIsolate, lifetimeMs })
       }
       const result = await drive(worker, target, {
         seconds: steady ? Math.max(seconds, lifetime) : seconds,
         connections,
         seen,
+        seenByIsolate,
         lifetimeMs,
       })
       rows.push({

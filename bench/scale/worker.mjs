@@ -12,6 +12,7 @@ import WebSocket from 'ws'
 import { DEPLOY_ARGS, localVars, root, run, wrangler } from '../../scripts/lib.mjs'
 import { bundleWorkerOptions, persistRoot } from '../../scripts/local-platform.mjs'
 import { workerdPids } from '../cpu.mjs'
+import { ISOLATE_HEADER } from './drive.mjs'
 
 const dist = path.join(root, '.tmp/scale/dist')
 const edgeDist = path.join(root, '.tmp/scale/edge')
@@ -38,10 +39,18 @@ export const isolateName = (index, isolates) => (isolates === 1 ? 'realtor-homep
 
 /**
  * A front door for several isolates: each request goes to one of them at random, as Cloudflare's front
- * door spreads a location's requests over the isolates it runs.
+ * door spreads a location's requests over the isolates it runs. The bench's driver draws that choice
+ * itself (the `x-bench-isolate` header, ./drive.mjs: it counts the repeats each isolate sees); the header
+ * is taken off before the isolate sees the request.
  */
-const routerScript = (isolates) => `export default {
-  fetch(request, env) { return env['I' + Math.floor(Math.random() * ${isolates})].fetch(request) },
+export const routerScript = (isolates) => `export default {
+  fetch(request, env) {
+    const chosen = request.headers.get('${ISOLATE_HEADER}')
+    if (chosen === null) return env['I' + Math.floor(Math.random() * ${isolates})].fetch(request)
+    const headers = new Headers(request.headers)
+    headers.delete('${ISOLATE_HEADER}')
+    return env['I' + (Number(chosen) % ${isolates})].fetch(new Request(request, { headers }))
+  },
 }`
 
 /**
