@@ -33,12 +33,12 @@ export function front({ routes, pages, tier }: FrontOptions): Handler {
   return function front(request, env, ctx) {
     const page = pageRequestOf(request, env.PROVIDER_HOSTS)
     if (!page) return routes(request, env, ctx)
-    if (!tier || edgeCacheOf(ctx)) return pages(page.props, page.request, env, ctx)
+    if (!tier || edgeCacheOf(ctx)) return pages(page.props, page.request(), env, ctx)
     checkFreshnessWhenDue(tagLogOf(env), (promise) => ctx.waitUntil(promise))
     const entry = tier.get(page.key)
     if (entry) return responseOf(entry)
     // A purge while the page renders may have removed what it is made of: it is then not kept.
     const epoch = tier.epoch
-    return pages(page.props, page.request, env, ctx).then((response) => tier.keep(page.key, response, epoch))
+    return pages(page.props, page.request(), env, ctx).then((response) => tier.keep(page.key, response, epoch))
   }
 }

@@ -53,46 +53,52 @@ const hasSession = (cookie: string | null) => cookieOf(cookie, SESSION_COOKIE) !
 export function pageRequestOf(
   request: Request,
   providerHosts?: string,
-): { props: PageProps; request: Request; key: string } | null {
+): { props: PageProps; key: string; request: () => Request } | null {
   if (request.method !== 'GET' || request.headers.has('authorization')) return null
   const site = siteOf(request, providerHosts)
   if (site.host === null || site.api) return null
   if (!site.routePath.startsWith(ROUTES.site) && !site.routePath.startsWith(ROUTES.provider)) return null
   const cookie = request.headers.get('cookie')
   if (hasSession(cookie)) return null
-  const url = withoutTracking(new URL(request.url))
-  if (url.searchParams.has('locale')) return null
+  // Parsed only when there is a query (a hit on a plain address is the common case): the site has the path.
+  const url = request.url.includes('?') ? withoutTracking(new URL(request.url)) : null
+  if (url?.searchParams.has('locale')) return null
   if (
     site.locale === null &&
     detectLocale(localeCookieOf(cookie), request.headers.get('accept-language')) !== DEFAULT_LOCALE
   )
     return null
-  const origin = originOf(url, site.host, request.headers.get('host'))
+  const origin = originOf(request.url, site.host, request.headers.get('host'))
   // A host the router takes (`a.0`, whose last label a URL reads as an IPv4 number; an IPv6 literal it cannot check) may still be no origin a URL accepts:
   // such a request goes to the routes as it came, which answer it.
   if (!URL.canParse(origin)) return null
   const props: PageProps = { origin, locale: site.locale ?? DEFAULT_LOCALE }
-  const headers = new Headers(request.headers)
-  headers.delete('cookie')
-  headers.delete('accept-language')
-  // `manual`: the entrypoint's redirects (the locale's, an old address's) go to the visitor as they are. A
-  // Request made here follows them by default, and the front would answer the target's page at this URL.
-  const handedOn = new Request(url, { method: 'GET', headers, redirect: 'manual' })
-  return { props, request: handedOn, key: pageKey(props, url) }
+  const key = pageKey(props, url ?? { pathname: site.pathname, search: '' })
+  // Made only when the page entrypoint is called: a page the embedded tier holds needs just the key.
+  const handedOn = () => {
+    const headers = new Headers(request.headers)
+    headers.delete('cookie')
+    headers.delete('accept-language')
+    // `manual`: the entrypoint's redirects (the locale's, an old address's) go to the visitor as they are. A
+    // Request made here follows them by default, and the front would answer the target's page at this URL.
+    return new Request(url ?? request.url, { method: 'GET', headers, redirect: 'manual' })
+  }
+  return { props, key, request: handedOn }
 }
 
 /** The origin a visitor addressed: the URL's scheme, the site's host and the Host header's port. */
-function originOf(url: URL, host: string, hostHeader: string | null): string {
+function originOf(requestUrl: string, host: string, hostHeader: string | null): string {
   // The site's host as resolveSite normalized it (lower case, no trailing dot): `Jane.Example.` is one entry with `jane.example`.
-  const port = /:(\d{1,5})$/.exec(hostHeader ?? url.host)?.[1]
-  return `${url.protocol}//${host}${port ? `:${port}` : ''}`
+  const port = /:(\d{1,5})$/.exec(hostHeader ?? new URL(requestUrl).host)?.[1]
+  const protocol = requestUrl.slice(0, requestUrl.indexOf(':') + 1)
+  return `${protocol}//${host}${port ? `:${port}` : ''}`
 }
 
 /**
  * The key of a page in the embedded tier, made of what Workers Cache keys the page entrypoint by: the
  * props and the path with its query (the entrypoint and the worker's version are one per isolate).
  */
-export function pageKey(props: PageProps, url: URL): string {
+export function pageKey(props: PageProps, url: Pick<URL, 'pathname' | 'search'>): string {
   return `${props.origin} ${props.locale} ${url.pathname}${url.search}`
 }
 

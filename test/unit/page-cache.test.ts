@@ -99,10 +99,11 @@ describe('pageRequestOf', () => {
     expect(new Set(pages.map((page) => page.key))).toEqual(new Set([`${ORIGIN} en /en/janekim`]))
     for (const page of pages) {
       expect(page.props).toEqual({ origin: ORIGIN, locale: 'en' } satisfies PageProps)
-      expect(page.request.url).toBe(url('/en/janekim'))
-      expect(page.request.headers.has('cookie')).toBe(false)
-      expect(page.request.headers.has('accept-language')).toBe(false)
-      expect(page.request.redirect).toBe('manual')
+      const handedOn = page.request()
+      expect(handedOn.url).toBe(url('/en/janekim'))
+      expect(handedOn.headers.has('cookie')).toBe(false)
+      expect(handedOn.headers.has('accept-language')).toBe(false)
+      expect(handedOn.redirect).toBe('manual')
     }
   })
 })
