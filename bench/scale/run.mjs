@@ -16,7 +16,7 @@ import { SIZES } from './data.mjs'
 import { drive } from './drive.mjs'
 import { formatScale, judge, SCALE_HELP } from './report.mjs'
 import { ensureSeeded, stateDir } from './seed.mjs'
-import { mixedOf, targetsOf } from './traffic.mjs'
+import { mixedOf, targetsOf, viewProofsOf } from './traffic.mjs'
 import { buildBundle, isolateHeaps, residentMemory, startWorker } from './worker.mjs'
 
 await useProjectNode()
@@ -137,7 +137,9 @@ for (const size of sizes) {
       start: residentMemory(worker.pids),
       startHeaps: await isolateHeaps(INSPECTOR_PORT, worker.names[0]),
     }
-    const targets = targetsOf(size, token, files, worker.origin).filter(
+    // The proofs the homepages carry (decision 077), for the view beacon's body, as a browser sends it.
+    const proofs = await viewProofsOf(size, worker.origin)
+    const targets = targetsOf(size, token, files, worker.origin, proofs).filter(
       (t) => !values.only || t.name.includes(values.only),
     )
     // The request states first (the first requests must find realtors this isolate has not shown), in
@@ -151,7 +153,7 @@ for (const size of sizes) {
     // realtor at other sizes — then each isolate's heap (a collection first) and ten idle seconds.
     const mixedAmount = Math.round((amount * SIZES[size].realtors) / SIZES.large.realtors)
     memory.beforeMixed = residentMemory(worker.pids)
-    const mixed = await drive(worker, mixedOf(targetsOf(size, token, files, worker.origin)), {
+    const mixed = await drive(worker, mixedOf(targetsOf(size, token, files, worker.origin, proofs)), {
       amount: mixedAmount,
       connections,
     })
