@@ -6,7 +6,7 @@
 import { type CacheEntry, TaggedCache } from './cache'
 import { cookieOf, DEFAULT_LOCALE, detectLocale, type Locale, localeCookieOf } from './locale'
 import { SESSION_COOKIE } from './session'
-import { ROUTES, siteOf } from './tenant'
+import { portOf, ROUTES, siteOf } from './tenant'
 
 export const CACHE_HEADER = 'X-Page-Cache'
 
@@ -89,9 +89,8 @@ export function pageRequestOf(
 /** The origin a visitor addressed: the URL's scheme, the site's host and the Host header's port. */
 function originOf(requestUrl: string, host: string, hostHeader: string | null): string {
   // The site's host as resolveSite normalized it (lower case, no trailing dot): `Jane.Example.` is one entry with `jane.example`.
-  const port = /:(\d{1,5})$/.exec(hostHeader ?? new URL(requestUrl).host)?.[1]
   const protocol = requestUrl.slice(0, requestUrl.indexOf(':') + 1)
-  return `${protocol}//${host}${port ? `:${port}` : ''}`
+  return `${protocol}//${host}${portOf(hostHeader ?? new URL(requestUrl).host)}`
 }
 
 /**

@@ -81,6 +81,14 @@ export interface Site {
   routePath: string
 }
 
+/** A Host header's port, `:8787`: what normalizeHost strips and an origin made from the header keeps. */
+const PORT_SUFFIX = /:\d{1,5}$/
+
+/** The port a Host header names (`:8787`), or '' when it names none. */
+export function portOf(hostHeader: string): string {
+  return PORT_SUFFIX.exec(hostHeader)?.[0] ?? ''
+}
+
 /** Lower-cases a Host header and strips its port and trailing dot; null when it is no hostname. */
 export function normalizeHost(hostHeader: string | null | undefined): string | null {
   if (!hostHeader) return null
@@ -89,7 +97,7 @@ export function normalizeHost(hostHeader: string | null | undefined): string | n
     const end = host.indexOf(']')
     return end > 0 ? host.slice(0, end + 1) : null
   }
-  host = host.replace(/:\d{1,5}$/, '').replace(/\.$/, '')
+  host = host.replace(PORT_SUFFIX, '').replace(/\.$/, '')
   if (host.length === 0 || host.length > 253) return null
   const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
   return host.split('.').every((part) => label.test(part)) ? host : null
