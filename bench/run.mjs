@@ -66,9 +66,10 @@ const targets = [
   { name: 'landing en /en', worker: 'app', path: '/en', kind: 'cached' },
   { name: 'tenant /equityrealty (cached)', worker: 'app', path: '/equityrealty', kind: 'cached' },
   { name: 'tenant custom domain (cached)', worker: 'app', path: '/', host: 'equityrealty.example', kind: 'cached' },
-  // `renders`: every request carries a query no request had before (`?render=N`), so the page cache (the
-  // embedded tier, keyed by path and query like Workers Cache) cannot answer it and the page renders: a
-  // warm re-render (decision 076). One fixed query would be rendered once and then answered from the tier.
+  // `renders`: every request asks the embedded tier neither to answer nor to keep it (`Cache-Control:
+  // no-cache, no-store`; in production Workers Cache keeps pages outside the isolate, so keeping them is no
+  // render's cost) and carries a query no request had before (`?render=N`: concurrent renders of one page
+  // would be collapsed into one). Every one renders the page: a warm re-render (decision 076).
   { name: 'tenant /equityrealty uncached', worker: 'app', path: '/equityrealty', renders: true, kind: 'uncached' },
   { name: 'renderer reference (React alone)', worker: 'reference', kind: 'reference' },
   // The large realtor's home, uncached, and React alone rendering its very markup (decision 058).
@@ -178,7 +179,12 @@ async function run(target, role, via, amount) {
   const worker = role === 'ceiling' ? 'ceiling' : target.worker
   const host = role === 'ceiling' ? PATHS[via].host(worker) : (target.host ?? PATHS[via].host(worker))
   const path = role === 'ceiling' ? `/${target.copy}` : target.path
-  const headers = { 'accept-language': 'ko-KR,ko;q=0.9', ...(host ? { host } : {}), ...target.headers }
+  const headers = {
+    'accept-language': 'ko-KR,ko;q=0.9',
+    ...(host ? { host } : {}),
+    ...(target.renders && role !== 'ceiling' ? { 'cache-control': 'no-cache, no-store' } : {}),
+    ...target.headers,
+  }
   const url = `${PATHS[via].origin(worker)}${path}`
   const before = cpuMillis(pids)
   const latencies = []

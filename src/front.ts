@@ -7,7 +7,7 @@
 import type { Bindings } from './env'
 import { checkFreshnessWhenDue, edgeCacheOf } from './lib/cache'
 import { tagLogOf } from './lib/generations/store'
-import { type PageCache, type PageProps, pageRequestOf, responseOf } from './lib/page-cache'
+import { type PageCache, type PageProps, pageRequestOf, requestCacheControl, responseOf } from './lib/page-cache'
 
 type Handler = (request: Request, env: Bindings, ctx: ExecutionContext) => Response | Promise<Response>
 
@@ -35,8 +35,10 @@ export function front({ routes, pages, tier }: FrontOptions): Handler {
     if (!page) return routes(request, env, ctx)
     if (!tier || edgeCacheOf(ctx)) return pages(page.props, page.request(), env, ctx)
     checkFreshnessWhenDue(tagLogOf(env), (promise) => ctx.waitUntil(promise))
-    const entry = tier.get(page.key)
+    const { noCache, noStore } = requestCacheControl(request)
+    const entry = noCache ? null : tier.get(page.key)
     if (entry) return responseOf(entry)
+    if (noStore) return pages(page.props, page.request(), env, ctx)
     // A purge while the page renders may have removed what it is made of: it is then not kept.
     const epoch = tier.epoch
     return pages(page.props, page.request(), env, ctx).then((response) => tier.keep(page.key, response, epoch))

@@ -149,6 +149,19 @@ function sharedSeconds(response: Response): number | null {
   return /(^|,)\s*public\b/.test(control) && seconds ? Number(seconds) : null
 }
 
+/**
+ * What a request's own Cache-Control asks of the embedded tier (RFC 9111 §5.2.1): `no-cache`, not to be
+ * answered from it; `no-store`, that its answer not be kept. A developer's hard reload sends `no-cache`, and
+ * `npm run bench` measures a render with both. A visitor gains nothing by it that a new query string would not
+ * give (either renders the page); Workers Cache in production follows its own rules.
+ */
+export function requestCacheControl(request: Request): { noCache: boolean; noStore: boolean } {
+  const control = request.headers.get('cache-control')
+  if (!control) return NO_DIRECTIVES
+  return { noCache: /(^|,)\s*no-cache\s*(,|$)/i.test(control), noStore: /(^|,)\s*no-store\s*(,|$)/i.test(control) }
+}
+const NO_DIRECTIVES = Object.freeze({ noCache: false, noStore: false })
+
 /** The tags of a response any cache may share, or null when it may not be kept. */
 export function sharedTags(response: Response): string[] | null {
   if (sharedSeconds(response) === null) return null

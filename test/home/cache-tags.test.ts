@@ -25,6 +25,25 @@ describe("a realtor's write and the page cache", () => {
     resetFreshness()
   })
 
+  it("follows the request's own Cache-Control: no-cache renders, no-store keeps nothing", async () => {
+    await tagLogAsked()
+    await call('/en/janekim')
+    expect(await cached('/en/janekim')).toBe('hit')
+    // A hard reload (no-cache): rendered, and kept again for the next visitor.
+    const reload = await call('/en/janekim', { headers: { 'cache-control': 'max-age=0, no-cache' } })
+    expect(reload.headers.get('x-page-cache')).toBe('miss')
+    expect(await cached('/en/janekim')).toBe('hit')
+    // no-store: rendered and not kept (no X-Page-Cache: the tier never saw it); the next request renders too.
+    const once = await call('/en/janekim?tab=1', { headers: { 'cache-control': 'no-cache, no-store' } })
+    expect(once.status).toBe(200)
+    expect(once.headers.get('x-page-cache')).toBeNull()
+    expect(await cached('/en/janekim?tab=1')).toBe('miss')
+    // Any other directive is no such request.
+    expect(await cached('/en/janekim?tab=1')).toBe('hit')
+    const other = await call('/en/janekim?tab=1', { headers: { 'cache-control': 'max-age=0, no-cachex' } })
+    expect(other.headers.get('x-page-cache')).toBe('hit')
+  })
+
   it("re-renders the writer's homepage and the landing page, and keeps every other homepage", async () => {
     await tagLogAsked()
     for (const path of ['/equityrealty', '/en/equityrealty', '/janekim', '/en']) await call(path)
