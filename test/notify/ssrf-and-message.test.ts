@@ -3,7 +3,7 @@
 // itself (MIME, HTML, headers) is test/notify/email.test.ts.
 import { describe, expect, it } from 'vitest'
 import { formatPhone } from '../../src/lib/format'
-import { inboxLink, notificationOf, slackBody } from '../../src/lib/notifications/message'
+import { inboxLink, notificationOf, SLACK_SECTION_LIMIT, slackBody } from '../../src/lib/notifications/message'
 import { isPrivateHost, webhookUrlProblem } from '../../src/lib/notifications/ssrf'
 
 const REFUSED_IN_PRODUCTION: [string, 'invalid' | 'https' | 'private'][] = [
@@ -160,5 +160,51 @@ describe('the notification', () => {
     expect(body.text).not.toContain('<!channel>')
     expect(body.text).toContain('&lt;!channel&gt;')
     expect(body.blocks).toHaveLength(1)
+  })
+
+  describe('a long message cut to Slack’s 3,000 characters', () => {
+    const sectionOf = (message: string) => {
+      const body = slackBody(notificationOf({ ...VISITOR, message }, 'https://x.test', 'en'))
+      return (body.blocks[0] as { text: { text: string } }).text.text
+    }
+    /** Whether a text survives UTF-8 unchanged: an unpaired surrogate does not (strict JSON parsers refuse it). */
+    const wellFormed = (text: string) => new TextDecoder().decode(new TextEncoder().encode(text)) === text
+    const graphemesOf = (text: string) =>
+      [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((part) => part.segment)
+
+    it('never splits an emoji into an unpaired surrogate, whichever unit the limit falls on', () => {
+      for (const shift of ['', 'a']) {
+        const section = sectionOf(`${shift}${'😀'.repeat(2000)}`)
+        expect(section.length).toBeLessThanOrEqual(SLACK_SECTION_LIMIT)
+        expect(section.length).toBeGreaterThan(SLACK_SECTION_LIMIT - 3)
+        expect(wellFormed(section), `shift ${shift.length}`).toBe(true)
+        expect(section.endsWith('😀…')).toBe(true)
+      }
+    })
+
+    it('cuts between graphemes: a flag or a family stays whole', () => {
+      for (const shift of ['', 'a', 'ab', 'abc']) {
+        for (const emoji of ['🇰🇷', '👨‍👩‍👧']) {
+          const section = sectionOf(`${shift}${emoji.repeat(1000)}`)
+          expect(section.length).toBeLessThanOrEqual(SLACK_SECTION_LIMIT)
+          const tail = graphemesOf(section).slice(-3, -1)
+          expect(tail).toEqual([emoji, emoji])
+        }
+      }
+    })
+
+    it('never cuts an escape in half', () => {
+      for (const shift of ['', 'a', 'ab', 'abc']) {
+        const section = sectionOf(`${shift}${'<'.repeat(2000)}`)
+        expect(section.length).toBeLessThanOrEqual(SLACK_SECTION_LIMIT)
+        expect(section.replace(/&(amp|lt|gt);/g, '')).not.toContain('&')
+      }
+    })
+
+    it('leaves a message that fits as it is', () => {
+      const section = sectionOf('짧은 문의 😀')
+      expect(section).toContain('&gt; 짧은 문의 😀')
+      expect(section.endsWith('…')).toBe(false)
+    })
   })
 })
