@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { faviconPhoto, groupPhotos, sharingPhoto } from '../../src/lib/home/photos'
-import { uploadedKeyOf } from '../../src/lib/photos/keys'
+import { hasDotSegment, uploadedKeyOf } from '../../src/lib/photos/keys'
 import { ABANDONED_UPLOAD_MS, releaseAbandonedUploads, releasePhotos } from '../../src/lib/photos/release'
 import type { Photo, Realtor } from '../../src/lib/realtors/types'
 import { call } from '../helpers'
@@ -198,6 +198,63 @@ describe('a realtor’s writes touch only their own uploads (issue 29, finding 7
     const mine = await upload()
     const urls = [mine, '/photos/seed/janekim/top.png', 'https://cdn.example.com/me.jpg']
     expect((await patchPhotos(urls.map((url) => photo('gallery', url)))).status).toBe(200)
+  })
+})
+
+describe('photo URLs with dot segments (issue 29, finding 16)', () => {
+  const DOTTED = [
+    '/photos/realtors/2/../1/x.png',
+    '/photos/./seed/janekim/top.png',
+    '/photos/realtors/2/..',
+    'https://jane.example/photos/realtors/2/../1/x.png',
+    'https://jane.example/photos/realtors/2/%2e%2e/1/x.png',
+    'https://jane.example/photos/realtors/2/.%2E/1/x.png',
+    'https://jane.example/photos/realtors/2/%2E/x.png',
+    'https://jane.example/photos/realtors/2/..%2f1/x.png',
+    'https://jane.example/photos/realtors/2/..\\1/x.png',
+  ]
+
+  it('names them, whatever the spelling', () => {
+    for (const url of DOTTED) expect(hasDotSegment(url), url).toBe(true)
+    for (const url of [
+      '/photos/realtors/2/a.b.png',
+      'https://cdn.example.com/x..y/.well.jpg',
+      '/photos/seed/x/top.png',
+    ])
+      expect(hasDotSegment(url), url).toBe(false)
+  })
+
+  it('refuses them in a save with a 400 in the caller’s language', async () => {
+    for (const url of DOTTED) {
+      for (const [language, text] of [
+        ['en', 'cannot contain . or ..'],
+        ['ko', '. 또는 .. 경로'],
+      ] as const) {
+        const response = await patchPhotos([photo('gallery', url)], { 'accept-language': language })
+        expect(response.status, url).toBe(400)
+        expect((await errorOf(response)).fields).toEqual([
+          { path: 'photos.0.url', message: expect.stringContaining(text) },
+        ])
+      }
+    }
+  })
+
+  it('answers a dotted photo path with a translated 404, never a 5xx', async () => {
+    await env.PHOTOS.put('realtors/2/./dot.png', PNG, { httpMetadata: { contentType: 'image/png' } })
+    for (const path of [
+      '/photos/realtors/2/.%2Fdot.png',
+      '/photos/realtors/2/%2E%2Fdot.png',
+      '/photos/realtors/%2E%2E%2F2/x.png',
+    ]) {
+      for (const [language, text] of [
+        ['en', 'not found'],
+        ['ko', '찾을 수 없'],
+      ] as const) {
+        const response = await call(path, { headers: { 'accept-language': language } })
+        expect(response.status, path).toBe(404)
+        expect((await errorOf(response)).message.toLowerCase()).toContain(text)
+      }
+    }
   })
 })
 
