@@ -3,6 +3,7 @@
 import type { LandingEvent } from '../lib/analytics'
 import { VIEWS_PATH, type ViewBeacon } from '../lib/page-views/beacon'
 import { track } from './analytics'
+import { whenShown } from './when-shown'
 
 /** docs/product.md §9: the header changes after the window scrolls more than 10 px. */
 export const HEADER_SCROLL_THRESHOLD = 10
@@ -30,13 +31,7 @@ export function compactHeaderOnScroll(header: HTMLElement): void {
  */
 export function countView(realtorId: number, proof: string): void {
   const beacon = (): ViewBeacon => ({ realtorId, proof, path: location.pathname })
-  // Each event fires once: no listener needs removing.
-  const send = (): unknown =>
-    (document as { prerendering?: boolean }).prerendering
-      ? document.addEventListener('prerenderingchange', send)
-      : navigator.sendBeacon(VIEWS_PATH, JSON.stringify(beacon()))
-  if (document.readyState === 'complete') send()
-  else addEventListener('load', send)
+  whenShown(() => navigator.sendBeacon(VIEWS_PATH, JSON.stringify(beacon())))
 }
 
 export function startPageEffects(): void {

@@ -45,9 +45,18 @@ export interface UploadGrant {
 const encoder = new TextEncoder()
 const message = (g: UploadGrant) => encoder.encode(`upload\n${g.key}\n${g.contentType}\n${g.maxBytes}\n${g.expires}`)
 
+/** Where a realtor's uploads live in R2; every key under `realtors/` belongs to the realtor it names. */
+export const REALTOR_PHOTOS = 'realtors/'
+
+/**
+ * The R2 prefix of one realtor's uploads, `realtors/{id}/`: the one rule of which keys are theirs, for
+ * making keys, listing them, and what their writes may reference or release (src/lib/photos/keys.ts).
+ */
+export const photoPrefixOf = (realtorId: number) => `${REALTOR_PHOTOS}${realtorId}/`
+
 /** A new R2 key for a realtor's photo: `realtors/{id}/{uuid}.{ext}`. */
 export function uploadKey(realtorId: number, contentType: UploadType): string {
-  return `realtors/${realtorId}/${crypto.randomUUID()}.${UPLOAD_TYPES[contentType]}`
+  return `${photoPrefixOf(realtorId)}${crypto.randomUUID()}.${UPLOAD_TYPES[contentType]}`
 }
 
 /** The signed PUT URL of a grant; its URL without the query is where the photo is served. */

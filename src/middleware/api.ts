@@ -50,6 +50,18 @@ export function invalidInput(error: Pick<z.ZodError, 'issues'>, locale: Locale):
   return new AppError(400, INVALID_INPUT_MESSAGE[locale], { fields: localizeIssues(error.issues, locale) })
 }
 
+/**
+ * A write whose service checks the input further (a profile checked whole, whose photos it may name): a
+ * ZodError it throws is our 400 naming each field, like a body the schema refused.
+ */
+export async function checkedWrite<T>(locale: Locale, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    throw error instanceof z.ZodError ? invalidInput(error, locale) : error
+  }
+}
+
 /** The hook every JSON body shares: a refused body is our 400 with localized fields, never zod's own. */
 function refuseInvalidBody(result: { success: boolean; error?: Pick<z.ZodError, 'issues'> }, c: Context): void {
   if (!result.success && result.error) throw invalidInput(result.error, apiLocale(c))

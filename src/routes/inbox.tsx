@@ -1,5 +1,6 @@
 // The Inbox pages (docs/decisions/049-inbox.md): a realtor's /{desiredUrl}/admin/inbox and one entry at
-// /admin/inbox/{id} (opening it marks it read), and the admin's /admin/leads on the provider's site.
+// /admin/inbox/{id} (its script marks it read once shown, decision 080), and the admin's /admin/leads on
+// the provider's site.
 // Mounted in src/worker.ts on every site, like the builder.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
@@ -11,7 +12,6 @@ import {
   type EntryFilter,
   findEntry,
   listEntries,
-  markOpened,
   type Scope,
   unreadContacts,
   visibleChannels,
@@ -111,15 +111,11 @@ async function listPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>, 
 
 async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>, box: Box<T>) {
   const id = Number(c.req.param('id'))
-  const found = Number.isSafeInteger(id) ? await findEntry(c.env.DB, box.source, id) : null
-  if (!found || ('realtorId' in found && found.realtorId !== box.scope.realtorId)) notFound(c)
-  // Opening it is reading it: the unread count in the navigation drops with this very page.
-  await Promise.all([markOpened(c.env.DB, box.source, id), useClockOf(c, box)])
-  const [entry, channels] = await Promise.all([
-    findEntry(c.env.DB, box.source, id),
-    channelsOf(c.env.DB, box.source, id),
-  ])
-  if (!entry) notFound(c)
+  const entry = Number.isSafeInteger(id) ? await findEntry(c.env.DB, box.source, id) : null
+  if (!entry || ('realtorId' in entry && entry.realtorId !== box.scope.realtorId)) notFound(c)
+  // A GET changes nothing (decision 080): the page's island marks an unread entry read once it is shown,
+  // by POST …/opened; without script it stays unread until the realtor marks it.
+  const [channels] = await Promise.all([channelsOf(c.env.DB, box.source, id), useClockOf(c, box)])
   const shown = visibleChannels(channels, c.get('user')!.role)
   const nav = box.realtor ? builderNav(c, 'inbox', await unreadContacts(c.env.DB, box.realtor.id)) : undefined
   return render(

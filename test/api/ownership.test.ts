@@ -191,6 +191,13 @@ const CASES: Case[] = [
     expect: { owner: 200, other: 404, admin: 200, anon: 401 },
   },
   {
+    ...gated('POST /v1/realtor-contacts/:id{[0-9]{1,15}}/opened', 200, ({ contact }) => ({
+      path: `/v1/realtor-contacts/${contact}/opened`,
+      method: 'POST',
+    })),
+    expect: { owner: 200, other: 404, admin: 200, anon: 401 },
+  },
+  {
     route: 'POST /v1/realtor-contacts',
     why: "the homepage's public contact form (the body is checked first)",
     request: () => ({ path: '/v1/realtor-contacts', method: 'POST', json: {} }),

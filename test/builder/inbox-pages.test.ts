@@ -1,11 +1,12 @@
 // The Inbox pages (docs/decisions/049-inbox.md): Jane's inbox lists her contacts newest first with the
-// unread count in the builder navigation, opening one marks it read and shows every field and each
-// channel's delivery state, filters and paging work from the URL, and nobody else's inbox opens.
+// unread count in the builder navigation, opening one shows every field and each channel's delivery state
+// (the page's script marks it read by a POST, decision 080), filters and paging work from the URL, and
+// nobody else's inbox opens.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { insertContact } from '../../src/lib/contacts/store'
 import { ADMIN, EQUITY, JANE, login } from '../api/client'
-import { call } from '../helpers'
+import { call, ORIGIN } from '../helpers'
 
 const as = (token: string) => ({ headers: { cookie: `session=${token}` } })
 let jane: string
@@ -48,7 +49,7 @@ describe('/{desiredUrl}/admin/inbox', () => {
     expect(html).toContain(`/v1/realtor-contacts/export?realtorId=${janeId}&amp;format=csv`)
   })
 
-  it('opens one: every field, marked read, delivery per channel', async () => {
+  it('opens one: every field and delivery per channel, and the GET marks nothing (issue 29, finding 16)', async () => {
     const id = ids[0]!
     const html = await (await call(`/en/janekim/admin/inbox/${id}`, as(jane))).text()
     expect(html).toContain('Message from Kim Minji')
@@ -58,10 +59,42 @@ describe('/{desiredUrl}/admin/inbox', () => {
     expect(html).toContain('Your email')
     expect(html).not.toContain('Operator webhook')
     expect(await (await call(`/en/janekim/admin/inbox/${id}`, as(admin))).text()).toContain('Operator webhook')
+    // Still unread after two GETs: the page's island marks it once shown, by a POST.
+    const row = await env.DB.prepare('SELECT status, read_at FROM realtor_contacts WHERE id = ?').bind(id).first()
+    expect(row).toMatchObject({ status: 'unread', read_at: null })
+    expect(html).toMatch(/data-testid="entry-status"[^>]*>Unread</)
+    expect(html).toContain(`"apiPath":"/v1/realtor-contacts/${id}"`)
+    expect(await (await call('/en/janekim/admin/inbox', as(jane))).text()).toContain('3 unread messages')
+  })
+
+  it('marks an entry read by a POST from this site’s page, never from another origin', async () => {
+    const id = ids[0]!
+    const opened = (origin: string, token = jane) =>
+      call(`/v1/realtor-contacts/${id}/opened`, { method: 'POST', headers: { ...as(token).headers, origin } })
+    const foreign = await opened('https://evil.example')
+    expect(foreign.status).toBe(403)
+    expect((await call('/en/janekim/admin/inbox', as(jane))).status).toBe(200)
+    const unread = await env.DB.prepare('SELECT status FROM realtor_contacts WHERE id = ?').bind(id).first()
+    expect(unread).toEqual({ status: 'unread' })
+    // Another realtor's entry is unknown to them.
+    expect((await opened(ORIGIN, equity)).status).toBe(404)
+    const response = await opened(ORIGIN)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ id, status: 'read' })
     const row = await env.DB.prepare('SELECT status, read_at FROM realtor_contacts WHERE id = ?').bind(id).first()
     expect(row).toMatchObject({ status: 'read', read_at: expect.any(String) })
-    const list = await (await call('/en/janekim/admin/inbox', as(jane))).text()
-    expect(list).toContain('2 unread messages')
+    expect(await (await call('/en/janekim/admin/inbox', as(jane))).text()).toContain('2 unread messages')
+  })
+
+  it('leaves an archived entry archived when it is opened', async () => {
+    const archived = await insertContact(env.DB, contact(janeId, 'Choi Archive'), 'ko', '/janekim')
+    await env.DB.prepare("UPDATE realtor_contacts SET status = 'archived' WHERE id = ?").bind(archived.id).run()
+    const response = await call(`/v1/realtor-contacts/${archived.id}/opened`, {
+      method: 'POST',
+      headers: { ...as(jane).headers, origin: ORIGIN },
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ status: 'archived' })
   })
 
   it('shows each phone as its country writes it with a tel: link, and the email as a mailto: link (064)', async () => {

@@ -3,9 +3,10 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from './fixtures'
 
 // The Inbox in the browser, at 1280 and 390 px (docs/decisions/049-inbox.md): a visitor sends the contact
-// form on /en/janekim; Jane's inbox shows it with the unread count 1 in the navigation; opening it marks
-// it read; she adds a note, archives and brings it back, and exports a CSV with the BOM and the Korean
-// name intact. Each run first marks Jane's earlier contacts read, so the count is this run's own.
+// form on /en/janekim; Jane's inbox shows it with the unread count 1 in the navigation; opening it without
+// script leaves it unread, with script the page marks it read by a POST once shown (decision 080); she adds
+// a note, archives and brings it back, and exports a CSV with the BOM and the Korean name intact. Each run
+// first marks Jane's earlier contacts read, so the count is this run's own.
 const JANE = { email: 'janekim@realtor.local', password: 'demo-realtor-2026' }
 const SHOTS = 'test/e2e/screenshots'
 
@@ -62,8 +63,22 @@ test('a visitor’s message reaches Jane’s inbox, and she works it through', a
   await axe(page)
   await page.screenshot({ path: `${SHOTS}/inbox-list-${project}-en.png`, fullPage: true })
 
-  // Opening it reads it: every field, where it came from, the delivery per channel.
+  // Without script the entry opens whole and stays unread: the page's GET marks nothing (decision 080).
+  const noScript = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' })
+  expect((await noScript.request.post('/v1/auth/login', { data: JANE })).status()).toBe(200)
+  const plain = await noScript.newPage()
+  await plain.goto((await first.getByRole('link', { name: /김 민지/ }).getAttribute('href'))!)
+  await expect(plain.getByTestId('entry-fields')).toContainText(stamp)
+  await expect(plain.getByTestId('entry-status')).toHaveText('Unread')
+  await noScript.close()
+  await page.reload()
+  await expect(nav.getByTestId('unread-count')).toContainText('1')
+
+  // Opening it with script reads it, by the page's POST once shown: every field, where it came from, the
+  // delivery per channel.
+  const opened = page.waitForResponse((r) => r.url().endsWith('/opened') && r.request().method() === 'POST')
   await first.getByRole('link', { name: /김 민지/ }).click()
+  expect((await opened).status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message from 김 민지')
   const fields = page.getByTestId('entry-fields')
   await expect(fields).toContainText(`minji-${stamp}@example.com`)
@@ -73,7 +88,6 @@ test('a visitor’s message reaches Jane’s inbox, and she works it through', a
   await expect(page.getByTestId('inbox-channels')).toContainText('Your email')
   await expect(page.getByTestId('inbox-channels')).not.toContainText('Operator webhook')
   await expect(page.getByTestId('entry-status')).toHaveText('Read')
-  await expect(nav.getByTestId('unread-count')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Save note' })).toBeEnabled()
 
   await page.getByLabel('Note (only you can see it)').fill('Call back Tuesday — 화요일 통화')
@@ -88,8 +102,11 @@ test('a visitor’s message reaches Jane’s inbox, and she works it through', a
   await axe(page)
   await page.screenshot({ path: `${SHOTS}/inbox-entry-${project}-en.png`, fullPage: true })
 
-  // The CSV export: UTF-8 with a BOM, the Korean name as typed.
+  // Back on the list, the count says it was read.
   await page.getByRole('link', { name: 'Back to the list' }).click()
+  await expect(nav.getByTestId('unread-count')).toHaveCount(0)
+
+  // The CSV export: UTF-8 with a BOM, the Korean name as typed.
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()
   const file = await (await download).path()

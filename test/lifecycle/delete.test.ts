@@ -155,12 +155,18 @@ describe('the cron', () => {
       token: old.token,
       json: { photos: [{ path: 'id', imageType: 'fullsize', url: `/photos/${keys.old[0]}` }] },
     })
-    // Another realtor uses one of its photos (an imported profile can): that one stays.
-    await api(`/v1/realtor/${live.realtor.id}`, {
+    // Another realtor's profile holds one of its photos: a save can no longer add it (decision 080), but a
+    // profile imported before that rule can hold it, and that one stays.
+    const shared = [{ path: 'top', imageType: 'fullsize', url: `http://127.0.0.1:8787/photos/${keys.shared}` }]
+    const refused = await api(`/v1/realtor/${live.realtor.id}`, {
       method: 'PATCH',
       token: live.token,
-      json: { photos: [{ path: 'top', imageType: 'fullsize', url: `http://127.0.0.1:8787/photos/${keys.shared}` }] },
+      json: { photos: shared },
     })
+    expect(refused.status).toBe(400)
+    await env.DB.prepare('UPDATE realtors SET profile = json_set(profile, ?, json(?)) WHERE id = ?')
+      .bind('$.photos', JSON.stringify(shared), live.realtor.id)
+      .run()
     await env.DB.prepare(
       `INSERT INTO realtor_contacts (realtor_id, name, last_name, first_name, email, phone, phone_country_code, message, is_term)
        VALUES (?, 'Kim Ana', 'Kim', 'Ana', 'ana@example.com', '9495550142', 'US', 'Hello', 'Y')`,

@@ -6,7 +6,12 @@ import PostalMime, { type Email } from 'postal-mime'
 import { describe, expect, it } from 'vitest'
 import { formatPhone } from '../../src/lib/format'
 import { inboxLink, mimeMessage, type NotifiedContact, notificationOf } from '../../src/lib/notifications/message'
-import { encodedWords, HEADER_LINE_LIMIT, plainAddress } from '../../src/lib/notifications/mime'
+import {
+  ENCODED_WORD_LINE_LIMIT,
+  encodedWords,
+  HEADER_LINE_LIMIT,
+  plainAddress,
+} from '../../src/lib/notifications/mime'
 
 const LINK = inboxLink('https://realtor.example.com', 'janekim', 42, 'en')
 const HEADER = {
@@ -116,6 +121,18 @@ describe('the notification email', () => {
     // The subject's continuation lines start with a space (folding), never a new header.
     const subject = headerLines.findIndex((line) => line.startsWith('Subject:'))
     expect(headerLines[subject + 1]).toMatch(/^ =\?UTF-8\?B\?/)
+  })
+
+  it('keeps each line of a long subject within RFC 2047’s 76 characters, the first one too', async () => {
+    // Issue 29, finding 15: a 537-character subject, as seen; RFC 2047 §2 limits a line holding an encoded
+    // word to 76 characters, two fewer than RFC 5322's 78.
+    const name = '새 문의 🏡 '.repeat(70).slice(0, 537 - 'New message from your homepage: '.length)
+    const { email, headerLines } = await mailOf({ ...AMY, name })
+    expect(email.subject).toBe(`New message from your homepage: ${name.trim()}`)
+    const withWords = headerLines.filter((line) => line.includes('=?'))
+    expect(withWords.length).toBeGreaterThan(10)
+    for (const line of withWords) expect(line.length, line).toBeLessThanOrEqual(ENCODED_WORD_LINE_LIMIT)
+    expect(headerLines.find((line) => line.startsWith('Subject:'))!.length).toBeLessThanOrEqual(76)
   })
 
   it('splits encoded words between characters, never inside one', () => {

@@ -1,12 +1,15 @@
 // The actions on one inbox entry (docs/decisions/049-inbox.md): mark read or unread, archive or bring back,
-// and the free-text note, each a PATCH of the entry; the server's answer is the new state shown.
-import { type FormEvent, useState } from 'react'
+// and the free-text note, each a PATCH of the entry; the server's answer is the new state shown. An unread
+// entry is marked read once the page is shown, by a POST of its own (decision 080): the page's GET changes
+// nothing, and without script the entry stays unread.
+import { type FormEvent, useEffect, useState } from 'react'
 import type { EntryStatus } from '../../lib/inbox/types'
 import { MAX_NOTE } from '../../lib/inbox/types'
 import type { Locale } from '../../lib/locale'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
+import { whenShown } from '../when-shown'
 
 export const INBOX_ENTRY_MESSAGES = [
   'inbox.markRead',
@@ -64,6 +67,18 @@ export default function InboxEntryActions({
     setNote(result.data.note)
     setNotice({ kind: 'ok', text: m('inbox.saved') })
   }
+
+  // Opened: an unread entry becomes read once shown; the server leaves any other status as it is. Only the
+  // status is taken from the answer (a note being typed stays), and a failure stays quiet: it is unread.
+  // Once per page, with the status it was served with.
+  useEffect(() => {
+    if (initial !== 'unread') return
+    whenShown(async () => {
+      const result = await api<Saved>(`${apiPath}/opened`, { method: 'POST', language: locale }, '')
+      // A button pressed meanwhile has the last word.
+      if (result.ok) setStatus((shown) => (shown === 'unread' ? result.data.status : shown))
+    })
+  }, [])
 
   function saveNote(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

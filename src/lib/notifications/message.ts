@@ -4,8 +4,10 @@
 // A visitor's words never pass for ours (docs/decisions/066-notification-email.md): single-line values
 // follow our label on one line, the message is quoted line by line, and links are built by our rules only.
 import { formatPhone, telHref } from '../format'
+import { cutToGraphemes } from '../graphemes'
 import { mailtoHref, parseHttpUrl } from '../html'
 import { intlFor } from '../i18n'
+import { escapeSlack } from '../leads/slack'
 import { type Locale, localizedPath, sameSitePath } from '../locale'
 import { isKnownZone, ZONE_NAME_STYLE } from '../time-zone'
 import { withoutTrailingSlash } from '../urls'
@@ -154,10 +156,16 @@ export function notificationOf(
   return { subject, text, chat: textOf(null), html, replyTo }
 }
 
-/** Slack reads `<`, `>` and `&` as markup: a visitor's text is shown as written, never as a link or mention. */
-const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+/** Slack's limit on a section block's text (its Block Kit reference), in characters. */
+export const SLACK_SECTION_LIMIT = 3000
 
+/**
+ * The webhook body: Slack reads `<`, `>` and `&` as markup, so a visitor's text is escaped and shown as
+ * written, never as a link or mention. The section is cut to Slack's limit on whole graphemes, never inside
+ * an emoji (an unpaired surrogate, which strict JSON parsers refuse) or an escape.
+ */
 export function slackBody(notification: Pick<Notification, 'subject' | 'chat'>): { text: string; blocks: unknown[] } {
-  const text = slackEscape(`${notification.subject}\n\n${notification.chat}`)
-  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: text.slice(0, 3000) } }] }
+  const plain = `${notification.subject}\n\n${notification.chat}`
+  const section = cutToGraphemes(plain, SLACK_SECTION_LIMIT, escapeSlack)
+  return { text: escapeSlack(plain), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: section } }] }
 }

@@ -56,11 +56,14 @@ const utf8 = new TextEncoder()
  */
 export const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
 
+/** RFC 2047 §2: a header line holding an encoded word is at most 76 characters (RFC 5322 allows 78). */
+export const ENCODED_WORD_LINE_LIMIT = 76
+
 /**
- * 42 bytes encode to 56 base64 characters: `=?UTF-8?B?` + 56 + `?=` is a 68-character encoded word, under
- * RFC 2047 §2's 75, and "Subject: " plus one still fits a 78-character line.
+ * 39 bytes encode to 52 base64 characters: `=?UTF-8?B?` + 52 + `?=` is a 64-character encoded word, under
+ * RFC 2047 §2's 75, and "Subject: " plus one is a 73-character line, under its 76.
  */
-const WORD_BYTES = 42
+const WORD_BYTES = 39
 
 /**
  * RFC 2047 encoded words of a text, each ≤ 75 characters and each holding whole characters (§5: a
@@ -82,12 +85,15 @@ export function encodedWords(text: string): string[] {
   return words
 }
 
-/** A header of tokens joined by spaces, folded (CRLF + space) before a token that would pass the limit. */
+/**
+ * A header of tokens joined by spaces, folded (CRLF + space) before a token that would pass RFC 2047's line
+ * limit, which every header we write keeps, encoded words or not.
+ */
 function foldedHeader(name: string, tokens: string[]): string {
   let line = `${name}:`
   const lines: string[] = []
   for (const token of tokens) {
-    if (line.length + 1 + token.length > HEADER_LINE_LIMIT && line.length > name.length + 1) {
+    if (line.length + 1 + token.length > ENCODED_WORD_LINE_LIMIT && line.length > name.length + 1) {
       lines.push(line)
       line = ''
     }

@@ -1,30 +1,9 @@
 // Uploaded photos leave R2 once nothing refers to them (docs/decisions/045-photo-slots.md): a save, an
-// import or a homepage's removal hands over the URLs it dropped; each that names an uploaded object
-// (/photos/realtors/{id}/{uuid}.{ext}) and that no realtor profile mentions any more is deleted.
-// Seed photos and every other URL are never touched.
-import { PHOTOS_PREFIX, UPLOAD_TYPES } from '../uploads'
-
-const EXTENSIONS = Object.values(UPLOAD_TYPES).join('|')
-/** The keys uploadKey (src/lib/uploads.ts) makes: realtors/{id}/{uuid}.{ext}. */
-const UPLOADED_KEY = new RegExp(`^realtors/\\d{1,15}/[\\w-]{1,64}\\.(?:${EXTENSIONS})$`)
-
-/**
- * The R2 key of an uploaded photo's URL, root-relative or absolute (the stored URL carries the origin the
- * editor uploaded from: the provider's host or the realtor's own domain); null for anything else.
- */
-export function uploadedKeyOf(url: string): string | null {
-  let path = url
-  if (/^https?:\/\//i.test(url)) {
-    try {
-      path = new URL(url).pathname
-    } catch {
-      return null
-    }
-  }
-  if (!path.startsWith(PHOTOS_PREFIX)) return null
-  const key = path.slice(PHOTOS_PREFIX.length)
-  return UPLOADED_KEY.test(key) ? key : null
-}
+// import or a homepage's removal hands over the URLs it dropped; each that names one of that realtor's own
+// uploads (/photos/realtors/{id}/{uuid}.{ext}, ./keys.ts) and that no realtor profile mentions any more is
+// deleted. Another realtor's uploads, seed photos and every other URL are never touched.
+import { PHOTOS_PREFIX, photoPrefixOf } from '../uploads'
+import { isOwnPhotoKey, uploadedKeyOf } from './keys'
 
 /**
  * Whether any realtor profile (live or deleted but restorable) still mentions the object's path: photo_refs,
@@ -36,12 +15,20 @@ async function referenced(db: D1Database, key: string): Promise<boolean> {
 }
 
 /**
- * Deletes the R2 object of each uploaded-photo URL that no realtor profile refers to any more; returns how
- * many it deleted. A failure is logged and skips that object: the caller's write has already succeeded,
- * and an object left behind costs storage only.
+ * Deletes the R2 object of each of the realtor's own uploads among `urls` that no realtor profile refers to
+ * any more; returns how many it deleted. A URL of another realtor's upload is skipped whatever the profile
+ * said (decision 080). A failure is logged and skips that object: the caller's write has already
+ * succeeded, and an object left behind costs storage only.
  */
-export async function releasePhotos(db: D1Database, bucket: R2Bucket, urls: readonly string[]): Promise<number> {
-  const keys = new Set(urls.map(uploadedKeyOf).filter((key): key is string => key !== null))
+export async function releasePhotos(
+  db: D1Database,
+  bucket: R2Bucket,
+  realtorId: number,
+  urls: readonly string[],
+): Promise<number> {
+  const keys = new Set(
+    urls.map(uploadedKeyOf).filter((key): key is string => key !== null && isOwnPhotoKey(realtorId, key)),
+  )
   let deleted = 0
   for (const key of keys) {
     try {
@@ -75,11 +62,11 @@ export async function releaseAbandonedUploads(
   const stale: string[] = []
   let cursor: string | undefined
   do {
-    const page = await bucket.list({ prefix: `realtors/${realtorId}/`, cursor })
+    const page = await bucket.list({ prefix: photoPrefixOf(realtorId), cursor })
     for (const object of page.objects)
       if (!keptKeys.has(object.key) && now - object.uploaded.getTime() > ABANDONED_UPLOAD_MS)
         stale.push(`${PHOTOS_PREFIX}${object.key}`)
     cursor = page.truncated ? page.cursor : undefined
   } while (cursor)
-  return releasePhotos(db, bucket, stale)
+  return releasePhotos(db, bucket, realtorId, stale)
 }

@@ -4,6 +4,7 @@
 // records and enforces the history in the database).
 import { releasePhotos } from '../photos/release'
 import { removeDevicesOf } from '../push/devices'
+import { PHOTOS_PREFIX, photoPrefixOf } from '../uploads'
 
 /** Days a deleted homepage is kept before the cron removes it. */
 export const KEEP_DELETED_DAYS = 30
@@ -140,11 +141,12 @@ export async function purgeDeletedHomepages(
       .prepare(`UPDATE realtors SET profile = json_set(profile, '$.photos', json('[]')) WHERE id = ?`)
       .bind(id)
       .run()
-    const keys = await keysUnder(bucket, `realtors/${id}/`)
+    const keys = await keysUnder(bucket, photoPrefixOf(id))
     done.photos += await releasePhotos(
       db,
       bucket,
-      keys.map((key) => `/photos/${key}`),
+      id,
+      keys.map((key) => `${PHOTOS_PREFIX}${key}`),
     )
     await db.batch([
       db

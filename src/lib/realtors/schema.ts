@@ -6,6 +6,7 @@ import { DEFAULT_MAIN_COLOR, FONT_SIZE_RANGE } from '../home/design'
 import { HEX_COLOR_PATTERN } from '../html'
 import { isRealtorPhone, parsePhone, phoneMessageKey } from '../phone'
 import { PHONE_MAX_LENGTH } from '../phone/input'
+import { hasDotSegment } from '../photos/keys'
 import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
 import * as z from '../zod'
 import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
@@ -83,12 +84,17 @@ export const hexColorSchema = z.string().trim().regex(HEX_COLOR_PATTERN, 'hex_co
 /** An empty string, or a value the schema accepts: optional text fields of a profile. */
 const orEmpty = <T extends z.ZodType<string, string>>(schema: T) => z.union([z.literal(''), schema])
 
-/** A photo's URL: an uploaded file under /photos/ (absolute or root-relative) or any http(s) URL. */
+/**
+ * A photo's URL: an uploaded file under /photos/ (absolute or root-relative) or any http(s) URL, without
+ * `.` or `..` segments in any spelling (decision 080: the key it names must be the key it says). Whose
+ * upload it may name is the service's check (src/lib/realtors/service.ts), which knows the realtor.
+ */
 const photoUrlSchema = z
   .string()
   .trim()
   .max(MAX_URL, 'too_long')
   .refine((value) => /^\/photos\/[\w./-]+$/.test(value) || /^https?:\/\/\S+$/i.test(value), 'photo_url')
+  .refine((value) => !hasDotSegment(value), 'photo_dot_segment')
 
 export const photoSchema = z.strictObject({
   path: z.enum(PHOTO_PATHS, 'photo_path'),

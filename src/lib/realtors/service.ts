@@ -6,7 +6,9 @@ import { edgeCacheOf, purgeTags, realtorTags } from '../cache'
 import { dataCache } from '../data-cache'
 import { type TagLogBindings, tagLogOf } from '../generations/store'
 import { pageCache } from '../page-cache'
+import { isForeignPhotoUrl } from '../photos/keys'
 import { releaseAbandonedUploads, releasePhotos } from '../photos/release'
+import * as z from '../zod'
 import { d1Store, type RealtorRepository } from './d1-store'
 import { type RealtorInput, type RealtorPatch, realtorCreateSchema } from './schema'
 import type { Realtor } from './types'
@@ -14,6 +16,26 @@ import type { Realtor } from './types'
 export type WriteHook = (realtorId: number) => Promise<void>
 /** After a save or an import: the profile as written and the photo URLs the write took off it. */
 export type PhotosHook = (realtor: Realtor, dropped: string[]) => Promise<void>
+
+/**
+ * Refuses a write that adds a photo of another realtor's uploads (decision 080): a ZodError on each such
+ * photo's url, which the routes answer as a 400 naming it. A realtor's writes reference only keys under
+ * their own prefix; a new homepage (`realtorId` null) has no uploads yet. A URL the stored profile already
+ * held is left alone, so an older copy never blocks a save of other fields.
+ */
+export function refuseForeignPhotos(
+  realtorId: number | null,
+  before: Pick<Realtor, 'photos'> | null,
+  after: Pick<Realtor, 'photos'>,
+): void {
+  const had = new Set((before?.photos ?? []).map((photo) => photo.url))
+  const issues = (after.photos ?? []).flatMap((photo, index) =>
+    !had.has(photo.url) && isForeignPhotoUrl(realtorId, photo.url)
+      ? [{ code: 'custom' as const, path: ['photos', index, 'url'], message: 'photo_foreign', input: photo.url }]
+      : [],
+  )
+  if (issues.length > 0) throw new z.ZodError(issues)
+}
 
 /** The photo URLs `before` had and `after` no longer has. */
 export function droppedPhotoUrls(before: Pick<Realtor, 'photos'>, after: Pick<Realtor, 'photos'>): string[] {
@@ -45,11 +67,13 @@ export function realtorService(
   }
   return {
     async create(input, ownerId) {
+      refuseForeignPhotos(null, null, input)
       const realtor = await repo.insert(input, ownerId)
       await onWrite(realtor.id)
       return realtor
     },
     async createWithAccount(input, account) {
+      refuseForeignPhotos(null, null, input)
       const made = await repo.insertWithAccount(input, account)
       await onWrite(made.realtor.id)
       return made
@@ -60,6 +84,7 @@ export function realtorService(
       const { id: _id, userId: _userId, name: _name, deletedAt: _deletedAt, ...profile } = stored
       // The merged profile is checked whole: a patch may pair with stored values (career start/end).
       const merged = realtorCreateSchema.parse({ ...profile, ...patch })
+      refuseForeignPhotos(id, stored, merged)
       const realtor = await repo.replace(id, merged)
       if (realtor) {
         await onWrite(id)
@@ -69,6 +94,7 @@ export function realtorService(
     },
     async replace(id, input) {
       const stored = await repo.find(String(id))
+      refuseForeignPhotos(id, stored, input)
       const realtor = await repo.replace(id, input)
       if (realtor) {
         await onWrite(id)
@@ -103,7 +129,7 @@ export function realtorServiceOf(
     (id) => purgeRealtor(env, id, ctx),
     async (realtor, dropped) => {
       if (!bucket) return
-      await releasePhotos(env.DB, bucket, dropped)
+      await releasePhotos(env.DB, bucket, realtor.id, dropped)
       // Each save also clears the realtor's uploads abandoned before a save (docs/decisions/045-photo-slots.md).
       await releaseAbandonedUploads(
         env.DB,

@@ -1,14 +1,23 @@
 // The Inbox APIs (docs/decisions/049-inbox.md): a realtor's contacts at /v1/realtor-contacts (the
 // realtor who owns the homepage, or an admin) and the landing page's leads at /v1/leads (admins only).
 // One factory serves both: list (keyset pages, filters, search), one entry with its deliveries, PATCH of
-// status and note, and the CSV/JSON export. Someone else's entry answers 404, as if it did not exist.
+// status and note, POST …/opened from the entry's page, and the CSV/JSON export. Someone else's entry
+// answers 404, as if it did not exist.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import { toCsv } from '../../lib/inbox/csv'
 import { type EntryListQuery, entryListSchema, entryPatchSchema } from '../../lib/inbox/query'
 import { contactSource, type InboxSource, leadSource } from '../../lib/inbox/source'
-import { channelsOf, findEntry, listEntries, type Scope, updateEntry, visibleChannels } from '../../lib/inbox/store'
+import {
+  channelsOf,
+  findEntry,
+  listEntries,
+  markOpened,
+  type Scope,
+  updateEntry,
+  visibleChannels,
+} from '../../lib/inbox/store'
 import type { ContactEntry } from '../../lib/inbox/types'
 import { realtorClock } from '../../lib/realtors/own-settings'
 import { canManage, isAdmin } from '../../lib/realtors/permissions'
@@ -84,6 +93,16 @@ function inboxApi<T extends { id: number }>(source: InboxSource<T>, access: Acce
     const entry = await entryOr404(c)
     const channels = visibleChannels(await channelsOf(c.env.DB, source, entry.id), requireUser(c).role)
     return c.json({ ...entry, channels }, 200, NO_STORE)
+  })
+
+  // The entry page's script says it was shown (decision 080): an unread entry becomes read, any other
+  // status stays. A POST, never the page's GET, so a prefetch, a link preview or a crawler marks nothing.
+  app.post(`/:id${ID}/opened`, async (c) => {
+    const entry = await entryOr404(c)
+    await markOpened(c.env.DB, source, entry.id)
+    const opened = await findEntry(c.env.DB, source, entry.id)
+    if (!opened) throw new AppError(404, apiMessage(c, 'api.inbox.notFound'))
+    return c.json(opened, 200, NO_STORE)
   })
 
   app.patch(`/:id${ID}`, jsonBody(entryPatchSchema), async (c) => {

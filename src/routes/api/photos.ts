@@ -6,8 +6,8 @@ import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { preconditionStatus } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
-import { decodeSegment } from '../../lib/tenant'
-import { isUploadType, PHOTOS_PREFIX, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
+import { hasDotSegment, photoKeyOf } from '../../lib/photos/keys'
+import { isUploadType, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
 import { apiMessage } from '../../middleware/api'
 
 const KEY_PATTERN = /^(?!.*\.\.)[\w-]+(?:\/[\w.-]+)+$/
@@ -21,9 +21,11 @@ const app = new Hono<AppEnv>()
 const photoNotFound = (c: Context<AppEnv>, url: URL) =>
   new AppError(404, apiMessage(c, 'api.photos.notFound', { path: url.pathname }))
 
+/** The key of a photo path, decoded as photoKeyOf decodes it; no `.` or `..` segment, in any spelling. */
 function keyOf(c: Context<AppEnv>, url: URL): string {
-  const key = decodeSegment(url.pathname.slice(PHOTOS_PREFIX.length))
-  if (key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) throw photoNotFound(c, url)
+  const key = photoKeyOf(url.pathname)
+  if (key === null || key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key) || hasDotSegment(key))
+    throw photoNotFound(c, url)
   return key
 }
 

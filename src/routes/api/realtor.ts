@@ -27,7 +27,7 @@ import * as z from '../../lib/zod'
 import {
   apiLocale,
   apiMessage,
-  invalidInput,
+  checkedWrite,
   jsonBody,
   limitBody,
   parseInput,
@@ -149,7 +149,7 @@ app.post(`/import/:id${ID}`, async (c) => {
   }
   const input = parseInput(realtorImportSchema, data, locale)
   const realtor = await withConflicts(c, { desiredUrl: input.desiredUrl, realtorId: Number(id) }, () =>
-    realtorServiceOf(c.env, executionContextOf(c)).replace(Number(id), input),
+    checkedWrite(locale, () => realtorServiceOf(c.env, executionContextOf(c)).replace(Number(id), input)),
   )
   if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
   return c.json(realtor, 201)
@@ -173,7 +173,9 @@ app.post('/', signedIn(), jsonBody(realtorCreateSchema), async (c) => {
   const user = requireUser(c)
   const input = c.req.valid('json')
   const realtor = await withConflicts(c, { desiredUrl: input.desiredUrl }, () =>
-    realtorServiceOf(c.env, executionContextOf(c)).create(input, isAdmin(user) ? null : user.id),
+    checkedWrite(apiLocale(c), () =>
+      realtorServiceOf(c.env, executionContextOf(c)).create(input, isAdmin(user) ? null : user.id),
+    ),
   )
   return c.json(realtor, 201)
 })
@@ -182,14 +184,11 @@ app.patch(`/:id${ID}`, signedIn(), jsonBody(realtorPatchSchema), async (c) => {
   const realtor = await writable(c, c.req.param('id'))
   const locale = apiLocale(c)
   const patch = c.req.valid('json')
-  const updated = await withConflicts(c, { desiredUrl: patch.desiredUrl, realtorId: realtor.id }, async () => {
-    try {
-      return await realtorServiceOf(c.env, executionContextOf(c)).update(realtor.id, patch)
-    } catch (error) {
-      // The merged profile failed a check across fields (e.g. career end before its start).
-      throw error instanceof z.ZodError ? invalidInput(error, locale) : error
-    }
-  })
+  // The merged profile may fail a check across fields (e.g. career end before its start, another
+  // realtor's photo): a 400 naming them.
+  const updated = await withConflicts(c, { desiredUrl: patch.desiredUrl, realtorId: realtor.id }, () =>
+    checkedWrite(locale, () => realtorServiceOf(c.env, executionContextOf(c)).update(realtor.id, patch)),
+  )
   if (!updated) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: String(realtor.id) }))
   return c.json(updated)
 })
