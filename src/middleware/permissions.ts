@@ -5,9 +5,10 @@ import type { AppEnv, SessionUser } from '../env'
 import { AppError } from '../lib/errors'
 import type { MessageKey } from '../lib/i18n'
 import { d1Store } from '../lib/realtors/d1-store'
+import { daysAfter, formatDay, KEEP_DELETED_DAYS } from '../lib/realtors/lifecycle'
 import { canManage, isAdmin } from '../lib/realtors/permissions'
 import type { Realtor } from '../lib/realtors/types'
-import { apiMessage, requireUser } from './api'
+import { apiLocale, apiMessage, requireUser } from './api'
 
 /**
  * An API's caller, when it may manage `realtor`: 401 signed out, else 403 with `forbidden` (the realtor
@@ -32,6 +33,22 @@ export async function managedRealtor(c: Context<AppEnv>, id: string): Promise<Re
   const realtor = /^\d{1,15}$/.test(id) ? await d1Store(c.env.DB).find(id) : null
   if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: id.slice(0, 20) }))
   if (!canManage(user, realtor)) throw new AppError(403, apiMessage(c, 'api.realtor.forbidden'))
+  return realtor
+}
+
+/**
+ * The realtor an API write names (managedRealtor), unless its homepage is deleted: a deleted homepage takes
+ * no write from anyone, admins included, until it is restored (docs/decisions/047): 410 `deleted`, saying
+ * when it was deleted and until when it is kept. Every write under a realtor's id asks this, never its own check.
+ */
+export async function writableRealtor(c: Context<AppEnv>, id: string): Promise<Realtor> {
+  const realtor = await managedRealtor(c, id)
+  if (realtor.deletedAt) {
+    const locale = apiLocale(c)
+    const until = daysAfter(realtor.deletedAt, KEEP_DELETED_DAYS)
+    const values = { date: formatDay(realtor.deletedAt, locale), until: formatDay(until, locale) }
+    throw new AppError(410, apiMessage(c, 'builder.lifecycle.apiDeleted', values), { code: 'deleted' })
+  }
   return realtor
 }
 

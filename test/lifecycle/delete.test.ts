@@ -2,10 +2,12 @@
 // the cron that removes it with its photos afterwards (docs/decisions/047-site-lifecycle.md).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { base64url } from '../../src/lib/base64url'
 import { purgeDeletedHomepages } from '../../src/lib/realtors/lifecycle'
 import type { Realtor } from '../../src/lib/realtors/types'
 import worker from '../../src/worker'
 import { ADMIN, api, errorOf, login } from '../api/client'
+import { CONTACT } from '../fixtures/forms'
 import { DEMO_PASSWORD } from '../fixtures/realtors'
 import { call } from '../helpers'
 
@@ -92,6 +94,64 @@ describe('DELETE /v1/realtor/{id}', () => {
     const exported = await api(`/v1/realtor/export/${realtor.id}`, { token })
     expect(exported.status).toBe(200)
     expect(await exported.json()).not.toHaveProperty('deletedAt')
+  })
+
+  it('takes no other write under its id either, and its contact form stores nothing (issue 29, finding 10)', async () => {
+    const { token, realtor } = await newRealtor('gone-writes')
+    const contactsOf = async () =>
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM realtor_contacts WHERE realtor_id = ?')
+        .bind(realtor.id)
+        .first<{ n: number }>())!.n
+    // Before: the form takes a message (so the refusal below is the deletion's).
+    const before = await api('/v1/realtor-contacts', { method: 'POST', json: { ...CONTACT, realtorId: realtor.id } })
+    expect(before.status).toBe(201)
+    expect(await contactsOf()).toBe(1)
+    expect((await remove(realtor.id, token, { address: 'gone-writes' })).status).toBe(200)
+    const settings = { email: 'assistant@office.example', webhookUrl: '' }
+    // A browser's subscription with a real P-256 key, so only the deletion can refuse it.
+    const browserKey = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+      'deriveBits',
+    ])) as CryptoKeyPair
+    const raw = (await crypto.subtle.exportKey('raw', browserKey.publicKey)) as ArrayBuffer
+    const device = {
+      endpoint: 'http://127.0.0.1:9/push/gone',
+      keys: { p256dh: base64url(new Uint8Array(raw)), auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    }
+    const writes: [string, string, unknown][] = [
+      ['PUT', `/v1/realtor/${realtor.id}/notifications`, settings],
+      ['POST', `/v1/realtor/${realtor.id}/notifications/test`, settings],
+      ['PUT', `/v1/realtor/${realtor.id}/notifications/time-zone`, { timeZone: 'America/New_York' }],
+      ['POST', `/v1/realtor/${realtor.id}/push`, device],
+      ['DELETE', `/v1/realtor/${realtor.id}/push/1`, undefined],
+      ['PUT', `/v1/realtors/${realtor.id}/domain`, { hostname: 'gone-writes.example' }],
+      ['DELETE', `/v1/realtors/${realtor.id}/domain`, undefined],
+    ]
+    for (const who of [token, admin])
+      for (const [method, path, json] of writes) {
+        const answer = await api(path, { method, token: who, json, headers: { 'accept-language': 'en' } })
+        expect(answer.status, `${method} ${path}`).toBe(410)
+        expect((await errorOf(answer)).code, `${method} ${path}`).toBe('deleted')
+      }
+    // Nothing was written: no settings, clock, device or domain claim.
+    const notifications = await env.DB.prepare('SELECT COUNT(*) AS n FROM realtor_notifications WHERE realtor_id = ?')
+      .bind(realtor.id)
+      .first<{ n: number }>()
+    expect(notifications?.n ?? 0).toBe(0)
+    expect(
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM custom_hostnames WHERE realtor_id = ?')
+        .bind(realtor.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0)
+    // Reads still answer its owner.
+    expect((await api(`/v1/realtor/${realtor.id}/notifications`, { token })).status).toBe(200)
+    // The public contact form: the homepage is gone, so the message is refused (translated) and not stored.
+    const refused = await api('/v1/realtor-contacts', {
+      method: 'POST',
+      json: { ...CONTACT, realtorId: realtor.id },
+      headers: { 'accept-language': 'ko' },
+    })
+    expect(refused.status).toBe(400)
+    expect(await contactsOf()).toBe(1)
   })
 
   it("shows the owner a state page at /admin instead of the editor, and purges the homepage's cached page", async () => {

@@ -46,7 +46,8 @@ app.post('/', limitBody(16 * 1024), jsonBody(contactSchema), async (c) => {
   const { realtor } = await readRealtor(c.get('dataCache'), String(contact.realtorId), (key) =>
     c.get('realtors').find(key),
   )
-  if (!realtor) {
+  // A deleted homepage is gone for its visitors (decision 047): no message is stored for it.
+  if (!realtor || realtor.deletedAt) {
     throw new AppError(400, INVALID_INPUT_MESSAGE[locale], {
       fields: [{ path: 'realtorId', message: apiMessage(c, 'api.contacts.unknownRealtor') }],
     })

@@ -14,7 +14,7 @@ import { normalizeHost } from '../../lib/tenant'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import * as z from '../../lib/zod'
 import { apiLocale, apiMessage, jsonBody, limitBody, queryParams, signedIn } from '../../middleware/api'
-import { managedRealtor, requireAdmin } from '../../middleware/permissions'
+import { managedRealtor, requireAdmin, writableRealtor } from '../../middleware/permissions'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -70,6 +70,8 @@ function providerFailure(c: Context<AppEnv>, error: unknown): never {
 }
 
 const ownRealtor = (c: Context<AppEnv>): Promise<Realtor> => managedRealtor(c, c.req.param('id') ?? '')
+/** A claim or a removal is a write: a deleted homepage takes none (410, decision 047). */
+const ownWritableRealtor = (c: Context<AppEnv>): Promise<Realtor> => writableRealtor(c, c.req.param('id') ?? '')
 
 export const realtorDomain = new Hono<AppEnv>()
 realtorDomain.use('*', limitBody(4 * 1024), signedIn())
@@ -84,14 +86,14 @@ const claimSchema = z.object({ hostname: z.string().max(300) })
 
 realtorDomain.put('/', jsonBody(claimSchema), async (c) => {
   const { hostname } = c.req.valid('json')
-  const realtor = await ownRealtor(c)
+  const realtor = await ownWritableRealtor(c)
   const service = serviceOf(c)
   const row = await service.claim(realtor.id, hostname).catch((error: unknown) => providerFailure(c, error))
   return c.json({ domain: domainOf(row, present(c)) }, 200, NO_STORE)
 })
 
 realtorDomain.delete('/', async (c) => {
-  const realtor = await ownRealtor(c)
+  const realtor = await ownWritableRealtor(c)
   const service = serviceOf(c)
   await service.remove(realtor.id).catch((error: unknown) => providerFailure(c, error))
   return c.body(null, 204, NO_STORE)

@@ -23,7 +23,7 @@ import { isTimeZone } from '../../lib/time-zone'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import * as z from '../../lib/zod'
 import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody, signedIn } from '../../middleware/api'
-import { managedRealtor } from '../../middleware/permissions'
+import { managedRealtor, writableRealtor } from '../../middleware/permissions'
 
 const app = new Hono<AppEnv>()
 const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -32,6 +32,9 @@ app.use('*', limitBody(16 * 1024), signedIn())
 
 /** The realtor of the path, for a caller who may manage it (404 for an unknown id); the push API's too. */
 export const ownRealtor = (c: Context<AppEnv>): Promise<Realtor> => managedRealtor(c, c.req.param('id') ?? '')
+
+/** The same for a write: a deleted homepage takes none (410, decision 047). */
+export const ownWritableRealtor = (c: Context<AppEnv>): Promise<Realtor> => writableRealtor(c, c.req.param('id') ?? '')
 
 /** The SSRF rules of the environment: a refused webhook URL is a 400 on `webhookUrl`. */
 function checkWebhookUrl(c: Context<AppEnv>, settings: NotificationSettingsInput): void {
@@ -77,7 +80,7 @@ app.get('/', async (c) => {
  */
 app.put('/', jsonBody(notificationSettingsSchema), async (c) => {
   const input = c.req.valid('json')
-  const realtor = await ownRealtor(c)
+  const realtor = await ownWritableRealtor(c)
   checkWebhookUrl(c, input)
   const current = await settingsOf(c, realtor)
   const locale = apiLocale(c)
@@ -113,7 +116,7 @@ app.put('/', jsonBody(notificationSettingsSchema), async (c) => {
  */
 app.post('/test', jsonBody(notificationSettingsSchema), async (c) => {
   const input = c.req.valid('json')
-  const realtor = await ownRealtor(c)
+  const realtor = await ownWritableRealtor(c)
   checkWebhookUrl(c, input)
   const channels = enabledDestinations(input)
   // Each test is a real email or post: a budget per homepage, whoever and wherever the caller is.
@@ -176,7 +179,7 @@ app.get('/time-zone', async (c) => {
 
 app.put('/time-zone', jsonBody(timeZoneSchema), async (c) => {
   const { timeZone } = c.req.valid('json')
-  const realtor = await ownRealtor(c)
+  const realtor = await ownWritableRealtor(c)
   await saveTimeZone(c.env.DB, realtor.id, isTimeZone(timeZone) ? timeZone : null)
   return c.json(await realtorClock(c.env.DB, realtor.id), 200, NO_STORE)
 })

@@ -12,7 +12,7 @@ import { MAX_PUSH_DEVICES, pushSubscriptionSchema } from '../../lib/push/schema'
 import { vapidKeys } from '../../lib/push/vapid'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import { apiLocale, apiMessage, jsonBody, limitBody, requireUser, signedIn } from '../../middleware/api'
-import { ownRealtor } from './notifications'
+import { ownRealtor, ownWritableRealtor } from './notifications'
 
 const app = new Hono<AppEnv>()
 const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -33,7 +33,7 @@ function refused(c: Parameters<typeof apiLocale>[0], path: string, key: Paramete
 
 app.post('/', jsonBody(pushSubscriptionSchema), async (c) => {
   const input = c.req.valid('json')
-  const realtor = await ownRealtor(c)
+  const realtor = await ownWritableRealtor(c)
   if (!vapidKeys(c.env)) throw new AppError(503, apiMessage(c, 'api.push.notConfigured'), { code: 'not_configured' })
   // The one SSRF rule of webhooks: in production a push service is a public https origin.
   const problem = webhookUrlProblem(input.endpoint, productionRules(c.env.ENVIRONMENT))
@@ -54,7 +54,7 @@ app.post('/', jsonBody(pushSubscriptionSchema), async (c) => {
 })
 
 app.delete('/:deviceId', async (c) => {
-  const realtor = await ownRealtor(c)
+  const realtor = await ownWritableRealtor(c)
   const id = c.req.param('deviceId')
   const removed = /^\d{1,15}$/.test(id) && (await removeDevice(c.env.DB, realtor.id, Number(id)))
   if (!removed) throw new AppError(404, apiMessage(c, 'api.push.notFound'))

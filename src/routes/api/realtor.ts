@@ -6,7 +6,7 @@ import { sessionSecret } from '../../lib/accounts/config'
 import { noneMatchHits } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
-import { daysAfter, formatDay, KEEP_DELETED_DAYS, restore, softDelete } from '../../lib/realtors/lifecycle'
+import { daysAfter, KEEP_DELETED_DAYS, restore, softDelete } from '../../lib/realtors/lifecycle'
 import { isAdmin } from '../../lib/realtors/permissions'
 import { readRealtor } from '../../lib/realtors/public-read'
 import { isVisibleTo } from '../../lib/realtors/publish'
@@ -35,7 +35,7 @@ import {
   signedIn,
 } from '../../middleware/api'
 import { executionContextOf } from '../../middleware/execution-context'
-import { managedRealtor, requireAdmin } from '../../middleware/permissions'
+import { managedRealtor, requireAdmin, writableRealtor } from '../../middleware/permissions'
 import { realtorProxy } from '../../middleware/realtor-proxy'
 import { conflictError } from './address-conflict'
 
@@ -50,18 +50,11 @@ app.use('*', limitBody(2 * MAX_IMPORT_BYTES), realtorProxy())
 const findRealtor = (c: Context<AppEnv>, key: string) => d1Store(c.env.DB).find(key)
 
 /**
- * The realtor a write names, after the caller's role and ownership are checked. A deleted homepage
- * takes no write, from anyone, until an admin restores it (410); reads such as export still work.
+ * The realtor a write names, after the caller's role and ownership are checked. A deleted homepage takes
+ * no write, from anyone, until an admin restores it (410, writableRealtor); reads such as export still work.
  */
-async function writable(c: Context<AppEnv>, id: string, { read = false } = {}): Promise<Realtor> {
-  const realtor = await managedRealtor(c, id)
-  if (realtor.deletedAt && !read) {
-    const locale = apiLocale(c)
-    const until = daysAfter(realtor.deletedAt, KEEP_DELETED_DAYS)
-    const values = { date: formatDay(realtor.deletedAt, locale), until: formatDay(until, locale) }
-    throw new AppError(410, apiMessage(c, 'builder.lifecycle.apiDeleted', values), { code: 'deleted' })
-  }
-  return realtor
+function writable(c: Context<AppEnv>, id: string, { read = false } = {}): Promise<Realtor> {
+  return read ? managedRealtor(c, id) : writableRealtor(c, id)
 }
 
 /** A unique index or the address history refused the write: a 409 naming the field. */
