@@ -47,6 +47,11 @@ export default function VideoEmbed({ id, name, poster, messages }: VideoEmbedPro
         height={720}
         allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
         allowFullScreen
+        // The player's document replacing the frame's first one can drop that focus to the page: taken back
+        // then, unless the visitor has moved on to something else meanwhile.
+        onLoad={() => {
+          if (document.activeElement === document.body) frame.current?.focus()
+        }}
       />
     )
   }
