@@ -2,7 +2,6 @@
 // body limits and the signed-in check (who may manage which realtor: ./permissions.ts).
 import { zValidator } from '@hono/zod-validator'
 import type { Context, MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
@@ -12,6 +11,7 @@ import { AppError } from '../lib/errors'
 import { intlFor, type MessageKey } from '../lib/i18n'
 import { jsonProblem, MAX_JSON_DEPTH } from '../lib/json'
 import { detectLocale, LOCALE_COOKIE, type Locale } from '../lib/locale'
+import { BodyRefused, bodyDeadlineMs, readBody } from '../lib/request-body'
 import { INVALID_INPUT_MESSAGE, localizeIssues } from '../lib/validation'
 import * as z from '../lib/zod'
 
@@ -101,12 +101,38 @@ export const queryParams = <T>(schema: z.ZodType<T, unknown>) =>
 
 export const JSON_BODY_LIMIT = 256 * 1024
 
+/**
+ * The request's whole body, at most `maxBytes` and within its deadline (src/lib/request-body.ts); a refused
+ * one is our 4xx in the caller's language, its stream already cancelled: 413 naming the limit (`tooLarge`,
+ * the catalogue's message given `{max}`), 408 for a body that does not arrive in time, 400 for one cut off.
+ */
+export async function requestBody(
+  c: Context<AppEnv>,
+  maxBytes: number,
+  tooLarge: MessageKey = 'api.body.tooLarge',
+): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    return await readBody(c.req.raw, { maxBytes })
+  } catch (error) {
+    if (!(error instanceof BodyRefused)) throw error
+    const seconds = Math.ceil(bodyDeadlineMs(maxBytes) / 1000)
+    if (error.reason === 'too-large') throw new AppError(413, apiMessage(c, tooLarge, { max: maxBytes }))
+    if (error.reason === 'too-slow') throw new AppError(408, apiMessage(c, 'api.body.tooSlow', { seconds }))
+    throw new AppError(400, apiMessage(c, 'api.body.incomplete'), { cause: error })
+  }
+}
+
+/**
+ * Every route that takes a body does so through this (or requestBody): the body is read here, whole and
+ * bounded, and the route reads it from memory. Never hono's bodyLimit, which leaves a chunked body over the
+ * limit half-read (issue 29, finding 4).
+ */
 export const limitBody = (maxSize = JSON_BODY_LIMIT) =>
-  bodyLimit({
-    maxSize,
-    onError: (c) => {
-      throw new AppError(413, apiMessage(c as Context<AppEnv>, 'api.body.tooLarge', { max: maxSize }))
-    },
+  createMiddleware<AppEnv>(async function limitBody(c, next) {
+    if (!c.req.raw.body) return next()
+    const bytes = await requestBody(c, maxSize)
+    c.req.raw = new Request(c.req.raw, { body: bytes })
+    await next()
   })
 
 /** Refuses a signed-out caller before its body is even read: 401 comes before 400. */
