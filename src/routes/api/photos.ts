@@ -8,7 +8,7 @@ import { preconditionStatus } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
 import { hasDotSegment, photoKeyOf } from '../../lib/photos/keys'
 import { isUploadType, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
-import { apiMessage } from '../../middleware/api'
+import { apiMessage, requestBody } from '../../middleware/api'
 
 const KEY_PATTERN = /^(?!.*\.\.)[\w-]+(?:\/[\w.-]+)+$/
 /** Our keys are realtors/{id}/{uuid}.{ext} and seed/{desiredUrl}/{name}: far shorter than R2's 1,024 bytes. */
@@ -57,25 +57,6 @@ app.on(['GET', 'HEAD'], '/*', async (c) => {
   return new Response(object.body, { headers })
 })
 
-/** Reads at most `max` bytes of a body; null when it is longer. */
-async function readLimited(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
-  if (!body) return new Uint8Array()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of body) {
-    size += chunk.byteLength
-    if (size > max) return null
-    chunks.push(chunk)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
-}
-
 app.put('/*', async (c) => {
   const url = new URL(c.req.url)
   const key = keyOf(c, url)
@@ -91,11 +72,8 @@ app.put('/*', async (c) => {
   const contentType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
   const type = { type: grant.contentType }
   if (contentType !== grant.contentType) throw new AppError(415, apiMessage(c, 'api.photos.wrongType', type))
-  const tooLarge = () => new AppError(413, apiMessage(c, 'api.photos.tooLarge', { max: grant.maxBytes }))
-  const declared = Number(c.req.header('content-length') ?? 0)
-  if (declared > grant.maxBytes) throw tooLarge()
-  const bytes = await readLimited(c.req.raw.body, grant.maxBytes)
-  if (!bytes) throw tooLarge()
+  // Whole, at most the grant's size and within its deadline, or refused with the stream cancelled.
+  const bytes = await requestBody(c, grant.maxBytes, 'api.photos.tooLarge')
   if (sniffImageType(bytes) !== grant.contentType)
     throw new AppError(415, apiMessage(c, 'api.photos.notImage', type), { code: 'not_an_image' })
   if (await c.env.PHOTOS.head(key)) throw new AppError(409, apiMessage(c, 'api.photos.taken'))
