@@ -18,6 +18,7 @@ import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
 import { purgeRealtor } from './lib/realtors/service'
 import type { RealtorStore } from './lib/realtors/store'
 import { upstreamStore } from './lib/realtors/upstream-store'
+import { cancelUnreadBody } from './lib/request-body'
 import { ROUTES, routePathOf, siteOf } from './lib/tenant'
 import { type FetchLike, upstreamTimeout } from './lib/upstream'
 import { locale } from './middleware/locale'
@@ -61,6 +62,16 @@ export function createApp({
 }: AppOptions = {}) {
   const app = new Hono<AppEnv>({ getPath: routePathOf })
 
+  // A body the answer was made without is cancelled once it is made (docs/decisions/079): a refusal never
+  // waits for the rest of a body it did not read. Bodies a route takes go through limitBody or requestBody.
+  app.use('*', async function unreadBody(c, next) {
+    const request = c.req.raw
+    try {
+      await next()
+    } finally {
+      cancelUnreadBody(request)
+    }
+  })
   app.use('*', async function requestDefaults(c, next) {
     c.set('site', siteOf(c.req.raw, c.env.PROVIDER_HOSTS))
     c.set('realtor', null)
