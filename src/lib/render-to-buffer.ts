@@ -2,6 +2,7 @@
 // keeps and those a bot asked for (src/render.tsx), and the benchmark's renderer reference.
 import type { ReactElement } from 'react'
 import { renderToPipeableStream } from 'react-dom/server.node'
+import { joinChunks } from './bytes'
 
 /**
  * What React's pipe() writes a page into: its chunks, kept in memory until the page ends. The
@@ -26,13 +27,7 @@ class PageBuffer {
   }
 
   end(): void {
-    const page = new Uint8Array(this.length)
-    let offset = 0
-    for (const chunk of this.chunks) {
-      page.set(chunk, offset)
-      offset += chunk.byteLength
-    }
-    this.done(page)
+    this.done(joinChunks(this.chunks, this.length))
   }
 
   destroy(error: unknown): void {

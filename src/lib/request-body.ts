@@ -1,8 +1,9 @@
 // A request's body, read whole within a size and a time (docs/decisions/079-bounded-request-bodies.md): the
 // one way a route takes a body. Refused — past its limit, past its deadline, or cut off — the stream is
 // cancelled before the answer, never left half-read and locked (issue 29, finding 4: a chunked body read up
-// to the limit and abandoned kept the local server's next requests waiting), and a declared length over the
-// limit is refused unread. The caller turns the reason into its 4xx.
+// to the limit and abandoned left the local server to drop its connection mid-upload), and a declared length
+// over the limit is refused unread. The caller turns the reason into its 4xx.
+import { joinChunks } from './bytes'
 
 /** Why a body was refused: more bytes than the limit (declared or sent), not whole by the deadline, or cut off. */
 export type BodyRefusal = 'too-large' | 'too-slow' | 'broken'
@@ -91,13 +92,7 @@ export async function readBody(
     clearTimeout(timer)
   }
   reader.releaseLock()
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
+  return joinChunks(chunks, size)
 }
 
 /**

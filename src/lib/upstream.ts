@@ -1,4 +1,5 @@
 // Calls to upstream APIs that never hang: headers and a bounded body within one deadline; failures are 502/504.
+import { joinChunks } from './bytes'
 import { AppError } from './errors'
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 3000
@@ -93,12 +94,7 @@ async function buffered(response: Response, maxBytes: number, controller: AbortC
       controller.signal.removeEventListener('abort', stop)
     }
   }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
+  const bytes = joinChunks(chunks, size)
   // The body held here is decoded and whole: its length and encoding are no longer the upstream's.
   const headers = new Headers(response.headers)
   headers.delete('content-length')
