@@ -137,6 +137,12 @@ const CASES: Case[] = [
     // Admins only (a live homepage is restored as it is).
     expect: { owner: 403, other: 403, admin: 200, anon: 401 },
   },
+  {
+    route: 'DELETE /v1/realtor/:id{[0-9]{1,15}}/addresses/:address',
+    request: ({ id }) => ({ path: `/v1/realtor/${id}/addresses/never-held-here`, method: 'DELETE' }),
+    // Admins only (decision 083); an address the homepage does not hold is a 404.
+    expect: { owner: 403, other: 403, admin: 404, anon: 401 },
+  },
   gated('GET /v1/realtor/:id/notifications', 200, ({ id }) => ({ path: `/v1/realtor/${id}/notifications` })),
   gated('PUT /v1/realtor/:id/notifications', 200, ({ id }) => ({
     path: `/v1/realtor/${id}/notifications`,

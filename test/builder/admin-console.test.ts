@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest'
 import {
   addressMatches,
   afterDelete,
+  afterRelease,
   afterRestore,
   consoleUrl,
   deleteCall,
   listCall,
+  releaseCall,
   resetCall,
   restoreCall,
 } from '../../src/client/admin/account-actions'
@@ -26,6 +28,7 @@ const ROW: AccountSummary = {
   cities: 'Irvine',
   published: true,
   deletedAt: null,
+  heldAddresses: [],
 }
 
 describe('the admin console’s calls', () => {
@@ -50,6 +53,17 @@ describe('the admin console’s calls', () => {
     const deleted = afterDelete(ROW, new Date('2026-11-23T10:00:00Z'))
     expect(deleted).toMatchObject({ published: false, deletedAt: '2026-11-23T10:00:00.000Z' })
     expect(afterRestore(deleted)).toMatchObject({ published: false, deletedAt: null })
+  })
+
+  it('releases a held address by DELETE under the realtor, and the row drops it', () => {
+    const held = {
+      ...ROW,
+      heldAddresses: [1, 2].map((n) => ({ address: `old-${'ab'[n - 1]}`, retiredAt: '', heldUntil: '' })),
+    }
+    expect(releaseCall(held, 'old-a')).toEqual({ path: '/v1/realtor/34/addresses/old-a', method: 'DELETE' })
+    expect(releaseCall(held, 'a/b?c')?.path).toBe('/v1/realtor/34/addresses/a%2Fb%3Fc')
+    expect(releaseCall({ realtorId: null }, 'old-a')).toBeNull()
+    expect(afterRelease(held, 'old-a').heldAddresses.map((entry) => entry.address)).toEqual(['old-b'])
   })
 
   it('resets only realtor accounts', () => {

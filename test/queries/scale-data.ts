@@ -97,5 +97,17 @@ export async function seedScaleData(db: D1Database, { realtors = 1_000, homes = 
          FROM realtors r, d WHERE r.id <= ?1`,
       )
       .bind(realtors),
+    // Old addresses (two for one realtor in three, still redirecting) and the day's address changes of a few:
+    // their statistics, too, look like a service's that has run for a while (decision 083).
+    db.prepare(
+      `INSERT INTO realtor_addresses (address, realtor_id, retired_at)
+       SELECT desired_url || '-old' || k.k, id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (id % 200) || ' days')
+       FROM realtors, (SELECT 1 AS k UNION ALL SELECT 2) k WHERE desired_url LIKE 'scale%' AND id % 3 = 0`,
+    ),
+    db.prepare(
+      `INSERT INTO address_changes (realtor_id, from_address, to_address, changed_at)
+       SELECT id, desired_url || '-old1', desired_url, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (id % 20) || ' hours')
+       FROM realtors WHERE desired_url LIKE 'scale%' AND id % 30 = 0`,
+    ),
   ])
 }

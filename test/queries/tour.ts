@@ -231,6 +231,19 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
       json: { address: 'plansnew' },
     },
     { path: (kept) => `/v1/realtor/${field(kept.created, 'realtor.id')}/restore`, method: 'POST', token: admin },
+    // A realtor's change of address (counted against the day's limit) and back, and an admin releasing the
+    // address it left (decision 083).
+    { path: `/v1/realtor/${id}`, method: 'PATCH', token: realtor, json: { desiredUrl: 'equityrealty-moved' } },
+    { path: `/v1/realtor/${id}`, method: 'PATCH', token: realtor, json: { desiredUrl: 'equityrealty' } },
+    { path: `/v1/realtor/${id}/addresses/equityrealty-moved`, method: 'DELETE', token: admin },
+    { path: `/v1/realtor/${id}`, method: 'PATCH', token: realtor, json: { desiredUrl: 'equityrealty-again' } },
+    {
+      path: `/v1/realtor/${id}`,
+      method: 'PATCH',
+      token: realtor,
+      json: { desiredUrl: 'equityrealty' },
+      status: 429,
+    },
     { path: '/v1/auth/logout', method: 'POST', token: realtor },
   ]
   const recorded = {

@@ -1,5 +1,6 @@
-// The admin console's two confirmations, as modal dialogs: deleting a homepage (the admin types its
-// address, as its owner would) and resetting a realtor's password (the temporary one is shown once).
+// The admin console's confirmations, as modal dialogs: deleting a homepage (the admin types its address,
+// as its owner would), resetting a realtor's password (the temporary one is shown once) and releasing an
+// old address a homepage holds.
 import { useEffect, useState } from 'react'
 import type { AccountSummary } from '../../lib/accounts/list'
 import { ConfirmDialog } from '../components/ConfirmDialog'
@@ -111,6 +112,46 @@ export function ResetDialog({
           <code>{password}</code>
         </p>
       ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  )
+}
+
+/** An old address to release and the homepage that holds it. */
+export interface Releasing {
+  row: AccountSummary
+  address: string
+}
+
+export function ReleaseDialog({
+  releasing,
+  messages,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: Omit<AccountDialogProps, 'row'> & { releasing: Releasing | null; onConfirm: () => void }) {
+  const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
+  const address = releasing?.address ?? ''
+  return (
+    <ConfirmDialog
+      open={releasing !== null}
+      title={m('builder.admin.releaseTitle', { address })}
+      description={
+        <p className="muted">{m('builder.admin.releaseLead', { address, current: releasing?.row.desiredUrl ?? '' })}</p>
+      }
+      cancelLabel={m('builder.admin.cancel')}
+      confirmLabel={m('builder.admin.releaseConfirm')}
+      tone="danger"
+      confirmDisabled={busy}
+      testId="release-dialog"
+      onConfirm={onConfirm}
+      onCancel={onClose}
+    >
       {error ? (
         <p className="form-error" role="alert">
           {error}

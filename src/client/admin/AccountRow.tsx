@@ -1,5 +1,6 @@
 // One row of the admin console: who the account is (name, Korean name, email, address, cities), its
-// homepage's state (published, or deleted on a date with Restore), and what an admin can do with it.
+// homepage's state (published, or deleted on a date with Restore), the old addresses it holds (each with
+// Release), and what an admin can do with it.
 import type { AccountSummary } from '../../lib/accounts/list'
 import type { Locale } from '../../lib/locale'
 import { type Messages, t } from '../lib/messages'
@@ -13,6 +14,7 @@ export interface AccountRowProps {
   onDelete: (row: AccountSummary) => void
   onRestore: (row: AccountSummary) => void
   onReset: (row: AccountSummary) => void
+  onRelease: (row: AccountSummary, address: string) => void
 }
 
 /** The date of a deletion, the same on the server and in every browser (UTC). */
@@ -31,6 +33,7 @@ export function AccountRow({
   onDelete,
   onRestore,
   onReset,
+  onRelease,
 }: AccountRowProps) {
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
   const label = row.name || row.email
@@ -64,6 +67,30 @@ export function AccountRow({
             </span>
           ) : null}
         </span>
+        {row.heldAddresses.length > 0 ? (
+          <div className="account-row__held">
+            <span className="muted">{m('builder.admin.heldAddresses')}</span>
+            <ul>
+              {row.heldAddresses.map((held) => (
+                <li key={held.address} data-held-address={held.address}>
+                  <span>/{held.address}</span>{' '}
+                  <span className="muted">
+                    {m('builder.admin.heldUntil', { date: deletedDate(`${held.heldUntil}T00:00:00Z`, locale) })}
+                  </span>{' '}
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    disabled={disabled}
+                    onClick={() => onRelease(row, held.address)}
+                    aria-label={`${m('builder.admin.release')}: /${held.address}`}
+                  >
+                    {m('builder.admin.release')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
       <div className="realtor-row__actions">
         {row.desiredUrl && !row.deletedAt ? (

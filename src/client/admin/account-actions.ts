@@ -1,6 +1,7 @@
 // What the admin console sends for each action on an account row, as plain data so a unit test can
 // check it without a browser: the list's pages, and the delete and restore of a homepage (part of
-// issue 17's lifecycle API: DELETE /v1/realtor/{id} with the typed address, POST …/restore).
+// issue 17's lifecycle API: DELETE /v1/realtor/{id} with the typed address, POST …/restore), and the
+// release of an old address a homepage holds (DELETE /v1/realtor/{id}/addresses/{address}, decision 083).
 import type { AccountSummary } from '../../lib/accounts/list'
 
 export interface ApiCall {
@@ -55,4 +56,16 @@ export function afterDelete(row: AccountSummary, at: Date): AccountSummary {
 
 export function afterRestore(row: AccountSummary): AccountSummary {
   return { ...row, deletedAt: null }
+}
+
+/** The release of an old address the row's homepage holds (admins): it stops redirecting, anyone may take it. */
+export function releaseCall(row: Pick<AccountSummary, 'realtorId'>, address: string): ApiCall | null {
+  return row.realtorId === null
+    ? null
+    : { path: `/v1/realtor/${row.realtorId}/addresses/${encodeURIComponent(address)}`, method: 'DELETE' }
+}
+
+/** The row once `address` is released. */
+export function afterRelease(row: AccountSummary, address: string): AccountSummary {
+  return { ...row, heldAddresses: row.heldAddresses.filter((held) => held.address !== address) }
 }

@@ -1,19 +1,22 @@
 // /admin for provider staff: every account and homepage, searched and paged on the server (the first
 // page comes with the HTML, the next ones load in place, the URL keeps the search), each with its
 // email, publish and delete state; reset a realtor's password, delete a homepage by typing its
-// address, restore a deleted one, and create a realtor (account and homepage in one step).
+// address, restore a deleted one, release an old address a homepage holds, and create a realtor (account
+// and homepage in one step).
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { AccountPage, AccountSummary } from '../../lib/accounts/list'
 import type { Locale } from '../../lib/locale'
-import { DeleteDialog, ResetDialog } from '../admin/AccountDialogs'
+import { DeleteDialog, ReleaseDialog, type Releasing, ResetDialog } from '../admin/AccountDialogs'
 import { AccountRow } from '../admin/AccountRow'
 import {
   type ApiCall,
   afterDelete,
+  afterRelease,
   afterRestore,
   consoleUrl,
   deleteCall,
   listCall,
+  releaseCall,
   resetCall,
   restoreCall,
 } from '../admin/account-actions'
@@ -72,6 +75,7 @@ export default function AdminConsole({
   const [notice, setNotice] = useState<Notice>(null)
   const [deleting, setDeleting] = useState<AccountSummary | null>(null)
   const [resetting, setResetting] = useState<AccountSummary | null>(null)
+  const [releasing, setReleasing] = useState<Releasing | null>(null)
   const [temporary, setTemporary] = useState<string | null>(null)
   const [dialogError, setDialogError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -145,9 +149,23 @@ export default function AdminConsole({
     setTemporary(result.data.temporaryPassword)
   }
 
+  async function confirmRelease() {
+    const target = releasing
+    const call = target && releaseCall(target.row, target.address)
+    if (!target || !call) return
+    setBusy(true)
+    const result = await send(call)
+    setBusy(false)
+    if (!result.ok) return setDialogError(result.message)
+    replace(afterRelease(target.row, target.address))
+    closeDialogs()
+    setNotice({ kind: 'ok', text: m('builder.admin.released', { address: target.address }) })
+  }
+
   function closeDialogs() {
     setDeleting(null)
     setResetting(null)
+    setReleasing(null)
     setTemporary(null)
     setDialogError('')
   }
@@ -209,6 +227,7 @@ export default function AdminConsole({
                 onDelete={(target) => setDeleting(target)}
                 onRestore={(target) => void restore(target)}
                 onReset={(target) => setResetting(target)}
+                onRelease={(target, address) => setReleasing({ row: target, address })}
               />
             ))}
           </ul>
@@ -241,6 +260,7 @@ export default function AdminConsole({
               cities: '',
               published: false,
               deletedAt: null,
+              heldAddresses: [],
             }
             setRows((list) => [row, ...list])
             setNotice({ kind: 'ok', text: t(messages, 'builder.created') })
@@ -254,6 +274,14 @@ export default function AdminConsole({
         busy={busy}
         error={dialogError}
         onConfirm={(typed) => void confirmDelete(typed)}
+        onClose={closeDialogs}
+      />
+      <ReleaseDialog
+        releasing={releasing}
+        messages={messages}
+        busy={busy}
+        error={dialogError}
+        onConfirm={() => void confirmRelease()}
         onClose={closeDialogs}
       />
       <ResetDialog

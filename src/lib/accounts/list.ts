@@ -1,6 +1,8 @@
 // The admin console's list: every account with its homepage, then every homepage without an account,
 // in pages found by key (never OFFSET, so page 200 costs what page 1 costs) and searched by the
 // account's name and email, the address and the realtor's Korean name (etcInfo korea_name).
+import type { HeldAddress } from '../realtors/address-changes'
+import { ADDRESS_HOLD_DAYS, daysAfter } from '../realtors/lifecycle'
 
 /** One row of the console: an account (and its homepage, if any) or an unowned homepage. */
 export interface AccountSummary {
@@ -18,6 +20,13 @@ export interface AccountSummary {
   published: boolean
   /** When the homepage was deleted (kept 30 days, restorable); null while it is live. */
   deletedAt: string | null
+  /** The old addresses the homepage holds (they redirect to it; an admin can release them), latest first. */
+  heldAddresses: ConsoleHeldAddress[]
+}
+
+/** A held address as the console shows it: with the day (YYYY-MM-DD) others may take it from. */
+export interface ConsoleHeldAddress extends HeldAddress {
+  heldUntil: string
 }
 
 export interface AccountPage {
@@ -39,13 +48,17 @@ interface Row {
   cities: string | null
   published: string | null
   deleted_at: string | null
+  /** A JSON array of { address, retiredAt }. */
+  held: string | null
 }
 
 const HOMEPAGE_COLUMNS = `r.id AS realtor_id, r.desired_url, r.deleted_at,
   json_extract(r.profile, '$.isMakeHomepage') AS published,
   (SELECT json_extract(e.value, '$.content') FROM json_each(r.profile, '$.etcInfo') e
     WHERE json_extract(e.value, '$.contentType') = 'korea_name' LIMIT 1) AS korean_name,
-  (SELECT group_concat(DISTINCT json_extract(g.value, '$.city')) FROM json_each(r.profile, '$.activityRegion') g) AS cities`
+  (SELECT group_concat(DISTINCT json_extract(g.value, '$.city')) FROM json_each(r.profile, '$.activityRegion') g) AS cities,
+  (SELECT json_group_array(json_object('address', h.address, 'retiredAt', h.retired_at)) FROM
+    (SELECT address, retired_at FROM realtor_addresses WHERE realtor_id = r.id ORDER BY retired_at DESC) h) AS held`
 
 // Accounts first (by account id), then homepages nobody owns (by realtor id): `kind` and `key_id` are
 // the order and the cursor. Each half is its own keyset walk (a range of its primary key, at most a page
@@ -112,6 +125,10 @@ function summaryOf(row: Row): AccountSummary {
     cities: (row.cities ?? '').split(',').filter(Boolean).join(', '),
     published: row.published === 'Y',
     deletedAt: row.deleted_at,
+    heldAddresses: (JSON.parse(row.held ?? '[]') as HeldAddress[]).map((held) => ({
+      ...held,
+      heldUntil: daysAfter(held.retiredAt, ADDRESS_HOLD_DAYS),
+    })),
   }
 }
 

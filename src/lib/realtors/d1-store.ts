@@ -1,6 +1,7 @@
 // The embedded realtor store: D1 rows whose lookup keys are columns and whose profile is one JSON
 // document (migrations/0001_realtors_accounts.sql, docs/decisions/010-realtor-storage.md).
 import { type NewAccount, newRealtorAccount } from '../accounts/store'
+import { nextAddressChangeAt, RenameLimitError } from './address-changes'
 import { formerAddressOwner } from './lifecycle'
 import { PUBLISHED_SQL } from './publish'
 import { REALTOR_DEFAULTS, type RealtorInput } from './schema'
@@ -15,9 +16,17 @@ export interface RealtorRepository extends RealtorStore {
    * address or held address is a RealtorConflictError naming it.
    */
   insertWithAccount(input: RealtorInput, account: NewAccount): Promise<{ accountId: number; realtor: Realtor }>
-  /** Replaces the whole profile; null when there is no such realtor. */
-  replace(id: number, input: RealtorInput): Promise<Realtor | null>
+  /**
+   * Replaces the whole profile; null when there is no such realtor. With `renameLimit`, a change of
+   * address past that many in 24 hours is a RenameLimitError and changes nothing (decision 083).
+   */
+  replace(id: number, input: RealtorInput, opts?: ReplaceOptions): Promise<Realtor | null>
   remove(id: number): Promise<boolean>
+}
+
+export interface ReplaceOptions {
+  /** Address changes allowed in any 24 hours (ADDRESS_CHANGES_PER_DAY); none given, no limit (admins). */
+  renameLimit?: number
 }
 
 /** A write refused by a unique index: which field is taken. */
@@ -182,19 +191,27 @@ export function d1Store(db: D1Database): RealtorRepository {
       const row = made!.results[0]!
       return { accountId: row.user_id, realtor: (await byId(row.id))! }
     },
-    async replace(id, input) {
+    async replace(id, input, { renameLimit } = {}) {
       const { desiredUrl, profile } = columnsOf(input)
+      // The limit is checked in the statement that writes (a change counted by 0023's trigger), so two
+      // racing renames cannot both pass; keeping the address, or changing only its case, always passes.
       const result = await mapConflicts(
         db
           .prepare(
-            `UPDATE realtors SET desired_url = ?,
-               profile = json_set(?, '$.hompageUrl', COALESCE(json_extract(profile, '$.hompageUrl'), '')),
-               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+            `UPDATE realtors AS r SET desired_url = ?1,
+               profile = json_set(?2, '$.hompageUrl', COALESCE(json_extract(r.profile, '$.hompageUrl'), '')),
+               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+             WHERE r.id = ?3 AND (?4 IS NULL OR lower(r.desired_url) = lower(?1)
+               OR (SELECT COUNT(*) FROM address_changes c WHERE c.realtor_id = r.id
+                   AND c.changed_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ?4)`,
           )
-          .bind(desiredUrl, profile, id)
+          .bind(desiredUrl, profile, id, renameLimit ?? null)
           .run(),
       )
-      return result.meta.changes > 0 ? byId(id) : null
+      if (result.meta.changes > 0) return byId(id)
+      if (renameLimit === undefined || !(await byId(id))) return null
+      // Refused by the limit: the change that must age out first (now, if it just has: try again).
+      throw new RenameLimitError(renameLimit, (await nextAddressChangeAt(db, id, renameLimit)) ?? new Date())
     },
     async remove(id) {
       const result = await db.prepare('DELETE FROM realtors WHERE id = ?').bind(id).run()

@@ -9,7 +9,7 @@ import { pageCache } from '../page-cache'
 import { isForeignPhotoUrl } from '../photos/keys'
 import { releaseAbandonedUploads, releasePhotos } from '../photos/release'
 import * as z from '../zod'
-import { d1Store, type RealtorRepository } from './d1-store'
+import { d1Store, type RealtorRepository, type ReplaceOptions } from './d1-store'
 import { type RealtorInput, type RealtorPatch, realtorCreateSchema } from './schema'
 import type { Realtor } from './types'
 
@@ -47,10 +47,13 @@ export interface RealtorService {
   create(input: RealtorInput, ownerId: number | null): Promise<Realtor>
   /** A new realtor account with its homepage, atomically (RealtorRepository.insertWithAccount). */
   createWithAccount(input: RealtorInput, account: NewAccount): Promise<{ accountId: number; realtor: Realtor }>
-  /** Applies a validated patch on the stored profile; null when there is no such realtor. */
-  update(id: number, patch: RealtorPatch): Promise<Realtor | null>
+  /**
+   * Applies a validated patch on the stored profile; null when there is no such realtor. `opts.renameLimit`:
+   * a change of address past the limit is a RenameLimitError (RealtorRepository.replace).
+   */
+  update(id: number, patch: RealtorPatch, opts?: ReplaceOptions): Promise<Realtor | null>
   /** Replaces the whole profile with an imported one; null when there is no such realtor. */
-  replace(id: number, input: RealtorInput): Promise<Realtor | null>
+  replace(id: number, input: RealtorInput, opts?: ReplaceOptions): Promise<Realtor | null>
   remove(id: number): Promise<boolean>
 }
 
@@ -78,24 +81,24 @@ export function realtorService(
       await onWrite(made.realtor.id)
       return made
     },
-    async update(id, patch) {
+    async update(id, patch, opts) {
       const stored = await repo.find(String(id))
       if (!stored) return null
       const { id: _id, userId: _userId, name: _name, deletedAt: _deletedAt, ...profile } = stored
       // The merged profile is checked whole: a patch may pair with stored values (career start/end).
       const merged = realtorCreateSchema.parse({ ...profile, ...patch })
       refuseForeignPhotos(id, stored, merged)
-      const realtor = await repo.replace(id, merged)
+      const realtor = await repo.replace(id, merged, opts)
       if (realtor) {
         await onWrite(id)
         await release(stored, realtor)
       }
       return realtor
     },
-    async replace(id, input) {
+    async replace(id, input, opts) {
       const stored = await repo.find(String(id))
       refuseForeignPhotos(id, stored, input)
-      const realtor = await repo.replace(id, input)
+      const realtor = await repo.replace(id, input, opts)
       if (realtor) {
         await onWrite(id)
         if (stored) await release(stored, realtor)

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { noneMatchHits } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
+import { RenameLimitError, releaseHeldAddress, renameLimitFor } from '../../lib/realtors/address-changes'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
 import { daysAfter, KEEP_DELETED_DAYS, restore, softDelete } from '../../lib/realtors/lifecycle'
 import { isAdmin } from '../../lib/realtors/permissions'
@@ -37,7 +38,7 @@ import {
 import { executionContextOf } from '../../middleware/execution-context'
 import { managedRealtor, requireAdmin, writableRealtor } from '../../middleware/permissions'
 import { realtorProxy } from '../../middleware/realtor-proxy'
-import { conflictError } from './address-conflict'
+import { conflictError, renameLimitError } from './address-conflict'
 
 const ID = '{[0-9]{1,15}}'
 const MAX_IMPORT_BYTES = 1024 * 1024
@@ -57,7 +58,10 @@ function writable(c: Context<AppEnv>, id: string, { read = false } = {}): Promis
   return read ? managedRealtor(c, id) : writableRealtor(c, id)
 }
 
-/** A unique index or the address history refused the write: a 409 naming the field. */
+/**
+ * A unique index or the address history refused the write: a 409 naming the field; the address changed
+ * too often today: a 429 saying when it may change again.
+ */
 async function withConflicts<T>(
   c: Context<AppEnv>,
   target: { desiredUrl?: string; realtorId?: number },
@@ -66,6 +70,7 @@ async function withConflicts<T>(
   try {
     return await write()
   } catch (error) {
+    if (error instanceof RenameLimitError) throw renameLimitError(c, error)
     if (!(error instanceof RealtorConflictError)) throw error
     throw await conflictError(c, error, target.desiredUrl, target.realtorId ?? null)
   }
@@ -142,7 +147,11 @@ app.post(`/import/:id${ID}`, async (c) => {
   }
   const input = parseInput(realtorImportSchema, data, locale)
   const realtor = await withConflicts(c, { desiredUrl: input.desiredUrl, realtorId: Number(id) }, () =>
-    checkedWrite(locale, () => realtorServiceOf(c.env, executionContextOf(c)).replace(Number(id), input)),
+    checkedWrite(locale, () =>
+      realtorServiceOf(c.env, executionContextOf(c)).replace(Number(id), input, {
+        renameLimit: renameLimitFor(c.get('user')),
+      }),
+    ),
   )
   if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
   return c.json(realtor, 201)
@@ -180,7 +189,11 @@ app.patch(`/:id${ID}`, signedIn(), jsonBody(realtorPatchSchema), async (c) => {
   // The merged profile may fail a check across fields (e.g. career end before its start, another
   // realtor's photo): a 400 naming them.
   const updated = await withConflicts(c, { desiredUrl: patch.desiredUrl, realtorId: realtor.id }, () =>
-    checkedWrite(locale, () => realtorServiceOf(c.env, executionContextOf(c)).update(realtor.id, patch)),
+    checkedWrite(locale, () =>
+      realtorServiceOf(c.env, executionContextOf(c)).update(realtor.id, patch, {
+        renameLimit: renameLimitFor(c.get('user')),
+      }),
+    ),
   )
   if (!updated) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: String(realtor.id) }))
   return c.json(updated)
@@ -217,6 +230,18 @@ app.post(`/:id${ID}/restore`, signedIn(), async (c) => {
   if (!(await restore(c.env.DB, Number(id)))) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
   await purgeRealtor(c.env, id, executionContextOf(c))
   return c.json(await findRealtor(c, id))
+})
+
+// An admin releases an old address of a realtor (docs/decisions/083-address-squatting.md): it stops
+// redirecting and anyone may take it at once. A deleted homepage's are released after its restore (081).
+app.delete(`/:id${ID}/addresses/:address`, async (c) => {
+  requireAdmin(c, 'api.realtor.releaseAdminOnly')
+  const realtor = await writable(c, c.req.param('id'))
+  const address = c.req.param('address').slice(0, 100)
+  if (!(await releaseHeldAddress(c.env.DB, realtor.id, address)))
+    throw new AppError(404, apiMessage(c, 'api.realtor.addressNotHeld', { address }))
+  await purgeRealtor(c.env, realtor.id, executionContextOf(c))
+  return c.json({ realtorId: realtor.id, address, released: true })
 })
 
 export default app

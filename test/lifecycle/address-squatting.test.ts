@@ -1,0 +1,211 @@
+// Address squatting (issue 29, finding 3; docs/decisions/083-address-squatting.md): a realtor changes
+// address at most 3 times in 24 hours (429 with Retry-After and a translated message saying when), only an
+// address the homepage was published under is held for them (refused to others, 301 to them), and an admin
+// can release a held address, which frees it at once and ends its redirect.
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Realtor } from '../../src/lib/realtors/types'
+import { ADMIN, api, errorOf, login } from '../api/client'
+import { DEMO_PASSWORD } from '../fixtures/realtors'
+import { call } from '../helpers'
+
+let admin: string
+
+beforeAll(async () => {
+  admin = await login(ADMIN)
+})
+
+/** A new realtor account with its homepage (unpublished, as every new account starts), signed in. */
+async function realtorAccount(desiredUrl: string): Promise<{ id: number; token: string }> {
+  const email = `${desiredUrl}@squatting.test`
+  const made = await api('/v1/accounts', {
+    method: 'POST',
+    token: admin,
+    json: { email, password: DEMO_PASSWORD, name: desiredUrl, desiredUrl },
+  })
+  expect(made.status, await made.clone().text()).toBe(201)
+  const { realtor } = (await made.json()) as { realtor: Realtor }
+  return { id: realtor.id, token: await login({ email, password: DEMO_PASSWORD }) }
+}
+
+/** A homepage made by the admin under `desiredUrl`. */
+const adminHomepage = (desiredUrl: string, isMakeHomepage: 'Y' | 'N' = 'N') =>
+  api('/v1/realtor', { method: 'POST', token: admin, json: { desiredUrl, isMakeHomepage } })
+
+const patch = (id: number, token: string, json: object, language = 'en') =>
+  api(`/v1/realtor/${id}`, { method: 'PATCH', token, json, headers: { 'accept-language': language } })
+
+const release = (id: number, address: string, token: string, headers: Record<string, string> = {}) =>
+  api(`/v1/realtor/${id}/addresses/${address}`, { method: 'DELETE', token, headers })
+
+const location = (response: Response) => response.headers.get('location')
+
+/** The n-th name of a series in letters (addresses take no digits): 0 a, 25 z, 26 ba… */
+const nth = (prefix: string, n: number): string =>
+  `${prefix}-${[...n.toString(26)].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 26))).join('')}`
+
+const heldBy = async (address: string) =>
+  (
+    await env.DB.prepare('SELECT realtor_id FROM realtor_addresses WHERE address = ?')
+      .bind(address)
+      .first<{ realtor_id: number }>()
+  )?.realtor_id ?? null
+
+describe('renaming', () => {
+  it('30 renames in a row: the 4th and later are refused, and the addresses never published under are free', async () => {
+    const squatter = await realtorAccount(nth('squat', 0))
+    const statuses: number[] = []
+    let refused: Response | null = null
+    for (let n = 1; n <= 30; n++) {
+      const response = await patch(squatter.id, squatter.token, { desiredUrl: nth('squat', n) })
+      statuses.push(response.status)
+      if (response.status === 429 && !refused) refused = response
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200])
+    expect(new Set(statuses.slice(3))).toEqual(new Set([429]))
+
+    // The refusal says when, in seconds and in words, on the address field the editor shows it under.
+    const retryAfter = Number(refused!.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(23 * 3600)
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600)
+    const error = await errorOf(refused!)
+    expect(error.code).toBe('rate_limited')
+    expect(error.message).toBe(
+      'A homepage address can change 3 times in 24 hours. You can change it again in 24 hours.',
+    )
+    expect(error.fields).toEqual([{ path: 'desiredUrl', message: error.message }])
+    const korean = await errorOf(await patch(squatter.id, squatter.token, { desiredUrl: nth('squat', 31) }, 'ko'))
+    expect(korean.message).toBe('홈페이지 주소는 24시간에 3번까지 바꿀 수 있습니다. 24시간 후에 다시 바꿀 수 있습니다.')
+
+    // Going back is a change like any other; other fields, and the same address in other letters, still save.
+    expect((await patch(squatter.id, squatter.token, { desiredUrl: nth('squat', 0) })).status).toBe(429)
+    const saved = await patch(squatter.id, squatter.token, {
+      desiredUrl: nth('squat', 3).toUpperCase(),
+      aboutMeEn: 'Still here',
+    })
+    expect(saved.status).toBe(200)
+    expect(((await saved.json()) as Realtor).desiredUrl).toBe(nth('squat', 3).toUpperCase())
+
+    // The homepage was never published: none of the addresses it passed through is held or redirects.
+    for (const address of [0, 1, 2, 4].map((n) => nth('squat', n))) {
+      expect(await heldBy(address), address).toBeNull()
+      expect((await call(`/${address}`)).status, address).toBe(404)
+      expect((await adminHomepage(address)).status, address).toBe(201)
+    }
+  })
+
+  it('counts in the database: two racing renames past the limit, one wins', async () => {
+    const racer = await realtorAccount('race-start')
+    for (const n of [1, 2])
+      expect((await patch(racer.id, racer.token, { desiredUrl: nth('race', n) })).status).toBe(200)
+    const [a, b] = await Promise.all([
+      patch(racer.id, racer.token, { desiredUrl: 'race-a' }),
+      patch(racer.id, racer.token, { desiredUrl: 'race-b' }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 429])
+    const changes = await env.DB.prepare('SELECT COUNT(*) AS n FROM address_changes WHERE realtor_id = ?')
+      .bind(racer.id)
+      .first<{ n: number }>()
+    expect(changes?.n).toBe(3)
+  })
+
+  it('allows the next change once the oldest of the day is 24 hours old', async () => {
+    const realtor = await realtorAccount(nth('day', 0))
+    for (const n of [1, 2, 3])
+      expect((await patch(realtor.id, realtor.token, { desiredUrl: nth('day', n) })).status).toBe(200)
+    expect((await patch(realtor.id, realtor.token, { desiredUrl: nth('day', 4) })).status).toBe(429)
+    await env.DB.prepare(
+      "UPDATE address_changes SET changed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-25 hours') WHERE to_address = ?",
+    )
+      .bind(nth('day', 1))
+      .run()
+    expect((await patch(realtor.id, realtor.token, { desiredUrl: nth('day', 4) })).status).toBe(200)
+    expect((await patch(realtor.id, realtor.token, { desiredUrl: nth('day', 5) })).status).toBe(429)
+  })
+
+  it('does not hold an admin to the limit', async () => {
+    const made = (await (await adminHomepage(nth('admin-move', 0))).json()) as Realtor
+    for (let n = 1; n <= 5; n++)
+      expect((await patch(made.id, admin, { desiredUrl: nth('admin-move', n) })).status).toBe(200)
+  })
+})
+
+describe('an address a homepage was published under', () => {
+  it('stays held and redirects, even when unpublished before the move; others are refused it', async () => {
+    const owner = await realtorAccount('pub-a')
+    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })).status).toBe(200)
+    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'N' })).status).toBe(200)
+    expect((await patch(owner.id, owner.token, { desiredUrl: 'pub-b' })).status).toBe(200)
+    expect(await heldBy('pub-a')).toBe(owner.id)
+    // pub-b was never public: leaving it holds nothing. Publishing with a move publishes the new address only.
+    expect((await patch(owner.id, owner.token, { desiredUrl: 'pub-c', isMakeHomepage: 'Y' })).status).toBe(200)
+    expect(await heldBy('pub-b')).toBeNull()
+    expect((await adminHomepage('pub-a')).status).toBe(409)
+    expect(location(await call('/pub-a'))).toBe('/pub-c')
+    expect(location(await call('/en/pub-a/terms'))).toBe('/en/pub-c/terms')
+    // Held for its owner: going back is allowed (by an admin here, the owner has used the day's changes).
+    const other = (await (await adminHomepage('pub-other')).json()) as Realtor
+    expect((await patch(other.id, admin, { desiredUrl: 'pub-a' })).status).toBe(409)
+    expect((await patch(owner.id, admin, { desiredUrl: 'pub-a' })).status).toBe(200)
+    // …and an address once held for it stays published-under when it leaves again, even unpublished.
+    expect((await patch(owner.id, admin, { isMakeHomepage: 'N' })).status).toBe(200)
+    expect((await patch(owner.id, admin, { desiredUrl: 'pub-d' })).status).toBe(200)
+    expect((await patch(owner.id, admin, { desiredUrl: 'pub-e' })).status).toBe(200)
+    expect(await heldBy('pub-a')).toBe(owner.id)
+    expect(await heldBy('pub-c')).toBe(owner.id)
+    expect(await heldBy('pub-d')).toBeNull()
+  })
+})
+
+describe('releasing a held address', () => {
+  it('is for admins: the address stops redirecting and anyone may take it', async () => {
+    const owner = await realtorAccount('rel-a')
+    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })).status).toBe(200)
+    expect((await patch(owner.id, owner.token, { desiredUrl: 'rel-b' })).status).toBe(200)
+    expect(location(await call('/rel-a'))).toBe('/rel-b')
+
+    // Not the owner (in both languages), not from another site's page.
+    const byOwner = await release(owner.id, 'rel-a', owner.token, { 'accept-language': 'en' })
+    expect(byOwner.status).toBe(403)
+    expect((await errorOf(byOwner)).message).toBe('Only an administrator can release an old address.')
+    const korean = await release(owner.id, 'rel-a', owner.token, { 'accept-language': 'ko' })
+    expect((await errorOf(korean)).message).toBe('이전 주소 해제는 관리자만 할 수 있습니다.')
+    const foreign = await release(owner.id, 'rel-a', admin, { origin: 'https://evil.example' })
+    expect(foreign.status).toBe(403)
+    expect(await heldBy('rel-a')).toBe(owner.id)
+    // Only an address this realtor holds.
+    const other = (await (await adminHomepage('rel-other', 'Y')).json()) as Realtor
+    const wrong = await release(other.id, 'rel-a', admin, { 'accept-language': 'en' })
+    expect(wrong.status).toBe(404)
+    expect((await errorOf(wrong)).message).toBe('/rel-a is not an old address of this homepage.')
+
+    const released = await release(owner.id, 'REL-A', admin)
+    expect(released.status, await released.clone().text()).toBe(200)
+    expect(await released.json()).toEqual({ realtorId: owner.id, address: 'REL-A', released: true })
+    expect(await heldBy('rel-a')).toBeNull()
+    expect((await call('/rel-a')).status).toBe(404)
+    expect((await patch(other.id, admin, { desiredUrl: 'rel-a' })).status).toBe(200)
+    expect((await call('/rel-a')).status).toBe(200)
+    expect((await release(owner.id, 'rel-a', admin)).status).toBe(404)
+  })
+
+  it('lists each realtor’s held addresses in the admin console, with a Release button', async () => {
+    const owner = await realtorAccount('console-a')
+    await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })
+    await patch(owner.id, owner.token, { desiredUrl: 'console-b' })
+    const page = await api('/v1/accounts?q=console-b', { token: admin })
+    const row = ((await page.json()) as { items: { realtorId: number; heldAddresses: unknown }[] }).items.find(
+      (item) => item.realtorId === owner.id,
+    )
+    const heldUntil = new Date(Date.now() + 90 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+    expect(row?.heldAddresses).toEqual([{ address: 'console-a', retiredAt: expect.any(String), heldUntil }])
+    for (const [path, label] of [
+      ['/en/admin?q=console-b', 'aria-label="Release: /console-a"'],
+      ['/admin?q=console-b', 'aria-label="해제: /console-a"'],
+    ] as const) {
+      const html = await (await call(path, { headers: { cookie: `session=${admin}` } })).text()
+      expect(html, path).toContain('data-held-address="console-a"')
+      expect(html, path).toContain(label)
+    }
+  })
+})
