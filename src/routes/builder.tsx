@@ -11,6 +11,7 @@ import { AppError } from '../lib/errors'
 import { unreadContacts } from '../lib/inbox/store'
 import { confirmPendingEmail, findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
+import { addressStateOf } from '../lib/realtors/address-changes'
 import { realtorClock } from '../lib/realtors/own-settings'
 import { canManage, isAdmin } from '../lib/realtors/permissions'
 import { TOKEN_PATTERN, tokenHash } from '../lib/tokens'
@@ -156,10 +157,11 @@ app.get('/admin', async (c) => {
       ))
     }
     // An empty contact email is offered the owner's account email (docs/decisions/048-onboarding.md).
-    const [owner, unread, clock] = await Promise.all([
+    const [owner, unread, clock, addressState] = await Promise.all([
       realtor.email || !realtor.userId ? null : findAccountById(c.env.DB, realtor.userId),
       unreadContacts(c.env.DB, realtor.id),
       realtorClock(c.env.DB, realtor.id),
+      addressStateOf(c.env.DB, realtor.id),
     ])
     const nav = builderNav(c, 'editor', unread)
     return render(
@@ -174,6 +176,7 @@ app.get('/admin', async (c) => {
           accountEmail={owner?.email ?? null}
           publicOrigin={c.env.PUBLIC_ORIGIN}
           notified={clock.notifiedAt !== null}
+          addressState={addressState}
           nav={nav}
         />
       ),

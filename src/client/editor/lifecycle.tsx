@@ -1,6 +1,7 @@
 // The editor's parts of a homepage's lifecycle (docs/decisions/047-site-lifecycle.md): deleting by
 // typing the address, and the warning, confirmation and outcome of an address change.
 import { useState } from 'react'
+import { ADDRESS_CHANGES_PER_DAY } from '../../lib/builder/address-state'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { type Messages, t } from '../lib/messages'
 
@@ -99,10 +100,17 @@ function AddressPair({ messages, from, to, addressOf }: AddressChange) {
  * Shown in the save bar while the address field differs from the saved address, before anything is
  * saved: one short line, so the sticky bar never hides the field being typed in on a phone.
  */
-export function AddressChangeNotice({ messages, from, to, addressOf }: AddressChange) {
+export function AddressChangeNotice({
+  messages,
+  from,
+  to,
+  addressOf,
+  redirects,
+}: AddressChange & { redirects: boolean }) {
+  const notice = redirects ? 'builder.lifecycle.addressNotice' : 'builder.lifecycle.addressNoticeFree'
   return (
     <p className="address-change address-change--inline" data-testid="address-change" role="note">
-      {t(messages, 'builder.lifecycle.addressNotice')} <code>{addressOf(from)}</code> → <code>{addressOf(to)}</code>
+      {t(messages, notice)} <code>{addressOf(from)}</code> → <code>{addressOf(to)}</code>
     </p>
   )
 }
@@ -114,10 +122,20 @@ export function AddressDialog({
   from,
   to,
   addressOf,
+  redirects,
+  limited,
   onConfirm,
   onCancel,
-}: AddressChange & { open: boolean; onConfirm: () => void; onCancel: () => void }) {
-  const m = (key: string) => t(messages, key)
+}: AddressChange & {
+  open: boolean
+  /** The old address was published under: it will redirect and be held (decision 083). */
+  redirects: boolean
+  /** The realtor's own changes are limited to 3 a day (an admin's are not). */
+  limited: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
   return (
     <ConfirmDialog
       open={open}
@@ -127,7 +145,12 @@ export function AddressDialog({
       testId="address-dialog"
       onConfirm={onConfirm}
       onCancel={onCancel}
-      description={<p>{m('builder.lifecycle.addressWarning')}</p>}
+      description={
+        <p>
+          {m(redirects ? 'builder.lifecycle.addressWarning' : 'builder.lifecycle.addressWarningFree')}
+          {limited ? ` ${m('builder.lifecycle.addressLimit', { limit: ADDRESS_CHANGES_PER_DAY })}` : ''}
+        </p>
+      }
     >
       <AddressPair messages={messages} from={from} to={to} addressOf={addressOf} />
     </ConfirmDialog>

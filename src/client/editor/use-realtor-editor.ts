@@ -2,6 +2,7 @@
 // last action left, and save, delete, import and discard. Unsaved work warns before the page is left;
 // a failed save keeps the draft.
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type AddressState, addressStateAfterMove } from '../../lib/builder/address-state'
 import { describeFieldErrors, fieldLabel } from '../../lib/builder/field-labels'
 import { draftOf, errorsOf, inputOf, isDirty, patchOf, type RealtorDraft } from '../../lib/builder/form'
 import type { Locale } from '../../lib/locale'
@@ -28,6 +29,8 @@ export interface EditorOptions {
   accountEmail?: string | null
   /** A homepage's full address, to announce the redirect an address change made. */
   addressOf?: AddressOf
+  /** What leaving the current address will do (decision 083); null when unknown (upstream mode). */
+  addressState?: AddressState | null
 }
 
 /**
@@ -46,9 +49,11 @@ export function useRealtorEditor(
     confirmAddress = async () => true,
     accountEmail = null,
     addressOf = (desiredUrl) => `/${desiredUrl}`,
+    addressState: initialAddressState = null,
   }: EditorOptions = {},
 ) {
   const [realtor, setRealtor] = useState(initial)
+  const [addressState, setAddressState] = useState(initialAddressState)
   const [saved, setSaved] = useState<RealtorDraft>(() => draftOf(initial))
   const { form, draft, setDraft, validation, setShowAll, setServerErrors, resetTouched } = useEditorForm(
     openingDraft(saved, accountEmail),
@@ -99,6 +104,8 @@ export function useRealtorEditor(
 
   /** Publishing changes only the publish state (PublishControl): unsaved edits stay in the draft. */
   function adoptPublishState(updated: Realtor) {
+    const published = updated.isMakeHomepage === 'Y'
+    setAddressState((state) => state && { ...state, published: state.published || published })
     setRealtor(updated)
     setSaved((current) => ({ ...current, isMakeHomepage: updated.isMakeHomepage }))
     setDraft((current) => ({ ...current, isMakeHomepage: updated.isMakeHomepage }))
@@ -125,7 +132,9 @@ export function useRealtorEditor(
     setBusy(true)
     const result = await api<Realtor>(
       `/v1/realtor/${realtor.id}`,
-      { method: 'PATCH', json: patch },
+      // The page's language for the server's messages (a 409 or the rename limit's 429): an /en/ editor in a
+      // browser that prefers Korean and has no language cookie would get them in Korean.
+      { method: 'PATCH', json: patch, language: locale },
       m('builder.login.network'),
     )
     setBusy(false)
@@ -137,7 +146,13 @@ export function useRealtorEditor(
     adopt(result.data)
     const moved = result.data.desiredUrl.toLowerCase() !== realtor.desiredUrl.toLowerCase()
     const redirect = { from: addressOf(realtor.desiredUrl), to: addressOf(result.data.desiredUrl) }
-    announce({ kind: 'ok', text: moved ? m('builder.lifecycle.redirectNow', redirect) : m('builder.updated') })
+    // An address never published under is not held: it is free at once and does not redirect (decision 083).
+    const moveText = addressState?.published === false ? 'builder.lifecycle.movedFree' : 'builder.lifecycle.redirectNow'
+    const publishedNow = result.data.isMakeHomepage === 'Y'
+    setAddressState(
+      (state) => state && addressStateAfterMove(state, realtor.desiredUrl, result.data.desiredUrl, publishedNow),
+    )
+    announce({ kind: 'ok', text: moved ? m(moveText, redirect) : m('builder.updated') })
   }
 
   /** Deletes with the typed address; the error to show in the dialog, or null once deleted. */
@@ -175,6 +190,7 @@ export function useRealtorEditor(
 
   return {
     realtor,
+    addressState,
     form,
     draft,
     dirty,

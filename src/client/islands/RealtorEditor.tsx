@@ -1,7 +1,9 @@
 // The homepage editor (/{desiredUrl}/admin): every field of the realtor in grouped sections, inline
 // validation with the API's schema, save (PATCH), delete, export and import, photo upload and a live
 // preview. It never loses work: unsaved changes warn before leaving, a failed save keeps the form.
+
 import { useRef, useState } from 'react'
+import type { AddressState } from '../../lib/builder/address-state'
 import type { Locale } from '../../lib/locale'
 import type { Realtor } from '../../lib/realtors/types'
 import { providerHomeUrls } from '../../lib/urls'
@@ -82,6 +84,8 @@ export interface RealtorEditorProps {
   publicOrigin: string
   /** A notification of the realtor's own has reached them (the checklist's "notifications reach you"). */
   notified?: boolean
+  /** What leaving the current address will do (decision 083); null when unknown (upstream mode). */
+  addressState?: AddressState | null
 }
 
 export default function RealtorEditor({
@@ -96,6 +100,7 @@ export default function RealtorEditor({
   accountEmail = null,
   publicOrigin,
   notified = false,
+  addressState = null,
 }: RealtorEditorProps) {
   const addressOf = (desiredUrl: string) => providerHomeUrls(desiredUrl, publicOrigin).ko
   const [deleting, setDeleting] = useState(false)
@@ -111,7 +116,14 @@ export default function RealtorEditor({
     setMoving(null)
     answer.current(ok)
   }
-  const editor = useRealtorEditor(initial, messages, locale, localePrefix, { confirmAddress, accountEmail, addressOf })
+  const editor = useRealtorEditor(initial, messages, locale, localePrefix, {
+    confirmAddress,
+    accountEmail,
+    addressOf,
+    addressState,
+  })
+  // An unknown state (upstream mode) is told as before: the old address redirects.
+  const redirects = editor.addressState?.published ?? true
   // The file chosen for import, waiting for the realtor to confirm that it replaces the homepage.
   const [pendingImport, setPendingImport] = useState<File | null>(null)
   const { realtor, form, dirty, busy, deleted, notice } = editor
@@ -156,6 +168,8 @@ export default function RealtorEditor({
       />
       <AddressDialog
         open={moving !== null}
+        redirects={redirects}
+        limited={adminHref === null}
         messages={messages}
         from={moving?.from ?? ''}
         to={moving?.to ?? ''}
@@ -205,6 +219,7 @@ export default function RealtorEditor({
           <div className="savebar" data-dirty={dirty ? '' : undefined}>
             {hydrated && draftAddress && draftAddress.toLowerCase() !== realtor.desiredUrl.toLowerCase() ? (
               <AddressChangeNotice
+                redirects={redirects}
                 messages={messages}
                 from={realtor.desiredUrl}
                 to={draftAddress}

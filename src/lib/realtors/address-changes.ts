@@ -2,10 +2,9 @@
 // at most ADDRESS_CHANGES_PER_DAY times in any 24 hours (migrations/0023_address_squatting.sql counts each
 // change in `address_changes`), admins excepted; and an admin can release an address a realtor left, which
 // ends its redirect and frees it for anyone at once.
+import { ADDRESS_CHANGES_PER_DAY, type AddressState } from '../builder/address-state'
 import { isAdmin, type MaybeUser } from './permissions'
 
-/** Address changes (not of case) one realtor makes in any 24 hours, at most. */
-export const ADDRESS_CHANGES_PER_DAY = 3
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** A change of address refused by the limit: when the next one is allowed. */
@@ -71,4 +70,21 @@ export function waitPhrase(seconds: number, locale: 'ko' | 'en'): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })
   const minutes = Math.max(1, Math.ceil(seconds / 60))
   return minutes < 60 ? format.format(minutes, 'minute') : format.format(Math.ceil(minutes / 60), 'hour')
+}
+
+/**
+ * What leaving the current address will do, for the editor's texts: whether the homepage was published
+ * under it (leaving it then holds it and redirects) and the old addresses the realtor holds (going back to
+ * one makes it published-under again). Null when D1 has no such realtor (upstream mode).
+ */
+export async function addressStateOf(db: D1Database, realtorId: number): Promise<AddressState | null> {
+  const row = await db
+    .prepare(
+      `SELECT r.address_published AS published,
+         (SELECT json_group_array(h.address) FROM realtor_addresses h WHERE h.realtor_id = r.id) AS held
+       FROM realtors r WHERE r.id = ?`,
+    )
+    .bind(realtorId)
+    .first<{ published: number; held: string }>()
+  return row ? { published: row.published === 1, held: JSON.parse(row.held) as string[] } : null
 }

@@ -1,9 +1,11 @@
 // The builder's working screens: the admin console (every realtor), a realtor's editor, and the notice
 // for an account that has no homepage yet.
+
 import type { ReactNode } from 'react'
 import AdminConsole, { ADMIN_CONSOLE_MESSAGES } from '../../client/islands/AdminConsole'
 import RealtorEditor, { REALTOR_EDITOR_MESSAGES } from '../../client/islands/RealtorEditor'
 import type { AccountPage } from '../../lib/accounts/list'
+import type { AddressState } from '../../lib/builder/address-state'
 import { messagesOf } from '../../lib/island-messages'
 import type { FailedDelivery } from '../../lib/outbox/deliveries'
 import type { Realtor } from '../../lib/realtors/types'
@@ -98,6 +100,7 @@ export function EditorPage({
   accountEmail = null,
   publicOrigin,
   notified = false,
+  addressState = null,
   nav,
 }: {
   ctx: PageContext
@@ -110,6 +113,8 @@ export function EditorPage({
   publicOrigin: string
   /** A notification of the realtor's own has reached them (the onboarding checklist). */
   notified?: boolean
+  /** What leaving the current address will do (decision 083); null when unknown (upstream mode). */
+  addressState?: AddressState | null
 }) {
   return (
     <BuilderPage ctx={ctx} title={title} width="wide" nav={nav}>
@@ -128,6 +133,7 @@ export function EditorPage({
           accountEmail,
           publicOrigin,
           notified,
+          addressState,
         }}
       />
     </BuilderPage>

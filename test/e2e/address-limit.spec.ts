@@ -1,0 +1,99 @@
+// Changing the address of a homepage never published (docs/decisions/083-address-squatting.md): the editor
+// says the old address will not redirect and is free at once, and that the address changes at most 3 times
+// in 24 hours; the 4th change is refused with the server's message, in the page's language, in the notice
+// and under the address field. Desktop in Korean, phone in English.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from './fixtures'
+
+const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
+const PASSWORD = 'address-limit-2026'
+const SHOTS = 'test/e2e/screenshots'
+
+const TEXT = {
+  ko: {
+    address: '홈페이지 주소',
+    save: '저장',
+    change: '주소 바꾸고 저장',
+    free: '기존 주소로는 홈페이지를 공개한 적이 없어 자동 연결되지 않으며, 다른 홈페이지가 바로 쓸 수 있습니다.',
+    limit: '주소는 24시간에 3번까지 바꿀 수 있습니다.',
+    moved: '공개한 적이 없어 다른 홈페이지가 바로 쓸 수 있습니다.',
+    refused: '홈페이지 주소는 24시간에 3번까지 바꿀 수 있습니다. 24시간 후에 다시 바꿀 수 있습니다.',
+  },
+  en: {
+    address: 'Homepage address',
+    save: 'Save',
+    change: 'Change address and save',
+    free: 'The homepage was never published at the old address, so it will not redirect, and any homepage may take it at once.',
+    limit: 'The address can change 3 times in 24 hours.',
+    moved: 'was never published and is free for others.',
+    refused: 'A homepage address can change 3 times in 24 hours. You can change it again in 24 hours.',
+  },
+} as const
+
+test('an unpublished homepage moves freely, and the 4th change in a day is refused with a translated message', async ({
+  page,
+  request,
+}, testInfo) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  const project = testInfo.project.name
+  const lang = project === 'desktop' ? 'ko' : 'en'
+  const t = TEXT[lang]
+  const prefix = lang === 'en' ? '/en' : ''
+  const name = (step: string) => `limit-${project}-${step}`
+  const email = `${name('a')}@address-limit.test`
+
+  const login = await request.post('/v1/auth/login', { data: ADMIN })
+  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
+  const created = await request.post('/v1/accounts', {
+    headers: admin,
+    data: { email, password: PASSWORD, name: `Limit ${project}`, desiredUrl: name('a') },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { realtor } = (await created.json()) as { realtor: { id: number } }
+
+  await page.goto('/login')
+  await page.getByLabel('이메일').fill(email)
+  await page.getByLabel('비밀번호').fill(PASSWORD)
+  await page.getByRole('button', { name: '로그인' }).click()
+  await expect(page).toHaveURL(/\/agreement/)
+  const origin = new URL(page.url()).origin
+  expect((await page.request.post('/v1/auth/agreement', { headers: { origin } })).status()).toBe(200)
+
+  // The first change: never published, so no redirect is promised, and the limit is said before saving.
+  await page.goto(`${prefix}/${name('a')}/admin`)
+  const save = page.getByRole('button', { name: t.save, exact: true })
+  await expect(save).toBeEnabled()
+  const field = page.getByLabel(t.address, { exact: true })
+  await field.fill(name('b'))
+  await save.click()
+  const confirm = page.getByTestId('address-dialog')
+  await expect(confirm).toContainText(t.free)
+  await expect(confirm).toContainText(t.limit)
+  await confirm.getByRole('button', { name: t.change }).click()
+  const notice = page.getByTestId('editor-notice')
+  await expect(notice).toContainText(t.moved)
+  expect((await request.get(`/${name('a')}`, { maxRedirects: 0 })).status()).toBe(404)
+
+  // Two more through the API (the same session), then the 4th in the editor is refused.
+  for (const step of ['c', 'd']) {
+    const moved = await page.request.patch(`/v1/realtor/${realtor.id}`, {
+      headers: { origin },
+      data: { desiredUrl: name(step) },
+    })
+    expect(moved.status()).toBe(200)
+  }
+  await page.goto(`${prefix}/${name('d')}/admin`)
+  await expect(save).toBeEnabled()
+  await field.fill(name('e'))
+  await save.click()
+  await confirm.getByRole('button', { name: t.change }).click()
+  await expect(notice).toHaveText(t.refused)
+  await expect(page.getByText(t.refused)).toHaveCount(2)
+  await expect(page).toHaveURL(new RegExp(`/${name('d')}/admin$`))
+  await field.scrollIntoViewIfNeeded()
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+  expect(violations.map((violation) => violation.id)).toEqual([])
+  await page.screenshot({ path: `${SHOTS}/address-limit-${project}-${lang}.png` })
+})
