@@ -200,7 +200,7 @@ const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
   'src/lib/page-views/dashboard.ts': { sites: 5 },
   'src/lib/photos/release.ts': { sites: 1 },
   'src/lib/push/devices.ts': { sites: 5 },
-  'src/lib/realtors/address-changes.ts': { sites: 2 },
+  'src/lib/realtors/address-changes.ts': { sites: 3 },
   'src/lib/realtors/d1-store.ts': {
     sites: 11,
     unreached: [
