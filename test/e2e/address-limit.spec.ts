@@ -97,3 +97,50 @@ test('an unpublished homepage moves freely, and the 4th change in a day is refus
   expect(violations.map((violation) => violation.id)).toEqual([])
   await page.screenshot({ path: `${SHOTS}/address-limit-${project}-${lang}.png` })
 })
+
+const RELEASE_TEXT = {
+  ko: { release: '해제', confirm: '주소 해제', released: '주소를 해제했습니다.' },
+  en: { release: 'Release', confirm: 'Release address', released: 'is released' },
+} as const
+
+test('an admin releases a held address from the console: it stops redirecting', async ({ page, request }, testInfo) => {
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  const project = testInfo.project.name
+  const lang = project === 'desktop' ? 'ko' : 'en'
+  const t = RELEASE_TEXT[lang]
+  const prefix = lang === 'en' ? '/en' : ''
+  const held = `held-${project}-old`
+  const current = `held-${project}-new`
+
+  const login = await request.post('/v1/auth/login', { data: ADMIN })
+  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
+  const made = await request.post('/v1/realtor', { headers: admin, data: { desiredUrl: held, isMakeHomepage: 'Y' } })
+  expect(made.status()).toBe(201)
+  const { id } = (await made.json()) as { id: number }
+  expect((await request.patch(`/v1/realtor/${id}`, { headers: admin, data: { desiredUrl: current } })).status()).toBe(
+    200,
+  )
+  expect((await request.get(`/${held}`, { maxRedirects: 0 })).headers().location).toBe(`/${current}`)
+
+  await page.goto('/login')
+  await page.getByLabel('이메일').fill(ADMIN.email)
+  await page.getByLabel('비밀번호').fill(ADMIN.password)
+  await page.getByRole('button', { name: '로그인' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await page.goto(`${prefix}/admin?q=${current}`)
+  const row = page.locator(`[data-desired-url="${current}"]`)
+  const entry = row.locator(`[data-held-address="${held}"]`)
+  await expect(entry).toContainText(`/${held}`)
+  await entry.getByRole('button', { name: `${t.release}: /${held}` }).click()
+  const dialog = page.getByTestId('release-dialog')
+  await expect(dialog).toContainText(`/${held}`)
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+  expect(violations.map((violation) => violation.id)).toEqual([])
+  await page.screenshot({ path: `${SHOTS}/address-release-dialog-${project}-${lang}.png` })
+  await dialog.getByRole('button', { name: t.confirm }).click()
+  await expect(page.getByRole('status').filter({ hasText: t.released })).toBeVisible()
+  await expect(entry).toHaveCount(0)
+  expect((await request.get(`/${held}`, { maxRedirects: 0 })).status()).toBe(404)
+})
