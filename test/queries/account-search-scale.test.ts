@@ -164,4 +164,22 @@ describe("the console's search at 1,000 and 10,000 realtors", () => {
       ).toBe(true)
     }
   })
+
+  it('a page deep into a search reads what the second does: from its cursor, never the rows before', async () => {
+    // D1 binds the cursor as a REAL; FTS5 starts from a rowid bound only when it is an INTEGER (decision 078).
+    for (const query of ['kim', '김']) {
+      const pages: { page: AccountPage; rowsRead: number }[] = []
+      let after: string | undefined
+      while (pages.length < 20) {
+        const log: Recorded[] = []
+        const page = await listAccounts(recordingD1(env.DB, log), { query, after, limit: 50 })
+        pages.push({ page, rowsRead: log.reduce((sum, entry) => sum + (entry.rowsRead ?? 0), 0) })
+        after = page.next ?? undefined
+      }
+      const [, second] = pages
+      const last = pages.at(-1)!
+      expect(last.page.items, query).toHaveLength(50)
+      expect(last.rowsRead, query).toBeLessThanOrEqual(1.2 * second!.rowsRead + 20)
+    }
+  })
 })

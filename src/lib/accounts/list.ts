@@ -72,10 +72,12 @@ function rowidAfter([kind, id]: [number, number]): number {
 // The matching rows of a page, in order, from the search table (docs/decisions/060-console-search-index.md):
 // a term of 3+ characters is a phrase of the trigram index (a substring of one column, case-insensitive), read
 // in rowid order from the cursor; a shorter one walks the table's text from the cursor with LIKE until a page
-// matches. ?1 the cursor, ?2 the phrase or pattern, ?3 the page size plus one.
-const INDEXED_HITS = `SELECT rowid AS k FROM account_search WHERE account_search MATCH ?2 AND rowid > ?1
+// matches. ?1 the cursor, ?2 the phrase or pattern, ?3 the page size plus one. D1 binds a number as a REAL, and
+// FTS5 starts from a rowid bound only when it is an INTEGER (else it reads every row before the cursor and
+// SQLite drops them): hence the CAST (docs/decisions/078-contact-and-lead-search.md).
+const INDEXED_HITS = `SELECT rowid AS k FROM account_search WHERE account_search MATCH ?2 AND rowid > CAST(?1 AS INTEGER)
   ORDER BY rowid LIMIT ?3`
-const WALKED_HITS = `SELECT rowid AS k FROM account_search WHERE rowid > ?1 AND (name LIKE ?2 ESCAPE '\\'
+const WALKED_HITS = `SELECT rowid AS k FROM account_search WHERE rowid > CAST(?1 AS INTEGER) AND (name LIKE ?2 ESCAPE '\\'
   OR email LIKE ?2 ESCAPE '\\' OR desired_url LIKE ?2 ESCAPE '\\' OR korean_name LIKE ?2 ESCAPE '\\')
   ORDER BY rowid LIMIT ?3`
 
