@@ -49,3 +49,12 @@ export async function isViewProof(secret: string, realtorId: number, site: strin
     return false
   }
 }
+
+/**
+ * The proof a page at `site`'s address carries for realtor `realtorId`, as rendered: null without a secret to
+ * sign with or for an address that is no realtor's site (proofSiteOf). The render and the scale bench ask this.
+ */
+export async function pageProofOf(secret: string | null, realtorId: number, site: Site): Promise<string | null> {
+  const proved = proofSiteOf(site)
+  return secret && proved ? viewProof(secret, realtorId, proved) : null
+}
