@@ -20,7 +20,7 @@ import { parseProviderHosts, resolveSite } from '../../lib/tenant'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import * as z from '../../lib/zod'
 import { apiLocale, apiMessage, enforceRateLimit, limitBody, parseInput, rateLimitAddress } from '../../middleware/api'
-import { ownPagesOnly } from '../../middleware/cors'
+import { ownPagesOnly } from '../../middleware/origin'
 import { isTenantPage } from '../tenant'
 
 /** A path of this origin: no second slash or backslash first (that would name another host), no query. */
@@ -62,7 +62,8 @@ async function viewedOf(
 
 const app = new Hono<AppEnv>()
 
-// Only this site's own pages post here (a beacon carries Origin): another site cannot spend its visitors on it.
+// Only this site's own pages post here: another site's page is refused as every write is (decision 085), and
+// a beacon no browser names the sender of is a script's.
 app.post('/', ownPagesOnly(), limitBody(1024), async (c) => {
   const beacon = parseInput(beaconSchema, await bodyOf(c), apiLocale(c))
   const secret = sessionSecret(c.env)
