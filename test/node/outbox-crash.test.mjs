@@ -9,10 +9,9 @@ import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
-import net from 'node:net'
 import path from 'node:path'
 import { after, before, it } from 'node:test'
-import { prepareLocal, root, startWorker, waitForWorker } from '../../scripts/lib.mjs'
+import { freePort, prepareLocal, root, startWorker, waitForWorker } from '../../scripts/lib.mjs'
 
 /** How long the webhook keeps an answer: the killed worker's posts are in flight for this long. */
 const SLOW_MS = 3_000
@@ -31,19 +30,6 @@ const workers = []
 const posts = []
 let slow = true
 let webhook
-
-async function freePort() {
-  const free = (candidate) =>
-    new Promise((resolve) => {
-      const server = net.createServer()
-      server.once('error', () => resolve(false))
-      server.listen(candidate, '127.0.0.1', () => server.close(() => resolve(true)))
-    })
-  for (;;) {
-    const candidate = 9100 + Math.floor(Math.random() * 800)
-    if ((await free(candidate)) && (await free(candidate + 20000))) return candidate
-  }
-}
 
 async function start() {
   const port = await freePort()
