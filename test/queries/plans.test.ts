@@ -230,7 +230,7 @@ const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
   'src/lib/listings/source.ts': { sites: 2 },
   'src/lib/notifications/send.ts': { sites: 1 },
   'src/lib/notifications/settings.ts': { sites: 3 },
-  'src/lib/outbox/deliveries.ts': { sites: 7 },
+  'src/lib/outbox/deliveries.ts': { sites: 8 },
   'src/lib/page-views/dashboard.ts': { sites: 5 },
   'src/lib/photos/release.ts': { sites: 1 },
   'src/lib/push/devices.ts': { sites: 5 },
