@@ -35,12 +35,15 @@ export function sendingThrough(config: OutboxConfig, id: number, attempt: number
     },
     config: {
       ...config,
-      fetch: async (input, init) => {
-        await gate()
-        // fetchUpstream's deadline may have passed while the gate's write was under way: then nothing leaves.
-        ;(input instanceof Request ? input.signal : init?.signal)?.throwIfAborted()
-        return fetch(input, init)
-      },
+      // fetchUpstream opens the gate before its deadline starts (beforeSend), so the write never eats into
+      // the upstream's time; any other caller opens it on its first request.
+      fetch: Object.assign(
+        async (input: Request | string | URL, init?: RequestInit) => {
+          await gate()
+          return fetch(input, init)
+        },
+        { beforeSend: gate },
+      ),
       sendEmail:
         sendEmail &&
         (async (from, to, raw) => {
