@@ -1,7 +1,9 @@
 // /login/redirect: completes an external sign-in. A one-time code arrives in the fragment (#code=),
 // is taken out of the address bar at once and traded once for the HttpOnly session cookie
-// (POST /v1/auth/handoff/exchange). A credential in the query (?token=, ?code=) or a session token in
-// the fragment is never used: such a link could sign this browser into someone else's account.
+// (POST /v1/auth/handoff/exchange), which works only in the browser that started the hand-off
+// (docs/decisions/086-hand-off-bound-to-its-browser.md). The page then says whose account it signed into
+// before it moves on. A credential in the query (?token=, ?code=) or a session token in the fragment is
+// never used: such a link could sign this browser into someone else's account.
 import { useEffect, useState } from 'react'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
@@ -20,6 +22,9 @@ export interface LoginRedirectProps {
 /** Names under which a link may carry a credential; removed from the address bar whatever they hold. */
 const CREDENTIALS = ['code', 'token', 'access_token'] as const
 
+/** How long the page shows whose account it signed into before it moves on by itself. */
+const SHOW_SIGNED_IN_MS = 1500
+
 export type RedirectCredential = { code: string } | 'invalid' | 'missing'
 
 /** What a redirect URL carries: the fragment's one-time `code`; any credential in the query, or a token, is invalid. */
@@ -34,6 +39,7 @@ export function credentialOf(search: string, hash: string): RedirectCredential {
 
 export default function LoginRedirect({ messages, localePrefix, next, loginHref }: LoginRedirectProps) {
   const [error, setError] = useState('')
+  const [signedIn, setSignedIn] = useState<{ text: string; destination: string } | null>(null)
 
   useEffect(() => {
     const credential = credentialOf(location.search, location.hash)
@@ -49,7 +55,13 @@ export default function LoginRedirect({ messages, localePrefix, next, loginHref 
     void api<SignInResponse>('/v1/auth/handoff/exchange', { method: 'POST', json: credential }, network).then(
       (result) => {
         if (!result.ok) return setError(`${t(messages, 'builder.redirect.failed')} ${result.message}`)
-        location.replace(completeSignIn(result.data, 'redirect', next, localePrefix))
+        const destination = completeSignIn(result.data, 'redirect', next, localePrefix)
+        const { name, email } = result.data.user
+        const text = name
+          ? t(messages, 'builder.redirect.signedInAs', { name, email })
+          : t(messages, 'builder.redirect.signedInAsEmail', { email })
+        setSignedIn({ text, destination })
+        setTimeout(() => location.replace(destination), SHOW_SIGNED_IN_MS)
       },
     )
   }, [messages, localePrefix, next])
@@ -63,6 +75,15 @@ export default function LoginRedirect({ messages, localePrefix, next, loginHref 
           </p>
           <a className="button" href={loginHref}>
             {t(messages, 'builder.redirect.toLogin')}
+          </a>
+        </>
+      ) : signedIn ? (
+        <>
+          <p className="notice notice--ok" role="status">
+            {signedIn.text}
+          </p>
+          <a className="button" href={signedIn.destination}>
+            {t(messages, 'builder.redirect.continue')}
           </a>
         </>
       ) : (
