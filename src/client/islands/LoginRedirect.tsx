@@ -5,6 +5,7 @@
 // before it moves on. A credential in the query (?token=, ?code=) or a session token in the fragment is
 // never used: such a link could sign this browser into someone else's account.
 import { useEffect, useState } from 'react'
+import type { Locale } from '../../lib/locale'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
 import { completeSignIn, type SignInResponse } from './LoginForm'
@@ -14,6 +15,8 @@ export const LOGIN_REDIRECT_MESSAGES = ['builder.redirect.', 'common.networkErro
 
 export interface LoginRedirectProps {
   messages: Messages
+  /** The page's language, for the API's messages. */
+  locale: Locale
   localePrefix: string
   next: string | null
   loginHref: string
@@ -37,7 +40,7 @@ export function credentialOf(search: string, hash: string): RedirectCredential {
   return code ? { code } : 'missing'
 }
 
-export default function LoginRedirect({ messages, localePrefix, next, loginHref }: LoginRedirectProps) {
+export default function LoginRedirect({ messages, locale, localePrefix, next, loginHref }: LoginRedirectProps) {
   const [error, setError] = useState('')
   const [signedIn, setSignedIn] = useState<{ text: string; destination: string } | null>(null)
 
@@ -52,19 +55,18 @@ export default function LoginRedirect({ messages, localePrefix, next, loginHref 
     if (credential === 'invalid')
       return setError(`${t(messages, 'builder.redirect.failed')} ${t(messages, 'builder.redirect.invalidLink')}`)
     const network = t(messages, 'common.networkError')
-    void api<SignInResponse>('/v1/auth/handoff/exchange', { method: 'POST', json: credential }, network).then(
-      (result) => {
-        if (!result.ok) return setError(`${t(messages, 'builder.redirect.failed')} ${result.message}`)
-        const destination = completeSignIn(result.data, 'redirect', next, localePrefix)
-        const { name, email } = result.data.user
-        const text = name
-          ? t(messages, 'builder.redirect.signedInAs', { name, email })
-          : t(messages, 'builder.redirect.signedInAsEmail', { email })
-        setSignedIn({ text, destination })
-        setTimeout(() => location.replace(destination), SHOW_SIGNED_IN_MS)
-      },
-    )
-  }, [messages, localePrefix, next])
+    const exchange = { method: 'POST', json: credential, language: locale }
+    void api<SignInResponse>('/v1/auth/handoff/exchange', exchange, network).then((result) => {
+      if (!result.ok) return setError(`${t(messages, 'builder.redirect.failed')} ${result.message}`)
+      const destination = completeSignIn(result.data, 'redirect', next, localePrefix)
+      const { name, email } = result.data.user
+      const text = name
+        ? t(messages, 'builder.redirect.signedInAs', { name, email })
+        : t(messages, 'builder.redirect.signedInAsEmail', { email })
+      setSignedIn({ text, destination })
+      setTimeout(() => location.replace(destination), SHOW_SIGNED_IN_MS)
+    })
+  }, [messages, locale, localePrefix, next])
 
   return (
     <div className="login-redirect" aria-live="polite">
