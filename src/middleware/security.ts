@@ -8,8 +8,8 @@ import type { AppEnv } from '../env'
 import { isProviderSite } from '../lib/tenant'
 
 const TWO_YEARS = 'max-age=63072000'
-export const PROVIDER_HSTS = `${TWO_YEARS}; includeSubDomains`
-export const REALTOR_DOMAIN_HSTS = TWO_YEARS
+const PROVIDER_HSTS = `${TWO_YEARS}; includeSubDomains`
+const REALTOR_DOMAIN_HSTS = TWO_YEARS
 
 const headersWith = (strictTransportSecurity: string) =>
   secureHeaders({

@@ -77,18 +77,14 @@ export async function enforceSignInLimits(c: Context<AppEnv>, email: string): Pr
 
 /**
  * Refuses, before anything runs, a route that would set a cookie on a realtor's own domain: sign-in and
- * the builder live on the provider's host, which the realtor's site links to (decision 087).
+ * the builder live on the provider's host, where a realtor's domain sends its builder pages (decision 087).
  */
 const providerHostOnly = () =>
   createMiddleware<AppEnv>(async function providerHostOnly(c, next) {
-    if (!isProviderSite(c.get('site')))
-      throw new AppError(
-        403,
-        apiMessage(c, 'api.auth.providerHostOnly', { origin: new URL(c.env.PUBLIC_ORIGIN).origin }),
-        {
-          code: 'provider_host_only',
-        },
-      )
+    if (!isProviderSite(c.get('site'))) {
+      const message = apiMessage(c, 'api.auth.providerHostOnly', { origin: new URL(c.env.PUBLIC_ORIGIN).origin })
+      throw new AppError(403, message, { code: 'provider_host_only' })
+    }
     await next()
   })
 
@@ -100,7 +96,7 @@ const HANDOFF_COOKIE = 'handoff'
 const HANDOFF_COOKIE_PATH = '/v1/auth/handoff'
 const HANDOFF_TTL_SECONDS = 10 * 60
 /** The query parameter the external sign-in receives the challenge in. */
-export const HANDOFF_CHALLENGE_PARAM = 'handoff_challenge'
+const HANDOFF_CHALLENGE_PARAM = 'handoff_challenge'
 
 /** The challenge of this browser's hand-off: the verifier cookie's SHA-256, or null when it holds none. */
 async function challengeOfBrowser(c: Context<AppEnv>): Promise<string | null> {
