@@ -222,6 +222,7 @@ test.describe('homepage builder', () => {
     await page.goto(`/login/redirect?next=%2Fyuna-shin%2Fadmin#code=${code}`)
     await expect(page.getByRole('status')).toHaveText('Yuna Shin(yuna-shin@realtor.local) 계정으로 로그인했습니다.')
     await expect(page.getByRole('link', { name: '계속하기' })).toHaveAttribute('href', '/yuna-shin/admin')
+    await page.screenshot({ path: `${SHOTS}/login-redirect-signed-in.png` })
     expect(page.url()).not.toContain('code=')
     await editorReady(page, /\/yuna-shin\/admin$/)
     await expect(page.getByLabel('홈페이지 주소', { exact: true })).toHaveValue('yuna-shin')
