@@ -45,19 +45,20 @@ describe('the editor preview', () => {
     expect(await again.text()).toContain('두 번째 초안')
   })
 
-  it('renders English at /en and on the realtor’s own domain; an English visitor’s Korean preview is not redirected', async () => {
+  it('renders English at /en; never on the realtor’s own domain; an English visitor’s Korean preview is not redirected', async () => {
     const en = await preview('/en/janekim/admin/preview', { aboutMeEn: 'Draft about text in English.' })
     expect(en.status).toBe(200)
     const html = await en.text()
     expect(html).toContain('<html lang="en"')
     expect(html).toContain('Draft about text in English.')
+    // The builder lives on the provider's host (docs/decisions/087-sign-in-on-the-provider-host.md).
     const domain = await preview(
       'http://janekim.example/admin/preview',
       { aboutMeKr: '도메인 미리보기' },
       { origin: 'http://janekim.example' },
     )
-    expect(domain.status).toBe(200)
-    expect(await domain.text()).toContain('도메인 미리보기')
+    expect(domain.status).toBe(404)
+    expect(await domain.text()).not.toContain('도메인 미리보기')
     const korean = await preview('/janekim/admin/preview', { aboutMeKr: '한국어 미리보기' }, { cookie: 'locale=en' })
     expect(korean.status).toBe(200)
     expect(await korean.text()).toContain('한국어 미리보기')

@@ -4,6 +4,7 @@
 // plans.test.ts fails until the file holding its query is accounted for).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { base64url } from '../../src/lib/base64url'
+import { newToken, tokenHash } from '../../src/lib/tokens'
 import worker, { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
 import { LEAD } from '../fixtures/forms'
@@ -28,6 +29,8 @@ interface Step {
   /** A form post's fields (application/x-www-form-urlencoded), for pages that take one. */
   form?: Record<string, string>
   host?: string
+  /** The Cookie header the step's browser sends. */
+  cookie?: string
   /** The 4xx status this step answers by design. */
   status?: number
   /** Keeps the answer's body under this name for later steps' paths and bodies. */
@@ -67,6 +70,9 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     endpoint: `http://127.0.0.1:9/push/${name}`,
     keys: { p256dh, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
   })
+  // The verifier of the browser that starts the sign-in hand-off (docs/decisions/086), and its challenge.
+  const verifier = newToken()
+  const challenge = await tokenHash(verifier)
   const steps: Step[] = [
     // Visitors: landing, tenant homes (path, English, custom domain), subpages, crawlers' files.
     { path: '/' },
@@ -119,11 +125,19 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     // The builder: session, console (list, search, next page), editor, inbox, dashboard, settings, domain.
     { path: '/v1/auth/login', method: 'POST', json: { email: 'janekim@realtor.local', password: DEMO_PASSWORD } },
     { path: '/v1/auth/me', token: realtor },
-    { path: '/v1/auth/handoff', method: 'POST', token: realtor, keep: 'handoff' },
+    { path: '/v1/auth/handoff', method: 'POST', token: realtor, json: { challenge }, keep: 'handoff' },
+    // Another browser's try (refused, the code left for its own browser), then the browser that started it.
     {
       path: '/v1/auth/handoff/exchange',
       method: 'POST',
       json: (kept: Record<string, string>) => ({ code: field(kept.handoff, 'code') }),
+      status: 401,
+    },
+    {
+      path: '/v1/auth/handoff/exchange',
+      method: 'POST',
+      json: (kept: Record<string, string>) => ({ code: field(kept.handoff, 'code') }),
+      cookie: `handoff=${verifier}`,
     },
     { path: '/v1/auth/agreement', method: 'POST', token: realtor },
     { path: '/v1/accounts?limit=5', token: admin },
@@ -267,6 +281,7 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     const url = `${ORIGIN}${path}`
     const headers = new Headers({ host: step.host ?? new URL(url).host, origin: ORIGIN })
     if (step.token) headers.set('authorization', `Bearer ${step.token}`)
+    if (step.cookie) headers.set('cookie', step.cookie)
     if (json !== undefined) headers.set('content-type', 'application/json')
     if (step.form) headers.set('content-type', 'application/x-www-form-urlencoded')
     const ctx = createExecutionContext()
