@@ -81,7 +81,10 @@ export async function domainByHostname(db: D1Database, hostname: string): Promis
 /** A realtor's new claim, replacing the one they had (their old row goes). */
 export function insertDomainStatement(
   db: D1Database,
-  claim: Omit<DomainRow, 'id' | 'activatedAt' | 'dnsSeenAt'> & { activatedAt?: string | null; dnsSeenAt?: string | null },
+  claim: Omit<DomainRow, 'id' | 'activatedAt' | 'dnsSeenAt'> & {
+    activatedAt?: string | null
+    dnsSeenAt?: string | null
+  },
 ): D1PreparedStatement {
   return db
     .prepare(
