@@ -98,7 +98,7 @@ export default function DomainSettings({
       : ''
   // Formatted in the browser's time zone once hydrated, as checkedAt: the server's would not match it.
   const takenOverOn =
-    hydrated && takenOver ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(takenOver.at)) : ''
+    hydrated && takenOver ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(takenOver.at)) : ''
   const disabled = !hydrated || busy
   const shown = notice && (!notice.for || notice.for === domain?.status) ? notice : null
 
