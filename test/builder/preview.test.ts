@@ -1,5 +1,5 @@
 // The editor's preview endpoint (docs/decisions/044-preview.md): the live homepage's own rendering of
-// the unsaved draft, for the owner or an admin only, from the site's own pages, never cached.
+// the unsaved draft, for the owner or an admin only, never cached; another site's page is refused.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PREVIEW_BODY_LIMIT } from '../../src/routes/preview'
 import { ADMIN, errorOf, JANE, login } from '../api/client'
@@ -108,11 +108,14 @@ describe('the editor preview', () => {
     expect((await preview('/nobody-here/admin/preview', {}, { token: admin })).status).toBe(404)
   })
 
-  it('refuses a POST from another origin or without one', async () => {
+  it('refuses a POST another site’s page sends, as every write (decision 085)', async () => {
     const evil = await preview('/janekim/admin/preview', {}, { origin: 'https://evil.example' })
     expect(evil.status).toBe(403)
     expect((await errorOf(evil)).code).toBe('origin_not_allowed')
-    expect((await preview('/janekim/admin/preview', {}, { origin: null })).status).toBe(403)
+    const opaque = await preview('/janekim/admin/preview', {}, { origin: 'null' })
+    expect(opaque.status).toBe(403)
+    // A request no browser names the sender of is its cookie's holder (a script), not a forged one.
+    expect((await preview('/janekim/admin/preview', {}, { origin: null })).status).toBe(200)
   })
 
   it('refuses bodies that are too large, not JSON or hostile, with the API’s error shape', async () => {

@@ -13,7 +13,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
-import { prepareLocal, root, startWorker, waitForWorker } from '../../scripts/lib.mjs'
+import { freePort, prepareLocal, root, startWorker, waitForWorker } from '../../scripts/lib.mjs'
 
 /** How long a request after a refused body may take: a page render on a loaded machine, with room. */
 const PROMPT_MS = 2_000
@@ -34,20 +34,6 @@ let origin
 /** The demo realtor's bearer token and id, for upload URLs. */
 let token
 let realtorId
-
-/** A port free for the worker and for its inspector (startWorker takes port + 20000). */
-async function freePort() {
-  const free = (candidate) =>
-    new Promise((resolve) => {
-      const server = net.createServer()
-      server.once('error', () => resolve(false))
-      server.listen(candidate, '127.0.0.1', () => server.close(() => resolve(true)))
-    })
-  for (;;) {
-    const candidate = 9100 + Math.floor(Math.random() * 800)
-    if ((await free(candidate)) && (await free(candidate + 20000))) return candidate
-  }
-}
 
 before(async () => {
   port = await freePort()

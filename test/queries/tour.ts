@@ -148,6 +148,15 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
       path: `/v1/realtor-contacts?realtorId=${id}&limit=5&after=999999&q=${encodeURIComponent('민수')}`,
       token: realtor,
     },
+    // Searches of 3+ characters go through the inbox's trigram index (decision 078): a Korean name without
+    // its space, an email with a status and a cursor, a phone's digits in the export.
+    { path: `/v1/realtor-contacts?realtorId=${id}&limit=5&q=${encodeURIComponent('김민수')}`, token: realtor },
+    {
+      path: `/v1/realtor-contacts?realtorId=${id}&status=unread&after=999999&limit=5&q=minsu%40example`,
+      token: realtor,
+    },
+    { path: `/v1/realtor-contacts/export?realtorId=${id}&q=010-1234`, token: realtor },
+    { path: `/equityrealty/admin/inbox?q=${encodeURIComponent('김')}`, token: realtor },
     { path: (kept) => `/v1/realtor-contacts/${field(kept.contact, 'id')}`, token: realtor },
     {
       path: (kept) => `/v1/realtor-contacts/${field(kept.contact, 'id')}`,
@@ -166,6 +175,10 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/v1/leads/1', token: admin },
     { path: '/v1/leads/export', token: admin },
     { path: '/admin/leads', token: admin },
+    { path: '/v1/leads?limit=5&q=Lead%2012', token: admin },
+    { path: '/v1/leads?limit=5&status=all&q=CA', token: admin },
+    { path: '/v1/leads/export?q=Lead%20199', token: admin },
+    { path: '/admin/leads?q=irvine', token: admin },
     { path: '/equityrealty/admin/inbox', token: realtor },
     { path: `/v1/realtor/${id}/notifications`, token: realtor },
     // An address that is not the sign-in email waits for its link (decision 063); a link with an unknown
