@@ -51,6 +51,11 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
   ).first<{ id: number; user_id: number }>()
   const realtor = await tokenFor(owner!.user_id)
   const id = owner!.id
+  // A homepage with no domain, whose claim the tour's realtor takes over.
+  const victim = (await env.DB.prepare(
+    `SELECT id FROM realtors WHERE desired_url LIKE 'scale%' AND homepage_host IS NULL
+       AND id NOT IN (SELECT realtor_id FROM custom_hostnames) ORDER BY id LIMIT 1`,
+  ).first<{ id: number }>())!.id
   const contact = {
     realtorId: id,
     lastName: '김',
@@ -231,6 +236,27 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: `/v1/realtors/${id}/domain`, token: realtor },
     { path: '/v1/domains/plans-tour.example/fail', method: 'POST', token: admin },
     { path: `/v1/realtors/${id}/domain`, method: 'DELETE', token: realtor },
+    // A takeover of a claim nobody verified (decision 088): counted, the former claimant told; past the
+    // realtor's limit (two more counted today), the next one is refused.
+    { path: `/v1/realtors/${victim}/domain`, method: 'PUT', token: admin, json: { hostname: 'plans-taken.example' } },
+    { path: `/v1/realtors/${id}/domain`, method: 'PUT', token: realtor, json: { hostname: 'plans-taken.example' } },
+    { path: `/v1/realtors/${victim}/domain`, token: admin },
+    { path: `/v1/realtors/${victim}/domain`, method: 'PUT', token: admin, json: { hostname: 'plans-limit.example' } },
+    {
+      path: `/v1/realtors/${id}/domain`,
+      method: 'PUT',
+      token: realtor,
+      json: { hostname: 'plans-limit.example' },
+      status: 429,
+      before: (db) =>
+        db
+          .prepare(
+            `INSERT INTO domain_takeovers (hostname, taken_by, taken_from, taken_at)
+             VALUES ('plans-a.example', ?1, ?2, ?3), ('plans-b.example', ?1, ?2, ?3)`,
+          )
+          .bind(id, victim, new Date().toISOString())
+          .run(),
+    },
     // A homepage an admin makes without an account (the realtor insert of its own).
     { path: '/v1/realtor', method: 'POST', token: admin, json: { desiredUrl: 'plansnoaccount' } },
     {
