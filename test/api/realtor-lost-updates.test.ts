@@ -36,9 +36,9 @@ async function upload(): Promise<string> {
     json: { realtorId: 2, files: [{ name: 'p.png', contentType: 'image/png', size: PNG.length }] },
   })
   const [grant] = (await response.json()) as { uploadUrl: string; url: string }[]
-  expect((await call(grant!.uploadUrl, { method: 'PUT', body: PNG, headers: { 'content-type': 'image/png' } })).status).toBe(
-    200,
-  )
+  expect(
+    (await call(grant!.uploadUrl, { method: 'PUT', body: PNG, headers: { 'content-type': 'image/png' } })).status,
+  ).toBe(200)
   return grant!.url
 }
 
@@ -98,7 +98,11 @@ describe('a save on a stale version', () => {
       ['en', 'changed'],
       ['ko', '변경'],
     ] as const) {
-      const refused = await patch(second, { aboutMeEn: 'saved second' }, { 'if-match': stale.etag!, 'accept-language': language })
+      const refused = await patch(
+        second,
+        { aboutMeEn: 'saved second' },
+        { 'if-match': stale.etag!, 'accept-language': language },
+      )
       expect(refused.status).toBe(412)
       expect(refused.headers.get('etag')).toBe(current.etag)
       const error = await errorOf(refused)
