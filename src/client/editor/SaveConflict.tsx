@@ -1,7 +1,7 @@
 // What the editor shows when a save met a version saved elsewhere (412, decision 082): nothing was saved,
 // and two ways on — load the saved version (the realtor's changes are dropped) or keep theirs, made again
-// on it. An alert that takes focus, so it is heard and the keyboard starts at its choices.
-import type { Ref } from 'react'
+// on it. An alert that takes focus when it appears, so it is heard and the keyboard starts at its choices.
+import { useEffect, useRef } from 'react'
 import { type Messages, t } from '../lib/messages'
 
 export interface SaveConflictProps {
@@ -9,11 +9,12 @@ export interface SaveConflictProps {
   busy: boolean
   onReload: () => void
   onKeep: () => void
-  ref?: Ref<HTMLDivElement>
 }
 
-export function SaveConflict({ messages, busy, onReload, onKeep, ref }: SaveConflictProps) {
+export function SaveConflict({ messages, busy, onReload, onKeep }: SaveConflictProps) {
   const m = (key: string) => t(messages, key)
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => ref.current?.focus(), [])
   return (
     <div ref={ref} tabIndex={-1} className="save-conflict" role="alert" data-testid="save-conflict">
       <p className="save-conflict__message">{m('builder.conflict.message')}</p>

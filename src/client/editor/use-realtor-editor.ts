@@ -74,7 +74,6 @@ export function useRealtorEditor(
   const [etag, setEtag] = useState(initialEtag)
   // A save was refused because the homepage was saved elsewhere: the realtor chooses what happens next.
   const [conflict, setConflict] = useState(false)
-  const conflictRef = useRef<HTMLDivElement>(null)
   const [saved, setSaved] = useState<RealtorDraft>(() => draftOf(initial))
   const { form, draft, setDraft, validation, setShowAll, setServerErrors, resetTouched } = useEditorForm(
     openingDraft(saved, accountEmail),
@@ -177,7 +176,6 @@ export function useRealtorEditor(
       // Saved elsewhere since this version: nothing was written. The draft stays; the realtor chooses.
       setNotice(null)
       setConflict(true)
-      requestAnimationFrame(() => conflictRef.current?.focus())
       return
     }
     if (!result.ok) {
@@ -274,7 +272,6 @@ export function useRealtorEditor(
     notice,
     noticeRef,
     conflict,
-    conflictRef,
     reloadSaved,
     keepMine,
     save,

@@ -185,7 +185,6 @@ export default function RealtorEditor({
       </p>
       {editor.conflict ? (
         <SaveConflict
-          ref={editor.conflictRef}
           messages={messages}
           busy={busy}
           onReload={() => void editor.reloadSaved()}
