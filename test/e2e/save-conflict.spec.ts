@@ -77,9 +77,8 @@ async function stored(page: Page) {
 }
 
 test.describe('two editors of one homepage', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'each test opens its own windows at both widths')
-  })
+  /** Each test opens its own windows, at both widths: once is enough. */
+  const once = (project: string) => test.skip(project !== 'desktop', 'each test opens its own windows')
 
   test('the later save meets a conflict; Load the saved version shows the other window’s edit', async ({ browser }) => {
     const text = TEXT.ko
@@ -124,7 +123,10 @@ test.describe('two editors of one homepage', () => {
     await second.context().close()
   })
 
-  test('Keep my changes saves mine over it and keeps the other window’s field and new photo', async ({ browser }) => {
+  test('Keep my changes saves mine over it and keeps the other window’s field and new photo', async ({
+    browser,
+  }, testInfo) => {
+    once(testInfo.project.name)
     const text = TEXT.en
     const first = await openEditor(browser, text)
     const second = await openEditor(browser, text)
