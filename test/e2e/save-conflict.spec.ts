@@ -80,7 +80,10 @@ test.describe('two editors of one homepage', () => {
   /** Each test opens its own windows, at both widths: once is enough. */
   const once = (project: string) => test.skip(project !== 'desktop', 'each test opens its own windows')
 
-  test('the later save meets a conflict; Load the saved version shows the other window’s edit', async ({ browser }) => {
+  test('the later save meets a conflict; Load the saved version shows the other window’s edit', async ({
+    browser,
+  }, testInfo) => {
+    once(testInfo.project.name)
     const text = TEXT.ko
     const first = await openEditor(browser, text)
     const second = await openEditor(browser, text, { width: 390, height: 844 })
