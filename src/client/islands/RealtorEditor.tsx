@@ -1,6 +1,7 @@
 // The homepage editor (/{desiredUrl}/admin): every field of the realtor in grouped sections, inline
 // validation with the API's schema, save (PATCH), delete, export and import, photo upload and a live
-// preview. It never loses work: unsaved changes warn before leaving, a failed save keeps the form.
+// preview. It never loses work: unsaved changes warn before leaving, a failed save keeps the form, and a save
+// that meets a version saved elsewhere asks what to do instead of overwriting it (decision 082).
 import { useRef, useState } from 'react'
 import type { Locale } from '../../lib/locale'
 import type { Realtor } from '../../lib/realtors/types'
@@ -12,6 +13,7 @@ import { AddressChangeNotice, AddressDialog, DeleteDialog } from '../editor/life
 import { OnboardingChecklist } from '../editor/OnboardingChecklist'
 import { Preview } from '../editor/Preview'
 import { PublishControl } from '../editor/PublishControl'
+import { SaveConflict } from '../editor/SaveConflict'
 import { useRealtorEditor } from '../editor/use-realtor-editor'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
@@ -49,6 +51,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.import',
   'builder.deleteHomepage',
   'builder.lifecycle.',
+  'builder.conflict.',
   'builder.signOut',
   'builder.signOut.',
   'builder.settings.title',
@@ -69,6 +72,8 @@ export interface RealtorEditorProps {
   locale: Locale
   localePrefix: string
   realtor: Realtor
+  /** The version of `realtor` (its ETag), named by the first save's If-Match; null: saves name none. */
+  etag?: string | null
   /** The admin console for admins, null for a realtor editing their own homepage. */
   adminHref: string | null
   loginHref: string
@@ -89,6 +94,7 @@ export default function RealtorEditor({
   locale,
   localePrefix,
   realtor: initial,
+  etag = null,
   adminHref,
   loginHref,
   settingsHref,
@@ -111,7 +117,12 @@ export default function RealtorEditor({
     setMoving(null)
     answer.current(ok)
   }
-  const editor = useRealtorEditor(initial, messages, locale, localePrefix, { confirmAddress, accountEmail, addressOf })
+  const editor = useRealtorEditor(initial, messages, locale, localePrefix, {
+    etag,
+    confirmAddress,
+    accountEmail,
+    addressOf,
+  })
   // The file chosen for import, waiting for the realtor to confirm that it replaces the homepage.
   const [pendingImport, setPendingImport] = useState<File | null>(null)
   const { realtor, form, dirty, busy, deleted, notice } = editor
@@ -172,6 +183,14 @@ export default function RealtorEditor({
       >
         {notice?.text}
       </p>
+      {editor.conflict ? (
+        <SaveConflict
+          messages={messages}
+          busy={busy}
+          onReload={() => void editor.reloadSaved()}
+          onKeep={() => void editor.keepMine()}
+        />
+      ) : null}
       <ImportDialog
         file={pendingImport}
         dirty={dirty}

@@ -15,9 +15,21 @@ export interface RealtorRepository extends RealtorStore {
    * address or held address is a RealtorConflictError naming it.
    */
   insertWithAccount(input: RealtorInput, account: NewAccount): Promise<{ accountId: number; realtor: Realtor }>
-  /** Replaces the whole profile; null when there is no such realtor. */
-  replace(id: number, input: RealtorInput): Promise<Realtor | null>
+  /** The realtor by id with the version a write names to replace exactly this profile (`replace`). */
+  findVersioned(id: number): Promise<VersionedRealtor | null>
+  /**
+   * Replaces the whole profile; null when nothing was written: there is no such realtor or, given `version`,
+   * the stored profile is no longer that version (another write came first: read it again).
+   */
+  replace(id: number, input: RealtorInput, version?: number): Promise<Realtor | null>
   remove(id: number): Promise<boolean>
+}
+
+/** A stored realtor with its version (migrations/0022: every write of the profile moves it) and last write. */
+export interface VersionedRealtor {
+  realtor: Realtor
+  version: number
+  updatedAt: Date
 }
 
 /** A write refused by a unique index: which field is taken. */
@@ -38,6 +50,8 @@ interface RealtorRow {
   profile: string
   account_name: string | null
   deleted_at: string | null
+  version: number
+  updated_at: string
 }
 
 /**
@@ -67,8 +81,8 @@ export function realtorFromRow(row: RealtorRow): Realtor {
   return realtor
 }
 
-const SELECT = `SELECT r.id, r.user_id, r.desired_url, r.profile, a.name AS account_name, r.deleted_at
-  FROM realtors r LEFT JOIN accounts a ON a.id = r.user_id`
+const SELECT = `SELECT r.id, r.user_id, r.desired_url, r.profile, a.name AS account_name, r.deleted_at,
+  r.version, r.updated_at FROM realtors r LEFT JOIN accounts a ON a.id = r.user_id`
 
 /**
  * A write's columns. `hompageUrl` is not the writer's to set: only an active custom domain sets it
@@ -99,11 +113,16 @@ async function mapConflicts<T>(write: Promise<T>): Promise<T> {
 }
 
 export function d1Store(db: D1Database): RealtorRepository {
+  const rowById = (id: number) => db.prepare(`${SELECT} WHERE r.id = ?`).bind(id).first<RealtorRow>()
   const byId = async (id: number) => {
-    const row = await db.prepare(`${SELECT} WHERE r.id = ?`).bind(id).first<RealtorRow>()
+    const row = await rowById(id)
     return row ? realtorFromRow(row) : null
   }
   return {
+    async findVersioned(id) {
+      const row = await rowById(id)
+      return row ? { realtor: realtorFromRow(row), version: row.version, updatedAt: new Date(row.updated_at) } : null
+    },
     async find(key) {
       if (/^\d{1,15}$/.test(key)) return byId(Number(key))
       const host = homepageHostOf(key)
@@ -182,16 +201,18 @@ export function d1Store(db: D1Database): RealtorRepository {
       const row = made!.results[0]!
       return { accountId: row.user_id, realtor: (await byId(row.id))! }
     },
-    async replace(id, input) {
+    async replace(id, input, version) {
       const { desiredUrl, profile } = columnsOf(input)
+      // One statement: the version is compared where it is written, so of two writes on the same version
+      // exactly one applies (the trigger of migrations/0022 moves it).
       const result = await mapConflicts(
         db
           .prepare(
-            `UPDATE realtors SET desired_url = ?,
-               profile = json_set(?, '$.hompageUrl', COALESCE(json_extract(profile, '$.hompageUrl'), '')),
-               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+            `UPDATE realtors SET desired_url = ?1,
+               profile = json_set(?2, '$.hompageUrl', COALESCE(json_extract(profile, '$.hompageUrl'), '')),
+               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?3 AND (?4 IS NULL OR version = ?4)`,
           )
-          .bind(desiredUrl, profile, id)
+          .bind(desiredUrl, profile, id, version ?? null)
           .run(),
       )
       return result.meta.changes > 0 ? byId(id) : null
