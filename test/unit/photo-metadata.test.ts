@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { orientationTiff } from '../../src/lib/photos/metadata/exif'
+import { ascii, orientationTiff } from '../../src/lib/photos/metadata/exif'
 import { stripMetadata } from '../../src/lib/photos/metadata/index'
 import { crc32 } from '../../src/lib/photos/metadata/png'
 import type { UploadType } from '../../src/lib/uploads'
@@ -9,7 +9,6 @@ import { CLEAN, SECRETS, WITH_METADATA } from '../fixtures/images'
 // wrote GPS, camera, Artist, XMP, IPTC and comments into (test/fixtures/images.ts).
 const TYPES = Object.keys(CLEAN) as UploadType[]
 const text = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes)
-const ascii = (value: string) => Uint8Array.from(value, (c) => c.charCodeAt(0))
 const join = (...parts: (Uint8Array | number[])[]) => Uint8Array.from(parts.flatMap((part) => [...part]))
 /** Four bytes of a 32-bit number, little-endian. */
 const le32 = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, n >>> 24]

@@ -1,12 +1,16 @@
 // The one Exif field a stored photo keeps: its orientation, read from the TIFF structure Exif is and written
-// back as the whole of a minimal one, so a browser still turns the photo upright (docs/decisions/084).
+// back as the whole of a minimal one, so a browser still turns the photo upright (docs/decisions/084); and
+// the byte helpers the format walkers share.
 
 /** Tag 0x0112 of IFD0, type SHORT, count 1. */
 const ORIENTATION_TAG = 0x0112
 const SHORT = 3
 
+/** The bytes of an ASCII text: a marker's name, a chunk's FourCC. */
+export const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
+
 /** The text Exif starts with in a JPEG's APP1 (and, from some writers, in a WebP's EXIF chunk). */
-export const EXIF_HEADER = Uint8Array.of(0x45, 0x78, 0x69, 0x66, 0, 0)
+export const EXIF_HEADER = ascii('Exif\0\0')
 
 /** Whether `bytes` start with `prefix`. */
 export function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {

@@ -1,8 +1,7 @@
 // A JPEG without its metadata: the segments a decoder needs are copied, APPn (Exif, XMP, IPTC, MPF, JUMBF…)
 // and COM segments are dropped, and with them whatever follows the end of the image (docs/decisions/084).
-import { EXIF_HEADER, orientationOf, orientationTiff, startsWith } from './exif'
+import { ascii, EXIF_HEADER, orientationOf, orientationTiff, startsWith } from './exif'
 
-const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
 const JFIF = ascii('JFIF\0')
 const ICC_PROFILE = ascii('ICC_PROFILE\0')
 const ADOBE = ascii('Adobe')

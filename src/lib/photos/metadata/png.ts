@@ -1,7 +1,7 @@
 // A PNG without its metadata: the chunks that decide how it looks are copied (critical chunks, transparency,
 // colour, density, animation), text, time, Exif and any private chunk are dropped, and with them whatever
 // follows IEND. An eXIf with an orientation becomes one holding only it (docs/decisions/084).
-import { orientationOf, orientationTiff } from './exif'
+import { ascii, orientationOf, orientationTiff } from './exif'
 
 const SIGNATURE_LENGTH = 8
 /** Chunks a browser draws with; ancillary ones that carry text (tEXt, zTXt, iTXt, sPLT's name) are not among them. */
@@ -34,7 +34,7 @@ function orientationChunk(orientation: number): Uint8Array {
   const chunk = new Uint8Array(12 + tiff.length)
   const view = new DataView(chunk.buffer)
   view.setUint32(0, tiff.length)
-  chunk.set([0x65, 0x58, 0x49, 0x66], 4) // eXIf
+  chunk.set(ascii('eXIf'), 4)
   chunk.set(tiff, 8)
   view.setUint32(8 + tiff.length, crc32(chunk.subarray(4, 8 + tiff.length)))
   return chunk

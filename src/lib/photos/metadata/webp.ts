@@ -1,9 +1,8 @@
 // A WebP without its metadata: the RIFF chunks of the image (VP8, VP8L, VP8X, ALPH, ANIM, ANMF) and its ICC
 // profile are copied, EXIF, XMP and unknown chunks dropped, VP8X's flags and RIFF's size made to match. An
 // EXIF chunk with an orientation becomes one holding only it (docs/decisions/084).
-import { EXIF_HEADER, orientationOf, orientationTiff, startsWith } from './exif'
+import { ascii, EXIF_HEADER, orientationOf, orientationTiff, startsWith } from './exif'
 
-const fourcc = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
 const KEPT = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP'])
 const IMAGE = new Set(['VP8 ', 'VP8L', 'VP8X'])
 /** VP8X's flags: bit 3 says an EXIF chunk follows, bit 2 an XMP chunk. */
@@ -13,7 +12,7 @@ const XMP_FLAG = 0x04
 /** A chunk: its FourCC, size (little-endian) and data, padded to an even length. */
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(8 + data.length + (data.length & 1))
-  out.set(fourcc(type))
+  out.set(ascii(type))
   new DataView(out.buffer).setUint32(4, data.length, true)
   out.set(data, 8)
   return out
@@ -59,6 +58,6 @@ export function stripWebp(bytes: Uint8Array): Uint8Array[] | null {
     kept[0]![8] = flags
   }
   const size = kept.reduce((sum, part) => sum + part.length, 4)
-  const header = Uint8Array.of(...fourcc('RIFF'), size & 0xff, (size >> 8) & 0xff, (size >> 16) & 0xff, size >>> 24)
-  return [header, fourcc('WEBP'), ...kept]
+  const header = Uint8Array.of(...ascii('RIFF'), size & 0xff, (size >> 8) & 0xff, (size >> 16) & 0xff, size >>> 24)
+  return [header, ascii('WEBP'), ...kept]
 }
