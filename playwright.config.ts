@@ -27,6 +27,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/serve-e2e.mjs',
+    // The external sign-in of the hand-off tests (test/e2e/builder.spec.ts, docs/decisions/086), a routed page.
+    env: { E2E_VARS: JSON.stringify({ API_ALLOWED_ORIGINS: 'https://sign-in.example' }) },
     url: `http://127.0.0.1:${port}/terms`,
     timeout: 180_000,
     reuseExistingServer: false,

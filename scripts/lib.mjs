@@ -2,6 +2,7 @@
 // run before `npm ci`.
 import { spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs'
+import net from 'node:net'
 import { constants } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -318,6 +319,20 @@ export function startWorker({
     ready: () => {
       live = true
     },
+  }
+}
+
+/** A port free for a worker and for its inspector (startWorker takes port + 20000), from 9100–9899. */
+export async function freePort() {
+  const free = (candidate) =>
+    new Promise((resolve) => {
+      const server = net.createServer()
+      server.once('error', () => resolve(false))
+      server.listen(candidate, '127.0.0.1', () => server.close(() => resolve(true)))
+    })
+  for (;;) {
+    const candidate = 9100 + Math.floor(Math.random() * 800)
+    if ((await free(candidate)) && (await free(candidate + 20000))) return candidate
   }
 }
 

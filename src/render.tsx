@@ -14,7 +14,7 @@ import { isBot } from './lib/environment'
 import { messagesOf } from './lib/island-messages'
 import { LANGUAGE_SWITCHER_MESSAGES } from './lib/language-switcher-messages'
 import { LOCALES, localizedPath } from './lib/locale'
-import { proofSiteOf, viewProof } from './lib/page-views/proof'
+import { pageProofOf } from './lib/page-views/proof'
 import { isPublished } from './lib/realtors/publish'
 import { renderToBuffer } from './lib/render-to-buffer'
 import { pageUrls, sitePath } from './lib/urls'
@@ -140,10 +140,8 @@ export async function renderTenantPage(
  * (docs/decisions/077-views-proved-by-the-page.md). None without a secret to sign with.
  */
 async function pageViewOf(c: Context<TenantEnv>, realtorId: number): Promise<PageView | undefined> {
-  const secret = sessionSecret(c.env)
-  const site = proofSiteOf(c.get('site'))
-  if (!secret || !site) return undefined
-  return { realtorId, proof: await viewProof(secret, realtorId, site) }
+  const proof = await pageProofOf(sessionSecret(c.env), realtorId, c.get('site'))
+  return proof ? { realtorId, proof } : undefined
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store' }

@@ -23,6 +23,7 @@ import { ROUTES, routePathOf, siteOf } from './lib/tenant'
 import { type FetchLike, upstreamTimeout } from './lib/upstream'
 import { locale } from './middleware/locale'
 import { monitoring } from './middleware/monitoring'
+import { sameOriginWrites } from './middleware/origin'
 import { defaultCacheControl } from './middleware/page-cache'
 import { securityHeaders } from './middleware/security'
 import { session } from './middleware/session'
@@ -90,6 +91,8 @@ export function createApp({
   app.use('*', securityHeaders())
   app.use('*', monitoring())
   app.use('*', session())
+  // Before every route: a write another site's page sent is refused here, whatever it is (decision 085).
+  app.use('*', sameOriginWrites())
   app.route('/', api)
   // The builder's app manifest (docs/decisions/065-web-push.md): the same for every site, no tenant needed.
   app.route(ROUTES.builder, pwa)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureRealtor, fixtureStore } from './fixtures/fixture-realtors'
-import { appWith, call, expectSecureHeaders, heading } from './helpers'
+import { appWith, call, expectSecureHeaders, heading, ORIGIN } from './helpers'
 
 const PROVIDER_PAGES: [string, string, string][] = [
   ['/', '고객이 먼저 찾아오는 리얼터 홈페이지', 'A homepage that brings clients to you'],
@@ -177,8 +177,9 @@ describe('tenants', () => {
     expect(heading(home.html)).toBe('Jane Kim')
     const terms = await page('/en/terms', { host: 'JaneKim.Example.' })
     expect(heading(terms.html)).toBe('Terms of Service')
+    // The builder lives on the provider's host (docs/decisions/087-sign-in-on-the-provider-host.md).
     const admin = await call('/admin', { host: 'janekim.example' })
-    expect(admin.headers.get('location')).toBe('/login?next=%2Fadmin')
+    expect(admin.headers.get('location')).toBe(`${ORIGIN}/janekim/admin`)
   })
 
   it('answers an unknown custom domain and an unknown tenant with 404', async () => {

@@ -7,7 +7,7 @@ import type { Bindings } from '../../src/env'
 import { sessionSecret } from '../../src/lib/accounts/config'
 import { dataCache } from '../../src/lib/data-cache'
 import type { PageProps } from '../../src/lib/page-cache'
-import { proofSiteOf, viewProof } from '../../src/lib/page-views/proof'
+import { pageProofOf } from '../../src/lib/page-views/proof'
 import { parseProviderHosts, resolveSite } from '../../src/lib/tenant'
 import worker, { Pages as WorkerPages } from '../../src/worker'
 import { type AnswerStore, through } from '../../test/fixtures/workers-cache'
@@ -58,8 +58,7 @@ async function viewProofs(request: Request, env: Bindings): Promise<Response> {
   const proofs = await Promise.all(
     pages.map(({ realtorId, path }) => {
       const url = new URL(path, request.url)
-      const site = proofSiteOf(resolveSite(url, url.host, hosts))
-      return secret && site ? viewProof(secret, realtorId, site) : null
+      return pageProofOf(secret, realtorId, resolveSite(url, url.host, hosts))
     }),
   )
   return Response.json(proofs)

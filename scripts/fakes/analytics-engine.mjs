@@ -6,8 +6,8 @@
 // production client pointed at this origin (CF_API_BASE).
 //
 // It answers only what the documented API answers: a bearer token or the gateway's JSON error envelope;
-// a statement it understands — the dashboard's shape, one dataset filtered by index1 and a lower time
-// bound, grouped and summed — as `FORMAT JSON` (`{ meta, data, rows, rows_before_limit_at_least }`, 64-bit
+// a statement it understands — the dashboard's three, over one dataset filtered by index1 and a lower time
+// bound — as `FORMAT JSON` (`{ meta, data, rows, rows_before_limit_at_least }`, 64-bit
 // integers quoted as ClickHouse does); anything else 422 with a text/plain description, as the real
 // service answers a statement it cannot run. Tests add points of any time and sample interval, and make
 // the next answers fail (`/__control`).
@@ -18,17 +18,20 @@ import path from 'node:path'
 export const FAKE_ANALYTICS_ACCOUNT = '0123456789abcdef0123456789abcdef'
 export const FAKE_ANALYTICS_TOKEN = 'fake-analytics-engine-token'
 
-/** Columns a statement may select, each under the one alias the dashboard gives it. */
-const COLUMNS = {
-  'toStartOfHour(timestamp) AS hour': { name: 'hour', type: 'DateTime', of: (point) => hourOf(point.timestamp) },
-  'blob1 AS path': { name: 'path', type: 'String', of: (point) => point.blobs[0] ?? '' },
-  'blob2 AS locale': { name: 'locale', type: 'String', of: (point) => point.blobs[1] ?? '' },
-  'blob3 AS device': { name: 'device', type: 'String', of: (point) => point.blobs[2] ?? '' },
-}
-const SUM = 'SUM(_sample_interval) AS views'
-
-const STATEMENT =
-  /^SELECT (?<select>.+?) FROM (?<dataset>[A-Za-z0-9_]+) WHERE index1 = '(?<index>[^'\\]*)' AND timestamp >= toDateTime\('(?<since>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)'\) GROUP BY (?<group>[a-z, ]+?)(?<order> ORDER BY views DESC(?<orderPath>, path)?)?(?: LIMIT (?<limit>\d+))? FORMAT JSON$/
+// The dashboard's three statements (src/lib/page-views/analytics.ts, docs/decisions/090): each reads the
+// realtor's visits — points grouped by visitor bucket, page, locale, device and time slot — directly (pages)
+// or per visitor (hours, locale shares). The fake finds that innermost statement, then the per-visitor one,
+// then names the outer one; it computes each as ClickHouse would.
+const VISITS =
+  /SELECT if\(blob4 = '', toString\(toUInt32\(timestamp\)\), blob4\) AS visitor, blob1 AS path, blob2 AS locale, blob3 AS device, intDiv\(toUInt32\(timestamp\), (?<window>\d+)\) AS slot, min\(timestamp\) AS at, max\(_sample_interval\) AS weight FROM (?<dataset>[A-Za-z0-9_]+) WHERE index1 = '(?<index>[^'\\]*)' AND timestamp >= toDateTime\('(?<since>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)'\) GROUP BY visitor, path, locale, device, slot LIMIT ALL/
+const VISITORS =
+  /SELECT visitor, intDiv\(toUInt32\(at\), 86400\) AS day, min\(at\) AS first, argMin\(device, at\) AS device, sum\(weight\) AS seen, sumIf\(weight, locale = 'ko'\) AS ko, if\(sum\(weight\) > (?<cap>\d+), \k<cap>, sum\(weight\)\) AS counted FROM \(<visits>\) GROUP BY visitor, day LIMIT ALL/
+const HOURS =
+  /^SELECT toStartOfHour\(first\) AS hour, sum\(counted\) AS views FROM \(<visitors>\) GROUP BY hour FORMAT JSON$/
+const KINDS =
+  /^SELECT device, sum\(counted \* ko \/ seen\) AS ko, sum\(counted \* \(seen - ko\) \/ seen\) AS en FROM \(<visitors>\) GROUP BY device FORMAT JSON$/
+const PAGES =
+  /^SELECT path, sum\(views\) AS views FROM \(SELECT visitor, intDiv\(toUInt32\(at\), 86400\) AS day, path, if\(sum\(weight\) > (?<cap>\d+), \k<cap>, sum\(weight\)\) AS views FROM \(<visits>\) GROUP BY visitor, day, path LIMIT ALL\) GROUP BY path ORDER BY views DESC, path LIMIT (?<limit>\d+) FORMAT JSON$/
 
 /** `2026-11-26 22:00:00`: ClickHouse's DateTime text, in UTC (Analytics Engine's timestamps are). */
 function hourOf(ms) {
@@ -37,47 +40,145 @@ function hourOf(ms) {
 
 class QueryError extends Error {}
 
+/** Sums `weight(item)` into `key(item)`'s row, made by `start(item)` the first time. */
+function groupBy(items, key, start, add) {
+  const rows = new Map()
+  for (const item of items) {
+    const k = key(item)
+    const row = rows.get(k) ?? start(item)
+    add(row, item)
+    rows.set(k, row)
+  }
+  return [...rows.values()]
+}
+
+/** The visits: one row per visitor, page, locale, device and slot of `window` seconds. */
+function visitsOf({ window, dataset, index, since }, points) {
+  const from = Date.parse(`${since.replace(' ', 'T')}Z`)
+  const held = points.filter((point) => point.dataset === dataset && point.index1 === index && point.timestamp >= from)
+  const seconds = (point) => Math.floor(point.timestamp / 1000)
+  const visit = (point) => ({
+    visitor: point.blobs[3] || String(seconds(point)),
+    path: point.blobs[0] ?? '',
+    locale: point.blobs[1] ?? '',
+    device: point.blobs[2] ?? '',
+    slot: Math.floor(seconds(point) / Number(window)),
+  })
+  return groupBy(
+    held,
+    (point) => JSON.stringify(visit(point)),
+    (point) => ({ ...visit(point), at: point.timestamp, weight: 0 }),
+    (row, point) => {
+      // DateTime has whole seconds.
+      row.at = Math.min(row.at, seconds(point) * 1000)
+      row.weight = Math.max(row.weight, point.sampleInterval)
+    },
+  )
+}
+
+/** A UTC day's number, as intDiv(toUInt32(at), 86400). */
+const dayOf = (ms) => Math.floor(ms / 86_400_000)
+
+/** The visitors: per bucket and UTC day, its first visit and device, its views, those in Korean, and them held to `cap`. */
+function visitorsOf(visits, cap) {
+  return groupBy(
+    visits,
+    (visit) => JSON.stringify([visit.visitor, dayOf(visit.at)]),
+    (visit) => ({ first: visit.at, device: visit.device, seen: 0, ko: 0 }),
+    (row, visit) => {
+      if (visit.at < row.first) Object.assign(row, { first: visit.at, device: visit.device })
+      row.seen += visit.weight
+      if (visit.locale === 'ko') row.ko += visit.weight
+      row.counted = Math.min(row.seen, cap)
+    },
+  )
+}
+
 /** The statement's result, or a QueryError saying what the fake does not understand. */
 function run(sql, points) {
-  const match = STATEMENT.exec(sql.replace(/\s+/g, ' ').trim())
-  if (!match?.groups) throw new QueryError('unable to parse query')
-  const { select, dataset, index, since, group, order, orderPath, limit } = match.groups
-  const items = select.split(', ')
-  if (items.at(-1) !== SUM) throw new QueryError('the fake sums _sample_interval as views only')
-  const columns = items.slice(0, -1).map((item) => {
-    const column = COLUMNS[item]
-    if (!column) throw new QueryError(`unknown column or expression: ${item}`)
-    return column
-  })
-  const names = columns.map((column) => column.name)
-  if (group.split(', ').join() !== names.join()) throw new QueryError('GROUP BY must name every selected column')
-  if (orderPath && !names.includes('path')) throw new QueryError('unknown column: path')
-  const from = Date.parse(`${since.replace(' ', 'T')}Z`)
-  const sums = new Map()
-  for (const point of points) {
-    if (point.dataset !== dataset || point.index1 !== index || point.timestamp < from) continue
-    const values = columns.map((column) => column.of(point))
-    const key = JSON.stringify(values)
-    const row = sums.get(key) ?? { values, views: 0 }
-    row.views += point.sampleInterval
-    sums.set(key, row)
+  let text = sql.replace(/\s+/g, ' ').trim()
+  const visits = VISITS.exec(text)
+  if (!visits?.groups) throw new QueryError('unable to parse query')
+  text = text.replace(visits[0], '<visits>')
+  const visitors = VISITORS.exec(text)
+  if (visitors?.groups) text = text.replace(visitors[0], '<visitors>')
+  const rowsOf = () => visitsOf(visits.groups, points)
+  const perVisitor = () => visitorsOf(rowsOf(), Number(visitors.groups.cap))
+  const uint = (n) => String(n)
+
+  if (visitors && HOURS.test(text)) {
+    const rows = groupBy(
+      perVisitor(),
+      (row) => hourOf(row.first),
+      (row) => ({ hour: hourOf(row.first), views: 0 }),
+      (sum, row) => {
+        sum.views += row.counted
+      },
+    )
+    return answer(
+      [
+        { name: 'hour', type: 'DateTime' },
+        { name: 'views', type: 'UInt64' },
+      ],
+      rows.map((row) => ({ hour: row.hour, views: uint(row.views) })),
+    )
   }
-  let rows = [...sums.values()]
-  if (order) {
-    const pathAt = names.indexOf('path')
-    rows.sort((a, b) => b.views - a.views || (orderPath ? a.values[pathAt].localeCompare(b.values[pathAt]) : 0))
+  if (visitors && KINDS.test(text)) {
+    const rows = groupBy(
+      perVisitor(),
+      (row) => row.device,
+      (row) => ({ device: row.device, ko: 0, en: 0 }),
+      (sum, row) => {
+        sum.ko += (row.counted * row.ko) / row.seen
+        sum.en += (row.counted * (row.seen - row.ko)) / row.seen
+      },
+    )
+    return answer(
+      [
+        { name: 'device', type: 'String' },
+        { name: 'ko', type: 'Float64' },
+        { name: 'en', type: 'Float64' },
+      ],
+      rows,
+    )
   }
-  const before = rows.length
-  if (limit !== undefined) rows = rows.slice(0, Number(limit))
-  const data = rows.map((row) =>
-    Object.fromEntries([...names.map((name, i) => [name, row.values[i]]), ['views', String(row.views)]]),
-  )
-  return {
-    meta: [...columns.map(({ name, type }) => ({ name, type })), { name: 'views', type: 'UInt64' }],
-    data,
-    rows: data.length,
-    ...(limit !== undefined ? { rows_before_limit_at_least: before } : {}),
+  const pages = PAGES.exec(text)
+  if (pages?.groups) {
+    const cap = Number(pages.groups.cap)
+    const perPage = groupBy(
+      rowsOf(),
+      (visit) => JSON.stringify([visit.visitor, dayOf(visit.at), visit.path]),
+      (visit) => ({ path: visit.path, seen: 0 }),
+      (row, visit) => {
+        row.seen += visit.weight
+      },
+    )
+    const rows = groupBy(
+      perPage,
+      (row) => row.path,
+      (row) => ({ path: row.path, views: 0 }),
+      (sum, row) => {
+        sum.views += Math.min(row.seen, cap)
+      },
+    ).sort((a, b) => b.views - a.views || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    const limited = rows.slice(0, Number(pages.groups.limit))
+    return {
+      ...answer(
+        [
+          { name: 'path', type: 'String' },
+          { name: 'views', type: 'UInt64' },
+        ],
+        limited.map((row) => ({ path: row.path, views: uint(row.views) })),
+      ),
+      rows_before_limit_at_least: rows.length,
+    }
   }
+  throw new QueryError('unable to parse query')
+}
+
+/** `FORMAT JSON`'s envelope. */
+function answer(meta, data) {
+  return { meta, data, rows: data.length }
 }
 
 /** What the next SQL answers do instead of answering (tests): `times` answers, then normal again. */

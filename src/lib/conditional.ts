@@ -1,5 +1,5 @@
-// Conditional GET and HEAD (RFC 9110 §13): which preconditions a stored file fails, evaluated in the
-// RFC's order, with malformed fields handled as the RFC says instead of failing the request.
+// Conditional requests (RFC 9110 §13): which preconditions a stored file or a write's target fails, evaluated
+// in the RFC's order, with malformed fields handled as the RFC says instead of failing the request.
 
 export interface Validators {
   /** The strong entity tag of the current file, quoted: "abc". */
@@ -49,6 +49,22 @@ export function preconditionStatus(headers: Headers, current: Validators): 304 |
     if (since !== null && seconds(current.lastModified) <= since) return 304
   }
   return null
+}
+
+/** Whether a request carries a precondition a write must evaluate (If-Modified-Since is for reads only). */
+export function hasWritePrecondition(headers: Headers): boolean {
+  return ['if-match', 'if-none-match', 'if-unmodified-since'].some((name) => headers.has(name))
+}
+
+/**
+ * Whether a write (PATCH, PUT, POST) must be refused with 412: the same evaluation as preconditionStatus, where
+ * If-Modified-Since does not apply (§13.1.4) and what would be a 304 for a read is a 412 (§13.2.2): an
+ * If-None-Match naming the current tag, or `*` for a target that exists.
+ */
+export function writePreconditionFails(headers: Headers, current: Validators): boolean {
+  const evaluated = new Headers(headers)
+  evaluated.delete('if-modified-since')
+  return preconditionStatus(evaluated, current) !== null
 }
 
 /**

@@ -71,3 +71,16 @@ export function isBot(userAgent: string | null | undefined): boolean {
     userAgent ?? '',
   )
 }
+
+/**
+ * HTTP libraries, command-line tools and headless browsers as they name themselves: no person is reading.
+ * A script that lies about its agent is left to the view counting's own limits (docs/decisions/090).
+ */
+const SCRIPTED =
+  /\b(?:curl|wget|python-requests|python-urllib|python-httpx|aiohttp|httpx|go-http-client|java\/|okhttp|apache-httpclient|axios|node-fetch|undici|got \(|libwww-perl|lwp::|httpie|postmanruntime|insomnia|scrapy|headlesschrome|phantomjs|puppeteer|playwright|selenium|webdriver|guzzlehttp|ruby|dart:io|reqwest|powershell)\b/i
+
+/** A request no person made: a self-declared bot, a script or headless browser, or one naming no agent at all. */
+export function isAutomated(userAgent: string | null | undefined): boolean {
+  const agent = userAgent?.trim() ?? ''
+  return agent === '' || isBot(agent) || SCRIPTED.test(agent)
+}

@@ -19,6 +19,7 @@ const CODES: Record<number, string> = {
   405: 'method_not_allowed',
   408: 'request_timeout',
   409: 'conflict',
+  412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',

@@ -179,6 +179,15 @@ export function resolveSite(url: URL, hostHeader: string | null | undefined, pro
   return { host, target, pathname, locale, rest, pagePath, api, routePath }
 }
 
+/**
+ * Whether a request is for one of the provider's hosts (PROVIDER_HOSTS): the only hosts where the builder
+ * lives and a session cookie is set or read. A realtor's own domain is not one: its DNS is the realtor's
+ * (docs/decisions/087-sign-in-on-the-provider-host.md).
+ */
+export function isProviderSite(site: Pick<Site, 'target'>): boolean {
+  return site.target.kind !== 'domain' && site.target.kind !== 'bad-host'
+}
+
 /** The tenant part of resolveSite alone. */
 export function resolveTenant(
   url: URL,

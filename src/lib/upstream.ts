@@ -6,6 +6,13 @@ export const DEFAULT_UPSTREAM_TIMEOUT_MS = 3000
 
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>
 
+/**
+ * A fetch with a step of its own before any request leaves through it: the outbox records that a delivery's
+ * sending begins (src/lib/outbox/sending.ts, docs/decisions/089). fetchUpstream takes that step before its
+ * deadline starts, so our own write never eats into the upstream's time; a rejected step sends nothing.
+ */
+export type GatedFetch = FetchLike & { beforeSend?: () => Promise<void> }
+
 export function upstreamTimeout(value: string | undefined): number {
   const ms = Number(value)
   return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_UPSTREAM_TIMEOUT_MS
@@ -28,11 +35,12 @@ const tooLarge = () => new AppError(502, 'The upstream API answered too much')
  * or passes `maxBytes` a 502.
  */
 export async function fetchUpstream(
-  fetchImpl: FetchLike,
+  fetchImpl: GatedFetch,
   request: Request,
   timeoutMs: number,
   body: UpstreamBody,
 ): Promise<Response> {
+  await fetchImpl.beforeSend?.()
   const controller = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_, reject) => {

@@ -2,7 +2,7 @@
 // entries (docs/product.md §2). Built from configuration and the realtor's data, never from the Host
 // header. A realtor with a homepage address is canonical there; else under /{desiredUrl} here.
 import { parseHttpUrl } from './html'
-import { LOCALES, type Locale, localizedPath } from './locale'
+import { DEFAULT_LOCALE, LOCALES, type Locale, localizedPath, splitLocalePath } from './locale'
 import type { Realtor } from './realtors/types'
 
 export type PageUrls = Record<Locale, string>
@@ -57,4 +57,17 @@ export function pageUrls(
   // A realtor's home is the bare root of their site: https://jane.example, /janekim.
   const path = realtor && pagePath === '/' ? base : `${base}${pagePath}`
   return Object.fromEntries(LOCALES.map((locale) => [locale, `${origin}${localizedPath(locale, path)}`])) as PageUrls
+}
+
+/**
+ * Where a page of a realtor's own domain is on the provider's host: `/en/admin` with `?x=1` →
+ * `https://realtor.example.com/en/janekim/admin?x=1`. The builder lives there only
+ * (docs/decisions/087-sign-in-on-the-provider-host.md).
+ */
+export function providerAddressOf(desiredUrl: string, publicOrigin: string, pathname: string, search = ''): URL {
+  const { locale, rest } = splitLocalePath(pathname)
+  const page = withoutTrailingSlash(rest)
+  const address = new URL(pageUrls({ desiredUrl, hompageUrl: '' }, publicOrigin, page)[locale ?? DEFAULT_LOCALE])
+  address.search = search
+  return address
 }

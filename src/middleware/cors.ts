@@ -1,46 +1,15 @@
-// CORS and origin checks of the APIs: public reads answer any origin; writes (and every credentialed
-// call) only the origins in API_ALLOWED_ORIGINS, and a write from any other origin is refused before
-// it runs, which is also the JSON APIs' CSRF protection (hono's csrf() checks only form bodies).
-import type { Context } from 'hono'
+// CORS of the APIs: public reads answer any origin; everything else (and every credentialed call) only
+// the origins in API_ALLOWED_ORIGINS, whose preflights alone are granted. Refusing a write from another
+// origin is not CORS's job: the one origin check of every write does it (./origin.ts, decision 085).
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
-import { AppError } from '../lib/errors'
+import { ownOriginOf, parseOrigins } from '../lib/request-origin'
+import { originRefused } from './origin'
 
-const SAFE_METHODS = new Set(['GET', 'HEAD'])
+/** The methods a public path answers any origin for. */
+const READS = new Set(['GET', 'HEAD'])
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
 const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Accept-Language'
-
-export function parseOrigins(value: string | undefined): Set<string> {
-  const origins = new Set<string>()
-  for (const entry of (value ?? '').split(',')) {
-    try {
-      if (entry.trim()) origins.add(new URL(entry.trim()).origin)
-    } catch {
-      // not an origin: ignored
-    }
-  }
-  return origins
-}
-
-/** An Origin header this worker trusts with writes: its own origin, or one of API_ALLOWED_ORIGINS. */
-function isTrustedOrigin(c: Context<AppEnv>, origin: string | undefined): origin is string {
-  return (
-    origin !== undefined &&
-    (origin === new URL(c.req.url).origin || parseOrigins(c.env.API_ALLOWED_ORIGINS).has(origin))
-  )
-}
-
-/**
- * Refuses a request that does not come from a page of this site (or an allowed origin): browsers send
- * Origin with every POST, so one without it is no page's. For endpoints only our own pages post to.
- */
-export const ownPagesOnly = () =>
-  createMiddleware<AppEnv>(async function ownPagesOnly(c, next) {
-    const origin = c.req.header('origin')
-    if (!isTrustedOrigin(c, origin))
-      throw new AppError(403, `Origin ${origin ?? '(none)'} may not call this API`, { code: 'origin_not_allowed' })
-    await next()
-  })
 
 /** `isPublicRead(path)`: whether GET/HEAD of the path is public (any origin, no credentials). */
 export const apiCors = ({ isPublicRead }: { isPublicRead: (path: string) => boolean }) =>
@@ -49,12 +18,11 @@ export const apiCors = ({ isPublicRead }: { isPublicRead: (path: string) => bool
     const requested = c.req.header('access-control-request-method')
     const preflight = c.req.method === 'OPTIONS' && requested !== undefined
     const method = (preflight ? requested : c.req.method).toUpperCase()
-    const publicRead = SAFE_METHODS.has(method) && isPublicRead(c.req.path)
-    const sameOrigin = origin === new URL(c.req.url).origin
-    const trusted = isTrustedOrigin(c, origin)
+    const publicRead = READS.has(method) && isPublicRead(c.req.path)
+    const sameOrigin = origin === ownOriginOf(c.req.raw)
+    const trusted = origin !== undefined && (sameOrigin || parseOrigins(c.env.API_ALLOWED_ORIGINS).has(origin))
 
-    if (origin && !trusted && !publicRead && (preflight || !SAFE_METHODS.has(method)))
-      throw new AppError(403, `Origin ${origin} may not call this API`, { code: 'origin_not_allowed' })
+    if (preflight && origin && !trusted && !publicRead) throw originRefused(c)
 
     const headers: Record<string, string> = {}
     if (publicRead) {

@@ -11,7 +11,11 @@ import { purgeRealtor } from '../lib/realtors/service'
 import { fetchUpstream, upstreamTimeout } from '../lib/upstream'
 import { executionContextOf } from './execution-context'
 
-const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language']
+/**
+ * If-Match goes along (a write on the version the upstream's own ETag named, decision 082); If-None-Match does
+ * not: the upstream's 304 has no JSON body to check and would be answered as a failure.
+ */
+const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language', 'if-match']
 /** Hop-by-hop headers, cookies of the upstream's domain, and its addresses (Location) stay behind. */
 const DROPPED_RESPONSE_HEADERS = [
   'connection',

@@ -1,8 +1,17 @@
 // Secure headers on every response (docs/decisions/012-api-errors-and-cors.md): a strict CSP with a per-request nonce and
-// no inline scripts, HSTS, nosniff, Referrer-Policy, frame-ancestors.
+// no inline scripts, HSTS, nosniff, Referrer-Policy, frame-ancestors. HSTS pins the provider's subdomains
+// too; a realtor's own domain only itself, since its other subdomains are the realtor's, not ours to pin
+// (docs/decisions/087-sign-in-on-the-provider-host.md).
+import { createMiddleware } from 'hono/factory'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
+import type { AppEnv } from '../env'
+import { isProviderSite } from '../lib/tenant'
 
-export const securityHeaders = () =>
+const TWO_YEARS = 'max-age=63072000'
+const PROVIDER_HSTS = `${TWO_YEARS}; includeSubDomains`
+const REALTOR_DOMAIN_HSTS = TWO_YEARS
+
+const headersWith = (strictTransportSecurity: string) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -17,7 +26,7 @@ export const securityHeaders = () =>
       formAction: ["'self'"],
       frameAncestors: ["'self'"],
     },
-    strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+    strictTransportSecurity,
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'SAMEORIGIN',
     crossOriginOpenerPolicy: 'same-origin',
@@ -25,3 +34,11 @@ export const securityHeaders = () =>
     crossOriginEmbedderPolicy: false,
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   })
+
+export const securityHeaders = () => {
+  const provider = headersWith(PROVIDER_HSTS)
+  const realtorDomain = headersWith(REALTOR_DOMAIN_HSTS)
+  return createMiddleware<AppEnv>(function securityHeaders(c, next) {
+    return (isProviderSite(c.get('site')) ? provider : realtorDomain)(c, next)
+  })
+}

@@ -4,6 +4,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, TenantEnv } from '../env'
+import { safeNextPath } from '../lib/builder/navigation'
 import { isBuilderPath } from '../lib/builder/paths'
 import { realtorTag } from '../lib/cache'
 import { readThrough } from '../lib/data-cache'
@@ -13,7 +14,7 @@ import { localizedPath } from '../lib/locale'
 import { isPublished } from '../lib/realtors/publish'
 import type { Realtor } from '../lib/realtors/types'
 import type { Site } from '../lib/tenant'
-import { pageUrls, withoutTrailingSlash } from '../lib/urls'
+import { pageUrls, providerAddressOf, withoutTrailingSlash } from '../lib/urls'
 
 /**
  * A realtor for a page, by desiredUrl or by custom domain origin, through the data cache: purged with the
@@ -53,6 +54,24 @@ function ownDomainAddress(c: Context<AppEnv>, realtor: Realtor): string | null {
   return `${pageUrls(realtor, c.env.PUBLIC_ORIGIN, withoutTrailingSlash(pagePath))[locale ?? 'ko']}${new URL(c.req.url).search}`
 }
 
+/**
+ * A builder page asked for on the realtor's own domain, on the provider's host, where the builder and
+ * sign-in live (docs/decisions/087-sign-in-on-the-provider-host.md): `/en/login?next=/en/admin` →
+ * `https://realtor.example.com/en/janekim/login?next=/en/janekim/admin`. A `next` that is no same-site path is
+ * left out.
+ */
+function builderOnProviderHost(c: Context<AppEnv>, realtor: Realtor): string {
+  const url = new URL(c.req.url)
+  const next = safeNextPath(url.searchParams.get('next'))
+  url.searchParams.delete('next')
+  if (next) {
+    const [pathname = '/', query] = next.split(/\?(.*)/s)
+    const moved = providerAddressOf(realtor.desiredUrl, c.env.PUBLIC_ORIGIN, pathname, query ? `?${query}` : '')
+    url.searchParams.set('next', `${moved.pathname}${moved.search}`)
+  }
+  return providerAddressOf(realtor.desiredUrl, c.env.PUBLIC_ORIGIN, url.pathname, url.search).href
+}
+
 /** The same page under the realtor's stored address: `/en/JaneKim/terms` → `/en/janekim/terms`. */
 function storedAddress(site: Site, desiredUrl: string, search: string): string {
   const rest = site.pagePath === '/' ? `/${desiredUrl}` : `/${desiredUrl}${site.pagePath}`
@@ -79,6 +98,11 @@ export const tenant = () =>
             target.kind === 'path' && isRead(c.req.method) && (await findFormerAddress(c, target.desiredUrl))
           if (owner) return c.redirect(storedAddress(c.get('site'), owner.desiredUrl, new URL(c.req.url).search), 301)
           throw pageNotFound(pathname)
+        }
+        // The builder is not served on a realtor's own domain: a visitor is sent to it on the provider's host.
+        if (target.kind === 'domain' && isBuilderPath(c.get('site').pagePath)) {
+          if (!isRead(c.req.method)) throw pageNotFound(pathname)
+          return c.redirect(builderOnProviderHost(c, realtor), 302)
         }
         // A deleted homepage keeps its builder pages (its owner sees what happened); the rest are gone.
         if (realtor.deletedAt && !isBuilderPath(c.get('site').pagePath)) throw pageNotFound(pathname)

@@ -12,8 +12,11 @@ import { unreadContacts } from '../lib/inbox/store'
 import { confirmPendingEmail, findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
 import { addressStateOf } from '../lib/realtors/address-changes'
+import { d1Store } from '../lib/realtors/d1-store'
 import { realtorClock } from '../lib/realtors/own-settings'
 import { canManage, isAdmin } from '../lib/realtors/permissions'
+import { realtorAnswer } from '../lib/realtors/public-read'
+import type { Realtor } from '../lib/realtors/types'
 import { TOKEN_PATTERN, tokenHash } from '../lib/tokens'
 import { providerHomeUrls, sitePath } from '../lib/urls'
 import { limitBody } from '../middleware/api'
@@ -31,6 +34,16 @@ import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/Si
 const ADMIN_PAGE_SIZE = 50
 
 const app = new Hono<AppEnv>()
+
+/**
+ * What the editor opens: the realtor as stored now (the page's copy may be an isolate's cached one) with the
+ * version its first save names in If-Match (decision 082). Upstream mode keeps the page's copy and names no
+ * version: the upstream's entity tags are its own.
+ */
+async function editable(env: AppEnv['Bindings'], realtor: Realtor): Promise<{ realtor: Realtor; etag: string | null }> {
+  const stored = env.REALTOR_API_ORIGIN ? null : await d1Store(env.DB).find(String(realtor.id))
+  return stored ? { realtor: stored, etag: (await realtorAnswer(stored)).etag } : { realtor, etag: null }
+}
 
 app.get('/login', async (c) => {
   const next = safeNextPath(c.req.query('next'))
@@ -157,10 +170,11 @@ app.get('/admin', async (c) => {
       ))
     }
     // An empty contact email is offered the owner's account email (docs/decisions/048-onboarding.md).
-    const [owner, unread, clock, addressState] = await Promise.all([
+    const [owner, unread, clock, opened, addressState] = await Promise.all([
       realtor.email || !realtor.userId ? null : findAccountById(c.env.DB, realtor.userId),
       unreadContacts(c.env.DB, realtor.id),
       realtorClock(c.env.DB, realtor.id),
+      editable(c.env, realtor),
       addressStateOf(c.env.DB, realtor.id),
     ])
     const nav = builderNav(c, 'editor', unread)
@@ -171,7 +185,8 @@ app.get('/admin', async (c) => {
         <EditorPage
           ctx={ctx}
           title={title}
-          realtor={realtor}
+          realtor={opened.realtor}
+          etag={opened.etag}
           isAdmin={isAdmin(user)}
           accountEmail={owner?.email ?? null}
           publicOrigin={c.env.PUBLIC_ORIGIN}

@@ -1,7 +1,8 @@
 // The editor's preview (docs/decisions/044-preview.md): POST {site}/admin/preview (and /en/…) takes the
 // editor's unsaved draft as JSON and answers the realtor's homepage rendered from it by the live page's
 // own route pieces (the listings loader, TenantHome, the tenant frame and head), so what the realtor
-// sees is what visitors get. Only the owner or an admin, only from the site's own pages; never cached.
+// sees is what visitors get. Only the owner or an admin; never cached. Another site's page is refused before
+// this route, as for every write (src/middleware/origin.ts, decision 085).
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, TenantEnv } from '../env'
@@ -10,7 +11,6 @@ import { loadHomeListings } from '../lib/home/listings'
 import { listingSourceOf } from '../lib/listings/source'
 import * as z from '../lib/zod'
 import { jsonBody, limitBody, signedIn } from '../middleware/api'
-import { ownPagesOnly } from '../middleware/cors'
 import { requireManager } from '../middleware/permissions'
 import { requireTenant } from '../middleware/tenant'
 import { renderTenantPage } from '../render'
@@ -35,8 +35,6 @@ const app = new Hono<TenantEnv>()
 app.post(
   '/admin/preview',
   requireTenant(),
-  // A JSON POST is not covered by the browser's form CSRF rules: only the site's own pages may ask.
-  ownPagesOnly(),
   signedIn(),
   ownerOrAdmin(),
   limitBody(PREVIEW_BODY_LIMIT),

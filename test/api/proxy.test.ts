@@ -33,7 +33,12 @@ describe('upstream mode (REALTOR_API_ORIGIN)', () => {
     const app = createApp({ upstreamFetch: upstream.fetch })
     const response = await request(app, '/v1/realtor/5?dryRun=1', {
       method: 'PATCH',
-      headers: { authorization: 'Bearer upstream-token', 'content-type': 'application/json', cookie: 'session=x' },
+      headers: {
+        authorization: 'Bearer upstream-token',
+        'content-type': 'application/json',
+        cookie: 'session=x',
+        'if-match': '"upstream-v7"',
+      },
       body: JSON.stringify({ salesCount: 9 }),
     })
     expect(response.status).toBe(200)
@@ -44,6 +49,7 @@ describe('upstream mode (REALTOR_API_ORIGIN)', () => {
     expect(sent.url).toBe(`${UPSTREAM}/v1/realtor/5?dryRun=1`)
     expect(sent.headers.get('authorization')).toBe('Bearer upstream-token')
     expect(sent.headers.get('cookie')).toBeNull()
+    expect(sent.headers.get('if-match')).toBe('"upstream-v7"')
     expect(await sent.json()).toEqual({ salesCount: 9 })
   })
 

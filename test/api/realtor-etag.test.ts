@@ -1,6 +1,7 @@
 // GET /v1/realtor/{key} from the isolate's data cache, with a strong ETag and 304s (issue 19,
 // docs/decisions/055-tag-generations.md): every write changes the answer at once, and what only an
-// owner or admin may read is never given an ETag or a shared cache header.
+// owner or admin may read is never kept by a shared cache. Its ETag is the version their next save names
+// (docs/decisions/082-profile-versions.md).
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { ADMIN, api, login } from './client'
@@ -19,13 +20,16 @@ const read = (key: string | number, headers: Record<string, string> = {}, token?
 const patch = (json: object) => api(`/v1/realtor/${realtor.id}`, { method: 'PATCH', token: admin, json })
 
 describe('GET /v1/realtor/{key} with ETag', () => {
-  it('keeps an unpublished realtor from visitors; its admin reads it uncached and without an ETag', async () => {
+  it('keeps an unpublished realtor from visitors; its admin reads it uncached, with its version', async () => {
     expect((await read(realtor.id)).status).toBe(404)
     const own = await read(realtor.id, {}, admin)
     expect(own.status).toBe(200)
     expect(own.headers.get('cache-control')).toBe('private, no-store')
-    expect(own.headers.get('etag')).toBeNull()
-    expect((await read(realtor.id, { 'if-none-match': '*' }, admin)).status).toBe(200)
+    const etag = own.headers.get('etag')!
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
+    expect((await read(realtor.id, { 'if-none-match': etag }, admin)).status).toBe(304)
+    // Visitors learn nothing from a tag either.
+    expect((await read(realtor.id, { 'if-none-match': etag })).status).toBe(404)
   })
 
   it('answers a published realtor with a strong ETag, and 304 when If-None-Match names it', async () => {

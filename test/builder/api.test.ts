@@ -4,6 +4,7 @@ import { findAccountByEmail } from '../../src/lib/accounts/store'
 import { d1Store, RealtorConflictError } from '../../src/lib/realtors/d1-store'
 import { REALTOR_DEFAULTS } from '../../src/lib/realtors/schema'
 import { signSession } from '../../src/lib/session'
+import { newToken, tokenHash } from '../../src/lib/tokens'
 import { ADMIN, api, errorOf, JANE, login } from '../api/client'
 import { call } from '../helpers'
 
@@ -93,8 +94,17 @@ describe('POST /v1/accounts', () => {
 })
 
 describe('the /login/redirect hand-off: POST /v1/auth/handoff and /v1/auth/handoff/exchange', () => {
-  const mint = (token?: string) => api('/v1/auth/handoff', { method: 'POST', ...(token ? { token } : {}) })
-  const exchange = (code: string) => api('/v1/auth/handoff/exchange', { method: 'POST', json: { code } })
+  // One browser's verifier, as GET /v1/auth/handoff/start would have set it (test/api/handoff-browser.test.ts
+  // starts hand-offs and tries other browsers).
+  const verifier = newToken()
+  const mint = async (token?: string) =>
+    api('/v1/auth/handoff', {
+      method: 'POST',
+      json: { challenge: await tokenHash(verifier) },
+      ...(token ? { token } : {}),
+    })
+  const exchange = (code: string) =>
+    api('/v1/auth/handoff/exchange', { method: 'POST', json: { code }, headers: { cookie: `handoff=${verifier}` } })
   const codeOf = async (response: Response) => ((await response.json()) as { code: string }).code
   /** A valid session token for an account, without spending a sign-in attempt. */
   const tokenFor = (id: number, tokenVersion = 0) =>
@@ -114,8 +124,11 @@ describe('the /login/redirect hand-off: POST /v1/auth/handoff and /v1/auth/hando
     const response = await exchange(code)
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ user: { email: JANE.email, role: 'realtor' } })
-    expect(response.headers.get('set-cookie')).toMatch(/^session=[^;]+;.*HttpOnly/)
-    const cookie = /^session=[^;]+/.exec(response.headers.get('set-cookie')!)![0]
+    // The session cookie, and the spent verifier cleared.
+    const [cleared, session] = response.headers.getSetCookie()
+    expect(cleared).toMatch(/^handoff=; Max-Age=0; Path=\/v1\/auth\/handoff/)
+    expect(session).toMatch(/^session=[^;]+;.*HttpOnly/)
+    const cookie = /^session=[^;]+/.exec(session!)![0]
     expect(await (await call('/v1/auth/me', { headers: { cookie } })).json()).toMatchObject({
       user: { email: JANE.email },
     })

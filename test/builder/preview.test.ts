@@ -1,5 +1,5 @@
 // The editor's preview endpoint (docs/decisions/044-preview.md): the live homepage's own rendering of
-// the unsaved draft, for the owner or an admin only, from the site's own pages, never cached.
+// the unsaved draft, for the owner or an admin only, never cached; another site's page is refused.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PREVIEW_BODY_LIMIT } from '../../src/routes/preview'
 import { ADMIN, errorOf, JANE, login } from '../api/client'
@@ -45,19 +45,20 @@ describe('the editor preview', () => {
     expect(await again.text()).toContain('두 번째 초안')
   })
 
-  it('renders English at /en and on the realtor’s own domain; an English visitor’s Korean preview is not redirected', async () => {
+  it('renders English at /en; never on the realtor’s own domain; an English visitor’s Korean preview is not redirected', async () => {
     const en = await preview('/en/janekim/admin/preview', { aboutMeEn: 'Draft about text in English.' })
     expect(en.status).toBe(200)
     const html = await en.text()
     expect(html).toContain('<html lang="en"')
     expect(html).toContain('Draft about text in English.')
+    // The builder lives on the provider's host (docs/decisions/087-sign-in-on-the-provider-host.md).
     const domain = await preview(
       'http://janekim.example/admin/preview',
       { aboutMeKr: '도메인 미리보기' },
       { origin: 'http://janekim.example' },
     )
-    expect(domain.status).toBe(200)
-    expect(await domain.text()).toContain('도메인 미리보기')
+    expect(domain.status).toBe(404)
+    expect(await domain.text()).not.toContain('도메인 미리보기')
     const korean = await preview('/janekim/admin/preview', { aboutMeKr: '한국어 미리보기' }, { cookie: 'locale=en' })
     expect(korean.status).toBe(200)
     expect(await korean.text()).toContain('한국어 미리보기')
@@ -108,11 +109,14 @@ describe('the editor preview', () => {
     expect((await preview('/nobody-here/admin/preview', {}, { token: admin })).status).toBe(404)
   })
 
-  it('refuses a POST from another origin or without one', async () => {
+  it('refuses a POST another site’s page sends, as every write (decision 085)', async () => {
     const evil = await preview('/janekim/admin/preview', {}, { origin: 'https://evil.example' })
     expect(evil.status).toBe(403)
     expect((await errorOf(evil)).code).toBe('origin_not_allowed')
-    expect((await preview('/janekim/admin/preview', {}, { origin: null })).status).toBe(403)
+    const opaque = await preview('/janekim/admin/preview', {}, { origin: 'null' })
+    expect(opaque.status).toBe(403)
+    // A request no browser names the sender of is its cookie's holder (a script), not a forged one.
+    expect((await preview('/janekim/admin/preview', {}, { origin: null })).status).toBe(200)
   })
 
   it('refuses bodies that are too large, not JSON or hostile, with the API’s error shape', async () => {

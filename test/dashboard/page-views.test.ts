@@ -13,6 +13,7 @@ import { dataPointOf, viewFiguresOf, viewsSqlConfigOf } from '../../src/lib/page
 import { VIEWS_PATH } from '../../src/lib/page-views/beacon'
 import { viewedPageOf, viewOf } from '../../src/lib/page-views/count'
 import { dashboardOf } from '../../src/lib/page-views/dashboard'
+import { visitorAddressOf, visitorOf } from '../../src/lib/page-views/visitor'
 import { realtorClock } from '../../src/lib/realtors/own-settings'
 import { resolveSite } from '../../src/lib/tenant'
 import type { FetchLike } from '../../src/lib/upstream'
@@ -203,7 +204,7 @@ describe('the view beacon', () => {
     // D1 rows written per view: 0 / 100.
     expect((await pageViewRows()) - before).toBe(0)
     const points = await pointsOf(id)
-    expect(points.filter((point) => point.blobs.join() === '/,ko,mobile')).toHaveLength(9)
+    expect(points.filter((point) => point.blobs.slice(0, 3).join() === '/,ko,mobile')).toHaveLength(9)
     expect(new Set(points.map((point) => point.blobs[0]))).toEqual(new Set(['/', '/terms', '/process']))
 
     // The dashboard page reads them back through the SQL API, on Jane's (Eastern) days.
@@ -218,6 +219,7 @@ describe('the view beacon', () => {
     expect(page.headers.get('cache-control')).toContain('no-store')
     const html = await page.text()
     expect(html).toContain('<svg')
+    // Without an address (a local tool's), each is a visitor of its own (docs/decisions/090).
     expect(html).toMatch(/<td[^>]*>100<\/td>/)
     expect(html).not.toContain('can’t be shown')
   })
@@ -236,7 +238,7 @@ describe('the view beacon', () => {
     expect(mark.realtorId).toBe(id)
     const counted = await call(VIEWS_PATH, beacon(mark, '/en/terms', {}, own))
     expect(counted.response.status).toBe(204)
-    expect(views.points()).toEqual([{ indexes: [String(id)], blobs: ['/terms', 'en', 'desktop'] }])
+    expect(views.points()).toEqual([{ indexes: [String(id)], blobs: ['/terms', 'en', 'desktop', expect.any(String)] }])
     // Jane's page's mark on this domain is no page of hers; this domain's mark at her path address is none either.
     const jane = await markAt(call, '/janekim')
     expect((await call(VIEWS_PATH, beacon(jane, '/', {}, own))).response.status).toBe(400)
@@ -332,7 +334,12 @@ describe('the view beacon', () => {
     expect((await call(VIEWS_PATH, beacon(mark, '/en/janekim/process'))).response.status).toBe(204)
     expect(queries).not.toHaveBeenCalled()
     expect(generations).not.toHaveBeenCalled()
-    expect(views.points()).toEqual([{ indexes: [String(mark.realtorId)], blobs: ['/process', 'en', 'desktop'] }])
+    expect(views.points()).toEqual([
+      {
+        indexes: [String(mark.realtorId)],
+        blobs: ['/process', 'en', 'desktop', expect.stringMatching(/^-[0-9a-f]{8}$/)],
+      },
+    ])
   })
 
   it('refuses a proof made with another secret (after SESSION_SECRET is rotated, until pages are re-rendered)', async () => {
@@ -367,7 +374,7 @@ describe('the view beacon', () => {
     expect(views.points()).toHaveLength(limit + 1)
   })
 
-  it('keeps no personal data: a view is the realtor, page, locale and device class', () => {
+  it('keeps no personal data: a view is the realtor, page, locale, device class and a bucket of 65,536', async () => {
     const request = new Request(`${ORIGIN}${VIEWS_PATH}`, {
       method: 'POST',
       headers: { 'user-agent': PHONE, cookie: 'session=x', 'cf-connecting-ip': '203.0.113.9' },
@@ -375,8 +382,155 @@ describe('the view beacon', () => {
     const site = resolveSite(new URL(`${ORIGIN}/en/janekim/terms/`), '127.0.0.1', new Set(['127.0.0.1']))
     const view = viewOf(request, 7, viewedPageOf(site))
     expect(view).toEqual({ realtorId: 7, path: '/terms', locale: 'en', device: 'mobile' })
-    // The data point: the realtor as its index, the page, locale and device as blobs; Analytics Engine stamps the time.
-    expect(dataPointOf(view!)).toEqual({ indexes: ['7'], blobs: ['/terms', 'en', 'mobile'] })
+    const secret = env.SESSION_SECRET
+    const day = Date.parse('2026-11-26T12:00:00Z')
+    const bucket = await visitorOf(secret, 7, '203.0.113.9', day)
+    // The data point: the realtor as its index, the page, locale, device and visitor bucket as blobs.
+    expect(dataPointOf(view!, bucket)).toEqual({ indexes: ['7'], blobs: ['/terms', 'en', 'mobile', bucket] })
+    // 16 bits: four hex digits, never the address. The same all day; another day, another realtor, another one.
+    expect(bucket).toMatch(/^[0-9a-f]{4}$/)
+    expect(await visitorOf(secret, 7, '203.0.113.9', day + 11 * 3_600_000)).toBe(bucket)
+    expect(await visitorOf(secret, 7, '203.0.113.9', day + 86_400_000)).not.toBe(bucket)
+    expect(await visitorOf(secret, 8, '203.0.113.9', day)).not.toBe(bucket)
+    expect(await visitorOf(secret, 7, '::ffff:203.0.113.9', day)).toBe(bucket)
+    // An IPv6 visitor is its /64: a script cannot be a new visitor per address of its network.
+    expect(visitorAddressOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+    expect(await visitorOf(secret, 7, '2001:db8:1:2::5', day)).toBe(
+      await visitorOf(secret, 7, '2001:db8:1:2:ff::9', day),
+    )
+    // No address (a local tool; Cloudflare always sends one): a bucket of its own, the view counted alone.
+    expect(await visitorOf(secret, 7, null, day)).toMatch(/^-[0-9a-f]{8}$/)
+    expect(await visitorOf(secret, 7, null, day)).not.toBe(await visitorOf(secret, 7, null, day))
+    expect(await visitorOf(secret, 7, 'not an address', day)).toMatch(/^-/)
+  })
+
+  it('counts no script, HTTP library or headless browser, whatever page it fetched the proof from', async () => {
+    const views = recordingViews()
+    const call = worker(views.vars)
+    const mark = await markAt(call, '/janekim')
+    const agents = [
+      'curl/8.5.0',
+      'python-requests/2.32.3',
+      'Python-urllib/3.12',
+      'Go-http-client/2.0',
+      'Wget/1.21.4',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
+      'axios/1.7.2',
+      'node-fetch/1.0 (+https://github.com/bitinn/node-fetch)',
+      'okhttp/4.12.0',
+      'Java/17.0.2',
+      'PostmanRuntime/7.39.0',
+      '',
+      '   ',
+    ]
+    for (const agent of agents) {
+      const sent = await call(VIEWS_PATH, beacon(mark, '/janekim', { 'user-agent': agent }))
+      expect(sent.response.status, agent).toBe(204)
+    }
+    expect(views.points()).toEqual([])
+    // A person's browser on the same page is counted.
+    expect((await call(VIEWS_PATH, beacon(mark, '/janekim', { 'user-agent': PHONE }))).response.status).toBe(204)
+    expect(views.points()).toHaveLength(1)
+  })
+
+  it('counts one address’s reloads once per page and half hour on the dashboard, whatever it sends', async () => {
+    const call = worker(viewsVars())
+    const id = await idOf('janekim')
+    const mark = await markAt(call, '/janekim')
+    const { limit, period } = budgetOf('VIEW_LIMITER')
+    await freshWindow(period)
+    // One address reloads four pages as fast as VIEW_LIMITER lets it, with a new browser name each time.
+    const pages = ['/janekim', '/janekim/process', '/en/janekim', '/janekim/terms/']
+    for (let i = 0; i < limit; i++) {
+      const agent = `${DESKTOP} Edg/${100 + i}`
+      const headers = { 'cf-connecting-ip': '203.0.113.80', 'user-agent': agent }
+      expect((await call(VIEWS_PATH, beacon(mark, pages[i % 4]!, headers))).response.status).toBe(204)
+    }
+    // Another address, on its phone: one view.
+    const phone = { 'cf-connecting-ip': '198.51.100.4', 'user-agent': PHONE }
+    expect((await call(VIEWS_PATH, beacon(mark, '/janekim', phone))).response.status).toBe(204)
+    await vi.waitFor(async () => expect(await pointsOf(id)).toHaveLength(limit + 1), { timeout: 5000 })
+    const points = await pointsOf(id)
+    expect(new Set(points.map((point) => point.blobs[3])).size).toBe(2)
+    expect(points.every((point) => /^[0-9a-f]{4}$/.test(point.blobs[3]!))).toBe(true)
+
+    const config = viewsSqlConfigOf(viewsVars())!
+    const since = `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 13)}:00:00Z`
+    const figures = await viewFiguresOf(config, fetch, id, since)
+    // Four pages of the first address (one of them in English), one of the second.
+    expect(figures.hours.reduce((sum, [, views]) => sum + views, 0)).toBe(4 + 1)
+    expect(figures.pages).toEqual([
+      { path: '/', views: 3 },
+      { path: '/process', views: 1 },
+      { path: '/terms', views: 1 },
+    ])
+  })
+})
+
+describe('what one visitor adds', () => {
+  const NOW = Date.parse('2026-11-26T23:00:00Z')
+  const since = '2026-11-25T00:00:00Z'
+  const figuresOf = (realtorId: number) => viewFiguresOf(viewsSqlConfigOf(viewsVars())!, fetch, realtorId, since)
+  const at = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString()
+  const sum = (hours: [string, number][]) => hours.reduce((total, [, views]) => total + views, 0)
+
+  it('is a page once per half hour: 200 reloads in ten minutes are one view, three visits across the day three', async () => {
+    const id = await idOf('janekim')
+    const reloads = Array.from({ length: 200 }, (_, i) => ({
+      at: at('2026-11-26T10:00:00Z', i * 3),
+      realtorId: id,
+      blobs: ['/', 'ko', 'mobile', 'a1b2'],
+    }))
+    const later = ['2026-11-26T13:05:00Z', '2026-11-26T18:40:00Z'].map((time) => ({
+      at: time,
+      realtorId: id,
+      blobs: ['/', 'ko', 'mobile', 'a1b2'],
+    }))
+    await seedPoints([...reloads, ...later])
+    const figures = await figuresOf(id)
+    expect(sum(figures.hours)).toBe(3)
+    expect(figures.pages).toEqual([{ path: '/', views: 3 }])
+    expect(figures.kinds).toEqual([
+      { locale: 'ko', device: 'mobile', views: 3 },
+      { locale: 'en', device: 'mobile', views: 0 },
+    ])
+    // The dashboard shows them on Jane's day.
+    const dashboard = await dashboardOf(env.DB, id, 'America/New_York', NOW, () => figuresOf(id))
+    expect(dashboard.totals.views).toBe(3)
+  })
+
+  it('is at most 100 views a UTC day, shared by locale as it viewed them; the next day counts again', async () => {
+    const id = await idOf('janekim')
+    // One address cycles 320 pages of listings, Korean and English in turn, over the 26th: no reload, 320 visits.
+    const script = Array.from({ length: 320 }, (_, i) => ({
+      at: at('2026-11-26T01:00:00Z', i * 240),
+      realtorId: id,
+      blobs: [`/listings/${i % 160}`, i % 2 ? 'en' : 'ko', 'desktop', 'ffff'],
+    }))
+    // On the 27th its bucket is another; were it the same by chance, that day's views are still that day's.
+    const nextDay = Array.from({ length: 5 }, (_, i) => ({
+      at: at('2026-11-27T02:00:00Z', i * 60),
+      realtorId: id,
+      blobs: [`/listings/${i}`, 'en', 'desktop', 'ffff'],
+    }))
+    // A person: two pages on the 26th.
+    const person = [
+      { at: '2026-11-26T15:00:00Z', realtorId: id, blobs: ['/', 'ko', 'mobile', '1234'] },
+      { at: '2026-11-26T15:02:00Z', realtorId: id, blobs: ['/terms', 'ko', 'mobile', '1234'] },
+    ]
+    await seedPoints([...script, ...nextDay, ...person])
+    const figures = await figuresOf(id)
+    expect(sum(figures.hours)).toBe(100 + 5 + 2)
+    // The script's 100 on the hour it started (01:00 UTC), its next day's 5 at theirs.
+    expect(figures.hours).toContainEqual(['2026-11-26T01', 100])
+    expect(figures.hours).toContainEqual(['2026-11-27T02', 5])
+    const kinds = new Map(figures.kinds.map((kind) => [`${kind.locale} ${kind.device}`, kind.views]))
+    expect(kinds.get('ko desktop')).toBe(50)
+    expect(kinds.get('en desktop')).toBe(50 + 5)
+    expect(kinds.get('ko mobile')).toBe(2)
+    // Each of its pages was visited twice on the 26th: twice each, under the cap.
+    const listings = figures.pages.filter((row) => row.path.startsWith('/listings/'))
+    expect(listings.map((row) => row.views)).toEqual([3, 3, 3, 3, 3, ...Array(listings.length - 5).fill(2)])
   })
 })
 

@@ -1,5 +1,5 @@
 // One rule for the address the builder names (src/lib/urls.ts providerHomeUrls): the deleted-homepage page
-// names the provider address, as the editor does, even when read on the homepage's own domain.
+// names the provider address, as the editor does; on the homepage's own domain /admin leads there.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api } from '../api/client'
@@ -8,7 +8,7 @@ import { call } from '../helpers'
 import { newHomepage } from './helpers'
 
 describe('the deleted-homepage page', () => {
-  it('names the provider address on the provider host and on the own domain alike', async () => {
+  it('names the provider address, and the own domain sends its /admin there', async () => {
     const owner = await newHomepage('goneagent')
     await seedActiveDomain(env.DB, owner.id, 'gone-homes.com')
     const removed = await api(`/v1/realtor/${owner.id}`, {
@@ -17,15 +17,14 @@ describe('the deleted-homepage page', () => {
       json: { address: 'goneagent' },
     })
     expect(removed.status).toBe(200)
-    for (const [path, host] of [
-      ['/goneagent/admin', undefined],
-      ['/admin', 'gone-homes.com'],
-    ] as const) {
-      const response = await call(path, { host, headers: { cookie: `session=${owner.token}` } })
-      expect(response.status, `${host ?? ''}${path}`).toBe(200)
-      const lead = /<p class="deleted-state__lead">([^<]*)<\/p>/.exec(await response.text())?.[1]
-      expect(lead).toMatch(/^http:\/\/127\.0\.0\.1:8787\/goneagent 홈페이지는 /)
-      expect(lead).not.toContain('gone-homes.com')
-    }
+    // On the own domain the builder is not served: /admin leads to the provider's (decision 087).
+    const onDomain = await call('/admin', { host: 'gone-homes.com' })
+    expect(onDomain.status).toBe(302)
+    expect(onDomain.headers.get('location')).toBe('http://127.0.0.1:8787/goneagent/admin')
+    const response = await call('/goneagent/admin', { headers: { cookie: `session=${owner.token}` } })
+    expect(response.status).toBe(200)
+    const lead = /<p class="deleted-state__lead">([^<]*)<\/p>/.exec(await response.text())?.[1]
+    expect(lead).toMatch(/^http:\/\/127\.0\.0\.1:8787\/goneagent 홈페이지는 /)
+    expect(lead).not.toContain('gone-homes.com')
   })
 })

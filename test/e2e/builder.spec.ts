@@ -7,6 +7,8 @@ import { expect, type Page, test } from './fixtures'
 const PASSWORD = 'demo-realtor-2026'
 const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const SHOTS = 'test/e2e/screenshots'
+/** The external sign-in the browser tests' worker trusts (E2E_VARS in playwright.config.ts). */
+const HANDOFF_SIGN_IN = 'https://sign-in.example'
 // A 1×1 PNG.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -190,16 +192,38 @@ test.describe('homepage builder', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).some((key) => /token/i.test(key)))).toBe(false)
   })
 
-  test('/login/redirect turns a one-time code in the fragment into a session and goes to next', async ({
+  test('/login/redirect completes a hand-off this browser started, says whose account, and goes to next', async ({
     page,
     request,
   }) => {
     const signIn = async (email: string) =>
       (await (await request.post('/v1/auth/login', { data: { email, password: PASSWORD } })).json()).token as string
     const token = await signIn('yuna-shin@realtor.local')
-    const handoff = await request.post('/v1/auth/handoff', { headers: { authorization: `Bearer ${token}` } })
-    const { code } = await handoff.json()
+    const mint = async (challenge: string | null) =>
+      (
+        await (
+          await request.post('/v1/auth/handoff', { headers: { authorization: `Bearer ${token}` }, data: { challenge } })
+        ).json()
+      ).code as string
+    // This browser starts the hand-off (its context's request shares the page's cookies; Playwright does not
+    // route a redirect's next request, so the external sign-in is played here): it gets the verifier cookie
+    // and is sent to the external sign-in, an origin of API_ALLOWED_ORIGINS (playwright.config.ts), with the
+    // challenge. The sign-in mints a code for it with the account's token and sends the browser back.
+    const start = await page.request.get(
+      `/v1/auth/handoff/start?return_to=${encodeURIComponent(`${HANDOFF_SIGN_IN}/continue`)}`,
+      { maxRedirects: 0 },
+    )
+    expect(start.status()).toBe(302)
+    const sentTo = new URL(start.headers().location!)
+    expect(sentTo.origin).toBe(HANDOFF_SIGN_IN)
+    const verifier = (await page.context().cookies()).find((cookie) => cookie.name === 'handoff')
+    expect(verifier).toMatchObject({ httpOnly: true, path: '/v1/auth/handoff', sameSite: 'Lax' })
+    const code = await mint(sentTo.searchParams.get('handoff_challenge'))
     await page.goto(`/login/redirect?next=%2Fyuna-shin%2Fadmin#code=${code}`)
+    await expect(page.getByRole('status')).toHaveText('Yuna Shin(yuna-shin@realtor.local) 계정으로 로그인했습니다.')
+    await expect(page.getByRole('link', { name: '계속하기' })).toHaveAttribute('href', '/yuna-shin/admin')
+    await page.screenshot({ path: `${SHOTS}/login-redirect-signed-in.png` })
+    expect(page.url()).not.toContain('code=')
     await editorReady(page, /\/yuna-shin\/admin$/)
     await expect(page.getByLabel('홈페이지 주소', { exact: true })).toHaveValue('yuna-shin')
     const signedInAs = async () => (await (await page.request.get('/v1/auth/me')).json()).user?.email
@@ -218,6 +242,38 @@ test.describe('homepage builder', () => {
       await expect(page.getByRole('alert')).toContainText('유효하지 않은 로그인 링크입니다.')
       expect(page.url()).not.toContain(other)
       expect(await signedInAs()).toBe('yuna-shin@realtor.local')
+    }
+  })
+
+  test('a hand-off code minted for another browser signs nobody in, in Korean and English (login CSRF)', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const attacker = await (await request.post('/v1/auth/login', { data: ADMIN })).json()
+    // A code the attacker minted for their own account and their own browser's challenge.
+    const challengeOfAttacker = 'A'.repeat(43)
+    const mint = async () =>
+      (
+        await (
+          await request.post('/v1/auth/handoff', {
+            headers: { authorization: `Bearer ${attacker.token}` },
+            data: { challenge: challengeOfAttacker },
+          })
+        ).json()
+      ).code as string
+    for (const [prefix, text] of [
+      ['', '이 로그인 링크는 이 브라우저에서 시작된 것이 아니어서 여기서는 로그인할 수 없습니다.'],
+      ['/en', 'This sign-in link was not started in this browser, so it cannot sign you in here.'],
+    ] as const) {
+      const victim = await browser.newContext({ baseURL, locale: 'ko-KR' })
+      const page = await victim.newPage()
+      await page.goto(`${prefix}/login/redirect#code=${await mint()}`)
+      await expect(page.getByRole('alert')).toContainText(text)
+      expect(page.url()).not.toContain('code=')
+      expect((await page.request.get('/v1/auth/me')).status()).toBe(401)
+      expect((await victim.cookies()).map((cookie) => cookie.name)).not.toContain('session')
+      await victim.close()
     }
   })
 

@@ -202,3 +202,43 @@ test('a failed domain says so in plain words and can be tried again', async ({ p
   await page.getByRole('button', { name: '다시 연결하기' }).click()
   await expect(status).toHaveAttribute('data-status', 'pending')
 })
+
+test('a realtor whose unverified claim another homepage took over is told, and takes it back', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000)
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  const project = testInfo.project.name
+  const { account, realtorId, adminToken } = await newRealtor(request, `${project}-v`)
+  const { realtorId: otherId } = await newRealtor(request, `${project}-t`)
+  const hostname = `${account.desiredUrl}.example.com`
+  const screen = `/${account.desiredUrl}/admin/domain`
+  const headers = { authorization: `Bearer ${adminToken}` }
+  expect((await request.put(`/v1/realtors/${realtorId}/domain`, { data: { hostname }, headers })).status()).toBe(200)
+
+  await signIn(page, account)
+  await page.goto(screen)
+  await expect(page.getByTestId('domain-status')).toHaveAttribute('data-status', 'pending')
+  // Another homepage claims it before its records are seen (decision 088): the open screen learns it by polling.
+  expect((await request.put(`/v1/realtors/${otherId}/domain`, { data: { hostname }, headers })).status()).toBe(200)
+  const told = page.getByTestId('domain-taken-over')
+  await expect(told).toContainText(`다른 홈페이지가 ${hostname} 도메인을 추가하여`, { timeout: 15_000 })
+  await expect(told).toHaveAttribute('role', 'alert')
+  await expect(told).toContainText('종료되었습니다.')
+  await expect(page.getByTestId('domain-status')).toHaveCount(0)
+  await shoot(page, browser, 'taken-over', project, screen)
+  if (project === 'desktop') await axeClean(page)
+
+  // Taking it back: the same form; the claim is the realtor's again and the notice is answered.
+  await page.getByLabel('도메인', { exact: true }).fill(hostname)
+  await page.getByRole('button', { name: '연결하기' }).click()
+  await expect(page.getByTestId('domain-status')).toHaveAttribute('data-status', 'pending')
+  await expect(told).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId('domain-status')).toHaveAttribute('data-status', 'pending')
+  await expect(page.getByTestId('domain-taken-over')).toHaveCount(0)
+})

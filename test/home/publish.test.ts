@@ -9,7 +9,7 @@ import { isPublished, isVisibleTo } from '../../src/lib/realtors/publish'
 import type { SessionUser } from '../../src/lib/session'
 import { ADMIN, api, JANE, login } from '../api/client'
 import { seedActiveDomain } from '../fixtures/domains'
-import { call, heading } from '../helpers'
+import { call, heading, ORIGIN } from '../helpers'
 
 const ADDRESS = 'soon-agent'
 const DOMAIN = 'soon-agent.example'
@@ -125,7 +125,8 @@ describe('an unpublished homepage', () => {
   it('keeps the builder pages of the site working', async () => {
     await newAccount()
     expect((await call(`/${ADDRESS}/login`)).status).toBe(200)
-    expect((await call('/login', { host: DOMAIN })).status).toBe(200)
+    // On the own domain, the builder's pages lead to the provider's host (docs/decisions/087).
+    expect((await call('/login', { host: DOMAIN })).headers.get('location')).toBe(`${ORIGIN}/${ADDRESS}/login`)
     expect((await call(`/${ADDRESS}/agreement`)).status).toBe(200)
     expect((await call(`/${ADDRESS}/admin`)).status).toBe(302)
   })

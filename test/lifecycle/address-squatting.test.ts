@@ -4,6 +4,10 @@
 // can release a held address, which frees it at once and ends its redirect.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { RenameLimitError } from '../../src/lib/realtors/address-changes'
+import { d1Store } from '../../src/lib/realtors/d1-store'
+import { realtorCreateSchema } from '../../src/lib/realtors/schema'
+import { realtorService } from '../../src/lib/realtors/service'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { ADMIN, api, errorOf, login } from '../api/client'
 import { DEMO_PASSWORD } from '../fixtures/realtors'
@@ -50,6 +54,14 @@ const heldBy = async (address: string) =>
       .bind(address)
       .first<{ realtor_id: number }>()
   )?.realtor_id ?? null
+
+/** The changes of address counted against the realtor's limit now. */
+const changesOf = async (realtorId: number) =>
+  (
+    await env.DB.prepare('SELECT COUNT(*) AS n FROM address_changes WHERE realtor_id = ?')
+      .bind(realtorId)
+      .first<{ n: number }>()
+  )?.n
 
 describe('renaming', () => {
   it('30 renames in a row: the 4th and later are refused, and the addresses never published under are free', async () => {
@@ -103,10 +115,7 @@ describe('renaming', () => {
       patch(racer.id, racer.token, { desiredUrl: 'race-b' }),
     ])
     expect([a.status, b.status].sort()).toEqual([200, 429])
-    const changes = await env.DB.prepare('SELECT COUNT(*) AS n FROM address_changes WHERE realtor_id = ?')
-      .bind(racer.id)
-      .first<{ n: number }>()
-    expect(changes?.n).toBe(3)
+    expect(await changesOf(racer.id)).toBe(3)
   })
 
   it('allows the next change once the oldest of the day is 24 hours old', async () => {
@@ -154,6 +163,95 @@ describe('an address a homepage was published under', () => {
     expect(await heldBy('pub-a')).toBe(owner.id)
     expect(await heldBy('pub-c')).toBe(owner.id)
     expect(await heldBy('pub-d')).toBeNull()
+  })
+})
+
+describe('with profile versions (decision 082)', () => {
+  /**
+   * The service over a store where another save (of another field) lands between a write's read and its
+   * write, once: the write's conditional UPDATE loses the version race and is made again.
+   */
+  function racedService(desiredUrl: string) {
+    const store = d1Store(env.DB)
+    let raced = false
+    return realtorService(
+      {
+        ...store,
+        async replace(...args: Parameters<typeof store.replace>) {
+          if (!raced) {
+            raced = true
+            const other = realtorCreateSchema.parse({ desiredUrl, isMakeHomepage: 'Y', aboutMeEn: 'other save' })
+            expect(await store.replace(args[0], other)).not.toBeNull()
+          }
+          return store.replace(...args)
+        },
+      },
+      async () => {},
+    )
+  }
+
+  it('a rename that loses the version race is made again, and counted and held once', async () => {
+    const service = realtorService(d1Store(env.DB), async () => {})
+    const made = await d1Store(env.DB).insert(
+      realtorCreateSchema.parse({ desiredUrl: 'vrace-a', isMakeHomepage: 'Y' }),
+      null,
+    )
+    for (const to of ['vrace-b', 'vrace-c'])
+      expect(await service.update(made.id, { desiredUrl: to }, { renameLimit: 3 })).not.toBeNull()
+    // The refused try is no change (it wrote nothing) and no reason for a 429: the third of the day passes.
+    const moved = await racedService('vrace-c').update(made.id, { desiredUrl: 'vrace-d' }, { renameLimit: 3 })
+    expect(moved).toMatchObject({ desiredUrl: 'vrace-d', aboutMeEn: 'other save' })
+    expect(await changesOf(made.id)).toBe(3)
+    expect(await heldBy('vrace-c')).toBe(made.id)
+    expect(await heldBy('vrace-d')).toBeNull()
+  })
+
+  it('past the limit, a rename that loses the race is refused on the newer version and changes nothing', async () => {
+    const service = realtorService(d1Store(env.DB), async () => {})
+    const made = await d1Store(env.DB).insert(
+      realtorCreateSchema.parse({ desiredUrl: 'vlimit-a', isMakeHomepage: 'Y' }),
+      null,
+    )
+    for (const to of ['vlimit-b', 'vlimit-c', 'vlimit-d'])
+      expect(await service.update(made.id, { desiredUrl: to }, { renameLimit: 3 })).not.toBeNull()
+    const refused = racedService('vlimit-d').update(made.id, { desiredUrl: 'vlimit-e' }, { renameLimit: 3 })
+    await expect(refused).rejects.toBeInstanceOf(RenameLimitError)
+    expect(await d1Store(env.DB).find(String(made.id))).toMatchObject({
+      desiredUrl: 'vlimit-d',
+      aboutMeEn: 'other save',
+    })
+    expect(await changesOf(made.id)).toBe(3)
+    expect(await heldBy('vlimit-d')).toBeNull()
+  })
+
+  it('a rename with a stale If-Match is a 412 that neither counts nor holds the address', async () => {
+    const owner = await realtorAccount('vstale-a')
+    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })).status).toBe(200)
+    const read = await api(`/v1/realtor/${owner.id}`, { token: owner.token })
+    const tag = read.headers.get('etag')
+    expect(tag).toMatch(/^"/)
+    // Another window saves another field: the tag is stale.
+    expect((await patch(owner.id, owner.token, { aboutMeEn: 'saved elsewhere' })).status).toBe(200)
+    const stale = await api(`/v1/realtor/${owner.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { desiredUrl: 'vstale-b' },
+      headers: { 'if-match': tag ?? '', 'accept-language': 'en' },
+    })
+    expect(stale.status).toBe(412)
+    expect(await changesOf(owner.id)).toBe(0)
+    expect(await heldBy('vstale-a')).toBeNull()
+    expect((await d1Store(env.DB).find(String(owner.id)))?.desiredUrl).toBe('vstale-a')
+    // On the current tag the same rename passes, and is the day's first change.
+    const fresh = await api(`/v1/realtor/${owner.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { desiredUrl: 'vstale-b' },
+      headers: { 'if-match': stale.headers.get('etag') ?? '' },
+    })
+    expect(fresh.status, await fresh.clone().text()).toBe(200)
+    expect(await changesOf(owner.id)).toBe(1)
+    expect(await heldBy('vstale-a')).toBe(owner.id)
   })
 })
 

@@ -11,7 +11,7 @@ import { saveNotificationSettings } from '../../src/lib/notifications/settings'
 import { outboxConfig } from '../../src/lib/outbox/config'
 import { retryOutbox } from '../../src/lib/outbox/cron'
 import { retryDue } from '../../src/lib/outbox/deliver'
-import { CLAIM_EXPIRY_MS } from '../../src/lib/outbox/retry'
+import { claimLeaseMs } from '../../src/lib/outbox/retry'
 import { createApp } from '../../src/worker'
 import { countingDb } from '../fixtures/counting-db'
 import { CONTACT } from '../fixtures/forms'
@@ -141,8 +141,9 @@ describe('a contact POST against a webhook that takes 1 s', () => {
     // Claimed, not expired: the cron does not send it a second time.
     await cronAt(0)
     expect(posts()).toHaveLength(1)
-    // Past the claim's expiry the sender is taken to have died: the cron claims it (attempt 2) and sends it.
-    await cronAt(CLAIM_EXPIRY_MS + 60_000)
+    // Past the claim's lease (the deadline and the margin to mark) the sender is taken to have died: the cron
+    // claims it (attempt 2) and sends it.
+    await cronAt(claimLeaseMs(Number(timeouts.UPSTREAM_TIMEOUT_MS)) + 1_000)
     expect(posts()).toHaveLength(2)
     expect(await operatorDelivery(id)).toMatchObject({ status: 'delivered', attempts: 2 })
     // The first attempt's own deadline passes: its claim was taken over, so it settles nothing.

@@ -65,6 +65,18 @@ export async function seedScaleData(db: D1Database, { realtors = 1_000, homes = 
        SELECT id, desired_url || '.example', 'sim-' || id, 1, CASE WHEN id % 7 = 0 THEN 'pending' ELSE 'active' END,
          'active', '2026-11-01T00:00:00.000Z' FROM realtors WHERE desired_url LIKE 'scale%' AND id % 10 = 3`,
     ),
+    // Takeovers of unverified claims (decision 088): a few per realtor over two months, some taken back.
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+         INSERT INTO domain_takeovers (hostname, taken_by, taken_from, take_back, taken_at, answered_at)
+         SELECT 'taken' || (i % 700) || '.example', b.id, f.id, CASE WHEN i % 5 = 0 THEN 1 ELSE 0 END,
+           strftime('%Y-%m-%dT%H:%M:%fZ', '2026-09-01', '+' || (i * 37 % 86400) || ' minutes'),
+           CASE WHEN i % 2 = 0 THEN '2026-11-01T00:00:00.000Z' END
+         FROM n JOIN realtors b ON b.desired_url = 'scale' || (i % CAST(?2 AS INTEGER) + 1)
+           JOIN realtors f ON f.desired_url = 'scale' || ((i * 7) % CAST(?2 AS INTEGER) + 1)`,
+      )
+      .bind(realtors * 2, realtors),
     db
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)

@@ -4,6 +4,7 @@
 // plans.test.ts fails until the file holding its query is accounted for).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { base64url } from '../../src/lib/base64url'
+import { newToken, tokenHash } from '../../src/lib/tokens'
 import worker, { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
 import { LEAD } from '../fixtures/forms'
@@ -28,6 +29,8 @@ interface Step {
   /** A form post's fields (application/x-www-form-urlencoded), for pages that take one. */
   form?: Record<string, string>
   host?: string
+  /** The Cookie header the step's browser sends. */
+  cookie?: string
   /** The 4xx status this step answers by design. */
   status?: number
   /** Keeps the answer's body under this name for later steps' paths and bodies. */
@@ -48,6 +51,11 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
   ).first<{ id: number; user_id: number }>()
   const realtor = await tokenFor(owner!.user_id)
   const id = owner!.id
+  // A homepage with no domain, whose claim the tour's realtor takes over.
+  const victim = (await env.DB.prepare(
+    `SELECT id FROM realtors WHERE desired_url LIKE 'scale%' AND homepage_host IS NULL
+       AND id NOT IN (SELECT realtor_id FROM custom_hostnames) ORDER BY id LIMIT 1`,
+  ).first<{ id: number }>())!.id
   const contact = {
     realtorId: id,
     lastName: '김',
@@ -67,6 +75,9 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     endpoint: `http://127.0.0.1:9/push/${name}`,
     keys: { p256dh, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
   })
+  // The verifier of the browser that starts the sign-in hand-off (docs/decisions/086), and its challenge.
+  const verifier = newToken()
+  const challenge = await tokenHash(verifier)
   const steps: Step[] = [
     // Visitors: landing, tenant homes (path, English, custom domain), subpages, crawlers' files.
     { path: '/' },
@@ -119,11 +130,19 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     // The builder: session, console (list, search, next page), editor, inbox, dashboard, settings, domain.
     { path: '/v1/auth/login', method: 'POST', json: { email: 'janekim@realtor.local', password: DEMO_PASSWORD } },
     { path: '/v1/auth/me', token: realtor },
-    { path: '/v1/auth/handoff', method: 'POST', token: realtor, keep: 'handoff' },
+    { path: '/v1/auth/handoff', method: 'POST', token: realtor, json: { challenge }, keep: 'handoff' },
+    // Another browser's try (refused, the code left for its own browser), then the browser that started it.
     {
       path: '/v1/auth/handoff/exchange',
       method: 'POST',
       json: (kept: Record<string, string>) => ({ code: field(kept.handoff, 'code') }),
+      status: 401,
+    },
+    {
+      path: '/v1/auth/handoff/exchange',
+      method: 'POST',
+      json: (kept: Record<string, string>) => ({ code: field(kept.handoff, 'code') }),
+      cookie: `handoff=${verifier}`,
     },
     { path: '/v1/auth/agreement', method: 'POST', token: realtor },
     { path: '/v1/accounts?limit=5', token: admin },
@@ -143,6 +162,15 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
       path: `/v1/realtor-contacts?realtorId=${id}&limit=5&after=999999&q=${encodeURIComponent('민수')}`,
       token: realtor,
     },
+    // Searches of 3+ characters go through the inbox's trigram index (decision 078): a Korean name without
+    // its space, an email with a status and a cursor, a phone's digits in the export.
+    { path: `/v1/realtor-contacts?realtorId=${id}&limit=5&q=${encodeURIComponent('김민수')}`, token: realtor },
+    {
+      path: `/v1/realtor-contacts?realtorId=${id}&status=unread&after=999999&limit=5&q=minsu%40example`,
+      token: realtor,
+    },
+    { path: `/v1/realtor-contacts/export?realtorId=${id}&q=010-1234`, token: realtor },
+    { path: `/equityrealty/admin/inbox?q=${encodeURIComponent('김')}`, token: realtor },
     { path: (kept) => `/v1/realtor-contacts/${field(kept.contact, 'id')}`, token: realtor },
     {
       path: (kept) => `/v1/realtor-contacts/${field(kept.contact, 'id')}`,
@@ -161,6 +189,10 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/v1/leads/1', token: admin },
     { path: '/v1/leads/export', token: admin },
     { path: '/admin/leads', token: admin },
+    { path: '/v1/leads?limit=5&q=Lead%2012', token: admin },
+    { path: '/v1/leads?limit=5&status=all&q=CA', token: admin },
+    { path: '/v1/leads/export?q=Lead%20199', token: admin },
+    { path: '/admin/leads?q=irvine', token: admin },
     { path: '/equityrealty/admin/inbox', token: realtor },
     { path: `/v1/realtor/${id}/notifications`, token: realtor },
     // An address that is not the sign-in email waits for its link (decision 063); a link with an unknown
@@ -204,6 +236,27 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: `/v1/realtors/${id}/domain`, token: realtor },
     { path: '/v1/domains/plans-tour.example/fail', method: 'POST', token: admin },
     { path: `/v1/realtors/${id}/domain`, method: 'DELETE', token: realtor },
+    // A takeover of a claim nobody verified (decision 088): counted, the former claimant told; past the
+    // realtor's limit (two more counted today), the next one is refused.
+    { path: `/v1/realtors/${victim}/domain`, method: 'PUT', token: admin, json: { hostname: 'plans-taken.example' } },
+    { path: `/v1/realtors/${id}/domain`, method: 'PUT', token: realtor, json: { hostname: 'plans-taken.example' } },
+    { path: `/v1/realtors/${victim}/domain`, token: admin },
+    { path: `/v1/realtors/${victim}/domain`, method: 'PUT', token: admin, json: { hostname: 'plans-limit.example' } },
+    {
+      path: `/v1/realtors/${id}/domain`,
+      method: 'PUT',
+      token: realtor,
+      json: { hostname: 'plans-limit.example' },
+      status: 429,
+      before: (db) =>
+        db
+          .prepare(
+            `INSERT INTO domain_takeovers (hostname, taken_by, taken_from, taken_at)
+             VALUES ('plans-a.example', ?1, ?2, ?3), ('plans-b.example', ?1, ?2, ?3)`,
+          )
+          .bind(id, victim, new Date().toISOString())
+          .run(),
+    },
     // A homepage an admin makes without an account (the realtor insert of its own).
     { path: '/v1/realtor', method: 'POST', token: admin, json: { desiredUrl: 'plansnoaccount' } },
     {
@@ -267,6 +320,7 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     const url = `${ORIGIN}${path}`
     const headers = new Headers({ host: step.host ?? new URL(url).host, origin: ORIGIN })
     if (step.token) headers.set('authorization', `Bearer ${step.token}`)
+    if (step.cookie) headers.set('cookie', step.cookie)
     if (json !== undefined) headers.set('content-type', 'application/json')
     if (step.form) headers.set('content-type', 'application/x-www-form-urlencoded')
     const ctx = createExecutionContext()

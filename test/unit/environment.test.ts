@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { browserMonitoringConfig, deviceType, isBot, isDevelopmentHost, isHabitDomain } from '../../src/lib/environment'
+import {
+  browserMonitoringConfig,
+  deviceType,
+  isAutomated,
+  isBot,
+  isDevelopmentHost,
+  isHabitDomain,
+} from '../../src/lib/environment'
 import { shouldDropEvent } from '../../src/middleware/monitoring'
 
 const hosts = { devHost: 'realtor.dev.example.com', prodHost: 'realtor.example.com' }
@@ -41,6 +48,36 @@ describe('environment rules (docs/product.md §9)', () => {
   it('recognises crawlers', () => {
     expect(isBot('Googlebot/2.1 (+http://www.google.com/bot.html)')).toBe(true)
     expect(isBot('Mozilla/5.0 Chrome/120')).toBe(false)
+  })
+
+  it('recognises scripts, HTTP libraries and headless browsers, and a request naming no agent (docs/decisions/090)', () => {
+    for (const agent of [
+      'curl/8.5.0',
+      'Wget/1.21.4',
+      'python-requests/2.32.3',
+      'Python-urllib/3.12',
+      'Go-http-client/1.1',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
+      'axios/1.7.2',
+      'okhttp/4.12.0',
+      'Java/17.0.2',
+      'Googlebot/2.1',
+      '',
+      ' ',
+      null,
+      undefined,
+    ]) {
+      expect(isAutomated(agent), String(agent)).toBe(true)
+    }
+    for (const agent of [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 14; SM-S918N Build/UP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0 Mobile Safari/537.36 KAKAOTALK 10.8.5',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+    ]) {
+      expect(isAutomated(agent), agent).toBe(false)
+    }
   })
 })
 

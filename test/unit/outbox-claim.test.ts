@@ -3,14 +3,22 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { insertLead } from '../../src/lib/leads/store'
-import { claim as claimAt, enqueue, markDelivered as markDeliveredAt, release } from '../../src/lib/outbox/deliveries'
-import { CLAIM_EXPIRY_MS, clockAt } from '../../src/lib/outbox/retry'
+import {
+  claim as claimAt,
+  enqueue,
+  markDelivered as markDeliveredAt,
+  release,
+  startSending,
+} from '../../src/lib/outbox/deliveries'
+import { claimLeaseMs, clockAt } from '../../src/lib/outbox/retry'
 
 const LEAD = { name: 'Claim Test', area: 'Irvine, CA', phone: '949-555-0100', hasSite: 'no' } as const
 
-/** The claim and its settling, judged by the real clock. */
-const clock = () => clockAt(Date.now(), 3000)
-const claim = (db: D1Database, id: number) => claimAt(db, id, clock())
+/** The claim and its settling, judged by the real clock, with the default deadline. */
+const TIMEOUT_MS = 3000
+const clock = () => clockAt(Date.now(), TIMEOUT_MS)
+/** The claim's attempt number: its token. */
+const claim = async (db: D1Database, id: number) => (await claimAt(db, id, clock()))?.attempt ?? null
 const markDelivered = (db: D1Database, id: number, attempt: number) => markDeliveredAt(db, id, attempt, clock())
 /** Released pending and due at once, or failed for good. */
 const retryNowOrGiveUp = (giveUp: boolean) => (giveUp ? null : clock().now)
@@ -32,10 +40,10 @@ async function deliveryOf(leadId: number): Promise<DeliveryRow> {
   return row
 }
 
-/** Backdates the delivery's claim to just past the expiry, as if its sender had died. */
+/** Backdates the delivery's claim to just past its lease, as if its sender had died. */
 async function abandonClaim(id: number) {
   await env.DB.prepare(
-    `UPDATE deliveries SET claimed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${CLAIM_EXPIRY_MS / 1000 + 1} seconds')
+    `UPDATE deliveries SET claimed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${claimLeaseMs(TIMEOUT_MS) / 1000 + 1} seconds')
      WHERE id = ?`,
   )
     .bind(id)
@@ -105,6 +113,33 @@ describe('claiming a delivery', () => {
     )
     expect(await deliveryOf(delivery.message_id)).toMatchObject({ status: 'failed', attempts: 2 })
     expect(await claim(env.DB, delivery.id)).toBeNull()
+  })
+})
+
+describe('the start of sending', () => {
+  it('renews the claim from the moment sending starts, for its holder only', async () => {
+    const attempt = (await claim(env.DB, delivery.id))!
+    await abandonClaim(delivery.id)
+    // Its lease ran out while it prepared, and nobody took it: it is still this sender's, renewed.
+    expect(await startSending(env.DB, delivery.id, attempt, clock())).toBe(true)
+    expect(await claim(env.DB, delivery.id)).toBeNull()
+    await abandonClaim(delivery.id)
+    expect(await claim(env.DB, delivery.id)).toBe(attempt + 1)
+    // Taken over: the first holder may no longer send.
+    expect(await startSending(env.DB, delivery.id, attempt, clock())).toBe(false)
+  })
+
+  it('tells the next claim that the delivery may have gone, only when its sender began and never settled', async () => {
+    const first = await claimAt(env.DB, delivery.id, clock())
+    expect(first).toEqual({ attempt: 1, inDoubtSince: null })
+    const started = clock()
+    await startSending(env.DB, delivery.id, 1, started)
+    await abandonClaim(delivery.id)
+    expect(await claimAt(env.DB, delivery.id, clock())).toEqual({ attempt: 2, inDoubtSince: started.now })
+    // A failed attempt is settled (its late answer is the retry delay's to cover): the next claim is not in doubt.
+    await startSending(env.DB, delivery.id, 2, clock())
+    await release(env.DB, delivery.id, 2, 'the webhook answered 500', retryNowOrGiveUp(false))
+    expect(await claimAt(env.DB, delivery.id, clock())).toEqual({ attempt: 3, inDoubtSince: null })
   })
 })
 

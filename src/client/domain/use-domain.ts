@@ -3,7 +3,7 @@
 // active or failed, pauses while the tab is hidden (and checks at once when it is shown again), and
 // waits longer after each failed check so a worker in trouble is not asked twice as often.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type DomainView, isSettled, pollDelay } from '../../lib/builder/domain-screen'
+import { type DomainView, isSettled, pollDelay, type TakenOver } from '../../lib/builder/domain-screen'
 import { api } from '../lib/api'
 
 export const domainEndpoint = (realtorId: number) => `/v1/realtors/${realtorId}/domain`
@@ -19,8 +19,15 @@ function useTabVisible(): boolean {
   return visible
 }
 
-export function useDomain(realtorId: number, initial: DomainView | null, networkMessage: string) {
+export function useDomain(
+  realtorId: number,
+  initial: DomainView | null,
+  initialTakenOver: TakenOver | null,
+  networkMessage: string,
+) {
   const [domain, setDomain] = useState(initial)
+  /** The claim another homepage took over from this one, while it has no domain (decision 088). */
+  const [takenOver, setTakenOver] = useState(initialTakenOver)
   const [checking, setChecking] = useState(false)
   /** Failed checks in a row, and the last one's message (cleared by the next good answer). */
   const [failures, setFailures] = useState(0)
@@ -32,7 +39,11 @@ export function useDomain(realtorId: number, initial: DomainView | null, network
   const check = useCallback(async () => {
     const asked = generation.current
     setChecking(true)
-    const result = await api<{ domain: DomainView | null }>(domainEndpoint(realtorId), {}, networkMessage)
+    const result = await api<{ domain: DomainView | null; takenOver: TakenOver | null }>(
+      domainEndpoint(realtorId),
+      {},
+      networkMessage,
+    )
     setChecking(false)
     if (asked !== generation.current) return
     if (!result.ok) {
@@ -43,6 +54,7 @@ export function useDomain(realtorId: number, initial: DomainView | null, network
     setFailures(0)
     setCheckError('')
     setDomain(result.data.domain)
+    setTakenOver(result.data.takenOver ?? null)
   }, [realtorId, networkMessage])
 
   /** A Domain the screen got from a change of its own (connect, simulator step) or null (removed). */
@@ -51,6 +63,8 @@ export function useDomain(realtorId: number, initial: DomainView | null, network
     setFailures(0)
     setCheckError('')
     setDomain(next)
+    // A claim of its own, or a removal, answers what was taken over before.
+    setTakenOver(null)
   }, [])
 
   const waiting = domain !== null && !isSettled(domain.status)
@@ -67,5 +81,5 @@ export function useDomain(realtorId: number, initial: DomainView | null, network
     wasVisible.current = visible
   }, [visible, waiting, check])
 
-  return { domain, checking, checkError, failures, polling: waiting && visible, check, adopt }
+  return { domain, takenOver, checking, checkError, failures, polling: waiting && visible, check, adopt }
 }

@@ -16,8 +16,8 @@ export interface PublishControlProps {
   realtor: Realtor
   dirty: boolean
   disabled: boolean
-  /** The stored realtor after the switch: the editor takes its publish state, keeping the draft. */
-  onChange: (updated: Realtor) => void
+  /** The stored realtor after the switch and its version: the editor takes its publish state, keeping the draft. */
+  onChange: (updated: Realtor, version: string | null) => void
   announce: (notice: Notice) => void
   /** A homepage's full address on the provider's site. */
   addressOf: (desiredUrl: string) => string
@@ -63,7 +63,7 @@ export function PublishControl({
     setBusy(false)
     setOpen(false)
     if (!result.ok) return announce({ kind: 'error', text: result.message })
-    onChange(result.data)
+    onChange(result.data, result.headers?.get('etag') ?? null)
     announce({
       kind: 'ok',
       text: published ? m('builder.publish.undone') : m('builder.publish.done', { address: addresses[0] ?? '' }),

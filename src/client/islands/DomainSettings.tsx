@@ -3,7 +3,7 @@
 // every few seconds while the tab is open); change or remove it. In local mode a simulator stands in for
 // Cloudflare and an admin moves it on. The first view is rendered on the server from the same Domain.
 import { useState } from 'react'
-import { type DomainView, isSettled, STATUS_LABEL } from '../../lib/builder/domain-screen'
+import { type DomainView, isSettled, STATUS_LABEL, type TakenOver } from '../../lib/builder/domain-screen'
 import type { Locale } from '../../lib/locale'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { DnsRecords } from '../domain/DnsRecords'
@@ -23,6 +23,8 @@ export interface DomainSettingsProps {
   realtorId: number
   /** The realtor's Domain when the page was rendered. */
   initial: DomainView | null
+  /** With no domain: the claim another homepage took over from this one (decision 088). */
+  initialTakenOver: TakenOver | null
   /** The homepage's address on the provider's site, where it stays until a domain is active. */
   pathAddress: string
   /** An admin may move the local simulator on. */
@@ -37,13 +39,19 @@ export default function DomainSettings({
   locale,
   realtorId,
   initial,
+  initialTakenOver,
   pathAddress,
   isAdmin,
 }: DomainSettingsProps) {
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
   const network = m('common.networkError')
   const hydrated = useHydrated()
-  const { domain, checking, checkError, polling, check, adopt } = useDomain(realtorId, initial, network)
+  const { domain, takenOver, checking, checkError, polling, check, adopt } = useDomain(
+    realtorId,
+    initial,
+    initialTakenOver,
+    network,
+  )
   const [editing, setEditing] = useState(false)
   const [busy, setBusy] = useState(false)
   const [fieldError, setFieldError] = useState('')
@@ -88,6 +96,9 @@ export default function DomainSettings({
     hydrated && domain?.checkedAt
       ? new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(new Date(domain.checkedAt))
       : ''
+  // Formatted in the browser's time zone once hydrated, as checkedAt: the server's would not match it.
+  const takenOverOn =
+    hydrated && takenOver ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(takenOver.at)) : ''
   const disabled = !hydrated || busy
   const shown = notice && (!notice.for || notice.for === domain?.status) ? notice : null
 
@@ -179,7 +190,15 @@ export default function DomainSettings({
           {polling ? <p className="field__hint">{m('builder.domain.autoCheck')}</p> : null}
         </section>
       ) : (
-        <p className="domain__path">{m('builder.domain.pathAddress', { address: pathAddress })}</p>
+        <>
+          {takenOver ? (
+            <div className="notice notice--error domain__taken-over" role="alert" data-testid="domain-taken-over">
+              <p>{m('builder.domain.takenOver', { hostname: takenOver.hostname })}</p>
+              {takenOverOn ? <p>{m('builder.domain.takenOverAt', { date: takenOverOn })}</p> : null}
+            </div>
+          ) : null}
+          <p className="domain__path">{m('builder.domain.pathAddress', { address: pathAddress })}</p>
+        </>
       )}
       <div id="domain-form">
         {!domain || editing ? (

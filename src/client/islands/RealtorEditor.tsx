@@ -1,7 +1,7 @@
 // The homepage editor (/{desiredUrl}/admin): every field of the realtor in grouped sections, inline
 // validation with the API's schema, save (PATCH), delete, export and import, photo upload and a live
-// preview. It never loses work: unsaved changes warn before leaving, a failed save keeps the form.
-
+// preview. It never loses work: unsaved changes warn before leaving, a failed save keeps the form, and a save
+// that meets a version saved elsewhere asks what to do instead of overwriting it (decision 082).
 import { useRef, useState } from 'react'
 import type { AddressState } from '../../lib/builder/address-state'
 import type { Locale } from '../../lib/locale'
@@ -14,6 +14,7 @@ import { AddressChangeNotice, AddressDialog, DeleteDialog } from '../editor/life
 import { OnboardingChecklist } from '../editor/OnboardingChecklist'
 import { Preview } from '../editor/Preview'
 import { PublishControl } from '../editor/PublishControl'
+import { SaveConflict } from '../editor/SaveConflict'
 import { useRealtorEditor } from '../editor/use-realtor-editor'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
@@ -51,6 +52,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.import',
   'builder.deleteHomepage',
   'builder.lifecycle.',
+  'builder.conflict.',
   'builder.signOut',
   'builder.signOut.',
   'builder.settings.title',
@@ -71,6 +73,8 @@ export interface RealtorEditorProps {
   locale: Locale
   localePrefix: string
   realtor: Realtor
+  /** The version of `realtor` (its ETag), named by the first save's If-Match; null: saves name none. */
+  etag?: string | null
   /** The admin console for admins, null for a realtor editing their own homepage. */
   adminHref: string | null
   loginHref: string
@@ -93,6 +97,7 @@ export default function RealtorEditor({
   locale,
   localePrefix,
   realtor: initial,
+  etag = null,
   adminHref,
   loginHref,
   settingsHref,
@@ -117,6 +122,7 @@ export default function RealtorEditor({
     answer.current(ok)
   }
   const editor = useRealtorEditor(initial, messages, locale, localePrefix, {
+    etag,
     confirmAddress,
     accountEmail,
     addressOf,
@@ -186,6 +192,14 @@ export default function RealtorEditor({
       >
         {notice?.text}
       </p>
+      {editor.conflict ? (
+        <SaveConflict
+          messages={messages}
+          busy={busy}
+          onReload={() => void editor.reloadSaved()}
+          onKeep={() => void editor.keepMine()}
+        />
+      ) : null}
       <ImportDialog
         file={pendingImport}
         dirty={dirty}

@@ -7,7 +7,8 @@ export interface ApiFailure {
   message: string
   fields: { path: string; message: string }[]
 }
-export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure
+/** A success; `headers` are the answer's (an ETag a next write names in If-Match), absent for an upload. */
+export type ApiResult<T> = { ok: true; status: number; data: T; headers?: Headers } | ApiFailure
 
 const TIMEOUT_MS = 20_000
 
@@ -30,6 +31,8 @@ export interface ApiRequest {
   body?: BodyInit
   /** The page's language, for the server's messages when the visitor has no language cookie yet. */
   language?: string
+  /** Preconditions of a write (If-Match: the version it was made on, decision 082). */
+  headers?: Record<string, string>
   /** The request may outlive the page (an analytics event sent while the visitor leaves). */
   keepalive?: boolean
 }
@@ -42,7 +45,7 @@ export interface ApiRequest {
 export function api<T>(path: string, init: ApiRequest & { keepalive: true }): Promise<ApiResult<T>>
 export function api<T>(path: string, init: ApiRequest, networkMessage: string): Promise<ApiResult<T>>
 export async function api<T>(path: string, init: ApiRequest, networkMessage = ''): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { ...init.headers, accept: 'application/json' }
   if (init.json !== undefined) headers['content-type'] = 'application/json'
   if (init.language) headers['accept-language'] = init.language
   let response: Response
@@ -60,7 +63,7 @@ export async function api<T>(path: string, init: ApiRequest, networkMessage = ''
   }
   const body = await response.json().catch(() => null)
   if (!response.ok) return failureOf(response.status, body, `${response.status} ${response.statusText}`)
-  return { ok: true, status: response.status, data: body as T }
+  return { ok: true, status: response.status, data: body as T, headers: response.headers }
 }
 
 /** PUT a file to a signed upload URL, reporting progress (fetch has no upload progress). */

@@ -3,6 +3,7 @@
 // account's name and email, the address and the realtor's Korean name (etcInfo korea_name).
 import type { HeldAddress } from '../realtors/address-changes'
 import { ADDRESS_HOLD_DAYS, daysAfter } from '../realtors/lifecycle'
+import { isIndexed, likePattern, phraseOf, searchTerm } from '../search'
 
 /** One row of the console: an account (and its homepage, if any) or an unowned homepage. */
 export interface AccountSummary {
@@ -68,11 +69,6 @@ const ACCOUNT_ROWS = `SELECT 0 AS kind, a.id AS key_id, a.id AS account_id, a.ro
 const UNOWNED_ROWS = `SELECT 1 AS kind, r.id AS key_id, NULL AS account_id, NULL AS role, NULL AS name, NULL AS email,
     ${HOMEPAGE_COLUMNS} FROM realtors r WHERE r.user_id IS NULL`
 
-/** `%`, `_` and the escape itself stand for themselves in a search. */
-export function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-}
-
 /** A homepage nobody owns has this plus its id as its search row's rowid (migrations/0016_account_search.sql). */
 const UNOWNED_ROWID = 1_000_000_000_000
 
@@ -86,16 +82,15 @@ function rowidAfter([kind, id]: [number, number]): number {
   return kind === 1 ? UNOWNED_ROWID + id : Math.min(Math.max(id, 0), UNOWNED_ROWID)
 }
 
-/** A trigram index finds terms of 3 characters or more; shorter ones are compared row by row. */
-export const INDEXED_TERM_LENGTH = 3
-
 // The matching rows of a page, in order, from the search table (docs/decisions/060-console-search-index.md):
 // a term of 3+ characters is a phrase of the trigram index (a substring of one column, case-insensitive), read
 // in rowid order from the cursor; a shorter one walks the table's text from the cursor with LIKE until a page
-// matches. ?1 the cursor, ?2 the phrase or pattern, ?3 the page size plus one.
-const INDEXED_HITS = `SELECT rowid AS k FROM account_search WHERE account_search MATCH ?2 AND rowid > ?1
+// matches. ?1 the cursor, ?2 the phrase or pattern, ?3 the page size plus one. D1 binds a number as a REAL, and
+// FTS5 starts from a rowid bound only when it is an INTEGER (else it reads every row before the cursor and
+// SQLite drops them): hence the CAST (docs/decisions/078-contact-and-lead-search.md).
+const INDEXED_HITS = `SELECT rowid AS k FROM account_search WHERE account_search MATCH ?2 AND rowid > CAST(?1 AS INTEGER)
   ORDER BY rowid LIMIT ?3`
-const WALKED_HITS = `SELECT rowid AS k FROM account_search WHERE rowid > ?1 AND (name LIKE ?2 ESCAPE '\\'
+const WALKED_HITS = `SELECT rowid AS k FROM account_search WHERE rowid > CAST(?1 AS INTEGER) AND (name LIKE ?2 ESCAPE '\\'
   OR email LIKE ?2 ESCAPE '\\' OR desired_url LIKE ?2 ESCAPE '\\' OR korean_name LIKE ?2 ESCAPE '\\')
   ORDER BY rowid LIMIT ?3`
 
@@ -106,11 +101,6 @@ const rowsOf = (hits: string) => `WITH hits AS MATERIALIZED (${hits})
     UNION ALL
     SELECT * FROM (${UNOWNED_ROWS}) WHERE key_id IN (SELECT k - ${UNOWNED_ROWID} FROM hits WHERE k >= ${UNOWNED_ROWID})
   ) ORDER BY kind, key_id`
-
-/** The term as one FTS5 phrase: every character literal, a double quote doubled. */
-function phraseOf(term: string): string {
-  return `"${term.replaceAll('"', '""')}"`
-}
 
 function summaryOf(row: Row): AccountSummary {
   return {
@@ -140,9 +130,8 @@ export async function listAccounts(
   db: D1Database,
   { query = '', after, limit = 50 }: { query?: string; after?: string; limit?: number },
 ): Promise<AccountPage> {
-  const search = query.trim()
-  // SQLite's text functions stop at a NUL and FTS5 refuses one: no stored text holds one, so nothing matches.
-  if (search.includes('\u0000')) return { items: [], next: null }
+  const search = searchTerm(query)
+  if (search === null) return { items: [], next: null }
   const { results } = search
     ? await searchPage(db, search, rowidAfter(cursorOf(after)), limit)
     : await walkPage(db, after, limit)
@@ -167,7 +156,7 @@ function walkPage(db: D1Database, after: string | undefined, limit: number) {
 
 /** The rows matching `search` after the cursor, found through the search table. */
 function searchPage(db: D1Database, search: string, cursor: number, limit: number) {
-  const indexed = [...search].length >= INDEXED_TERM_LENGTH
+  const indexed = isIndexed(search)
   return db
     .prepare(rowsOf(indexed ? INDEXED_HITS : WALKED_HITS))
     .bind(cursor, indexed ? phraseOf(search) : likePattern(search), limit + 1)

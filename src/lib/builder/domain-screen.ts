@@ -2,9 +2,9 @@
 // Domain of the API contract as the browser reads it, each status's label, when the screen stops checking
 // and how long it waits before the next check. Pure, shared by the screen and the admin console.
 
-import type { Domain, DomainRecord, DomainStatus } from '../domains/types'
+import type { Domain, DomainRecord, DomainStatus, TakenOver } from '../domains/types'
 
-export type { DomainRecord, DomainStatus }
+export type { DomainRecord, DomainStatus, TakenOver }
 /** A realtor's custom hostname as `GET /v1/realtors/{id}/domain` answers it (src/lib/domains/types.ts). */
 export type DomainView = Domain
 

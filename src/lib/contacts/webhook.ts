@@ -3,7 +3,7 @@
 // retries, and the claim lets only one of them send a contact (docs/decisions/069-contacts-answer-after-one-batch.md).
 
 import { notifyRealtor, type RealtorNotice, realtorNotice } from '../notifications/send'
-import { type OutboxConfig, pushSubscriptionIdOf } from '../outbox/config'
+import { isOperatorDestination, type OutboxConfig, pushSubscriptionIdOf } from '../outbox/config'
 import { deliveredEverywhere, deliverMessage, type Messages } from '../outbox/deliver'
 import { sendPush } from '../push/send'
 import { markNotified } from '../realtors/own-settings'
@@ -15,18 +15,15 @@ export const contactMessages: Messages<StoredContact, RealtorNotice> = {
   body: (contact) => ({ type: 'realtor_contact', contact }),
   // The realtor's settings, homepage and clock: read once per contact, whatever number of channels are on.
   shared: (config, contact) => realtorNotice(config.db, contact.realtorId),
-  // The realtor's own email and webhook (docs/decisions/050-notifications.md), and each push device (065);
-  // the first one that gets through ticks the onboarding checklist's "notifications reach you" (063).
-  async sendOwn(config, contact, delivery, headers, shared) {
-    const outcome =
-      pushSubscriptionIdOf(delivery.destination) === null
-        ? await notifyRealtor(config, contact, delivery, headers, await shared())
-        : await sendPush(config, contact, delivery)
-    // Sent is sent: a failed note must not make the outbox send the contact again.
-    if (outcome !== 'gone') {
-      await markNotified(config.db, contact.realtorId).catch((error) => console.warn('[notify] not noted:', error))
-    }
-    return outcome
+  // The realtor's own email and webhook (docs/decisions/050-notifications.md), and each push device (065).
+  sendOwn: (config, contact, delivery, headers, shared) =>
+    pushSubscriptionIdOf(delivery.destination) === null
+      ? shared().then((notice) => notifyRealtor(config, contact, delivery, headers, notice))
+      : sendPush(config, contact, delivery),
+  // The first of the realtor's own channels that gets through ticks the onboarding checklist's
+  // "notifications reach you" (063): noted after the delivery is marked, so the note never holds the mark up.
+  async delivered(config, contact, delivery) {
+    if (!isOperatorDestination(delivery.destination)) await markNotified(config.db, contact.realtorId)
   },
 }
 

@@ -1,6 +1,7 @@
 // A stored domain as the API answers it: problems in plain words of the request's locale.
 import type { DomainRow } from './store'
-import type { Domain, DomainProblem } from './types'
+import type { Takeover } from './takeovers'
+import type { Domain, DomainProblem, DomainResponse } from './types'
 
 export function domainOf(row: DomainRow, problemText: (problem: DomainProblem) => string): Domain {
   return {
@@ -12,6 +13,17 @@ export function domainOf(row: DomainRow, problemText: (problem: DomainProblem) =
     checkedAt: row.checkedAt,
     activatedAt: row.activatedAt,
     simulated: row.simulated,
+  }
+}
+
+/** The answer of `GET /v1/realtors/{id}/domain` (and the Domain screen's first view). */
+export function domainResponse(
+  { row, takenOver }: { row: DomainRow | null; takenOver: Takeover | null },
+  problemText: (problem: DomainProblem) => string,
+): DomainResponse {
+  return {
+    domain: row ? domainOf(row, problemText) : null,
+    takenOver: takenOver ? { hostname: takenOver.hostname, at: takenOver.takenAt } : null,
   }
 }
 

@@ -1,6 +1,8 @@
 // The rules of custom domains (docs/decisions/053-custom-domains.md): provider hosts are never claimed, a
-// domain active for another homepage is refused, an unverified claim is replaced by a newer one (so only
-// whoever controls DNS for the current tokens can activate it), and only an active domain serves.
+// domain active for another homepage is refused, a claim whose records were seen in DNS is its claimant's
+// until 7 days after they were last seen, a claim never seen may be taken over by a newer one a few times a
+// day (decision 088; only whoever controls DNS for the current tokens can activate it), and only an active
+// domain serves.
 import { activationStatements, deactivationStatement } from './activation'
 import { isProviderOwned, normalizeDomainInput } from './hostname'
 import { mergeRecords, recordsOf, stateOf } from './state'
@@ -16,11 +18,12 @@ import {
   nowIso,
   updateDomainStatement,
 } from './store'
-import { type HostnameProvider, ProviderError, type ProviderHostname } from './types'
+import { answerTakeoversStatement, forgetTakeover, lastTakeoverFrom, recordTakeover, type Takeover } from './takeovers'
+import { type DomainStatus, type HostnameProvider, ProviderError, type ProviderHostname } from './types'
 
 /** A claim the rules refuse: `reason` is the catalogue key `api.domain.{reason}`. */
 export class DomainRuleError extends Error {
-  constructor(readonly reason: 'invalid' | 'providerOwned' | 'taken') {
+  constructor(readonly reason: 'invalid' | 'providerOwned' | 'taken' | 'held') {
     super(`domain refused: ${reason}`)
   }
 }
@@ -42,6 +45,15 @@ export const CRON_BATCH = 10
 export const CRON_INTERVAL_MS = 4 * 60_000
 /** An active domain is re-checked about once a day: one that moved or was blocked stops serving. */
 export const ACTIVE_RECHECK_MS = 24 * 60 * 60_000
+/** A claim whose records were seen in DNS stays its claimant's this long after they were last seen. */
+export const CLAIM_HOLD_MS = 7 * 24 * 60 * 60_000
+
+/** The provider saw the claim's records: ownership verified (verifying) or all done (active). */
+const dnsSeen = (status: DomainStatus) => status === 'verifying' || status === 'active'
+
+/** Whether nobody else may claim the row's hostname: its records were seen in DNS less than 7 days ago. */
+export const isHeld = (row: Pick<DomainRow, 'dnsSeenAt'>, now: number) =>
+  row.dnsSeenAt !== null && now - Date.parse(row.dnsSeenAt) < CLAIM_HOLD_MS
 
 export function domainService({ db, provider, ownedHosts, onAddressChange, now = Date.now }: DomainServiceDeps) {
   /** Creates the custom hostname; a leftover of ours at the provider (no claim names it) is replaced once. */
@@ -69,7 +81,8 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
     const becameActive = state.status === 'active' && row.status !== 'active'
     const leftActive = state.status !== 'active' && row.status === 'active'
     const activatedAt = state.status === 'active' ? (row.activatedAt ?? checkedAt) : null
-    const next: DomainRow = { ...row, ...state, records, checkedAt, activatedAt }
+    const dnsSeenAt = dnsSeen(state.status) ? checkedAt : row.dnsSeenAt
+    const next: DomainRow = { ...row, ...state, records, checkedAt, activatedAt, dnsSeenAt }
     const statements = [updateDomainStatement(db, row.id, next)]
     if (becameActive) statements.push(...activationStatements(db, row.realtorId, row.hostname))
     if (leftActive) statements.push(deactivationStatement(db, row.realtorId))
@@ -106,6 +119,35 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
     }
   }
 
+  /**
+   * Another realtor's claim of the hostname asked about afresh, the provider's failure thrown (nothing is
+   * taken over on a stale row): records that reached DNS since the last check make it its claimant's.
+   */
+  async function recheck(row: DomainRow): Promise<DomainRow> {
+    const id = idAtProvider(row)
+    return id ? apply(row, await hostnameAt(id, row.hostname)) : row
+  }
+
+  /** Takes over `holder`'s claim for `realtorId`, counted (TakeoverLimitError past a limit); throws DomainRuleError when it is not to be taken. */
+  async function takeOver(realtorId: number, holder: DomainRow): Promise<void> {
+    if (holder.status === 'active') throw new DomainRuleError('taken')
+    const current = await recheck(holder)
+    if (current.status === 'active') throw new DomainRuleError('taken')
+    if (isHeld(current, now())) throw new DomainRuleError('held')
+    const takeover = await recordTakeover(db, {
+      hostname: current.hostname,
+      takenBy: realtorId,
+      takenFrom: current.realtorId,
+      now: now(),
+    })
+    try {
+      await drop(current)
+    } catch (error) {
+      await forgetTakeover(db, takeover)
+      throw error
+    }
+  }
+
   /** Removes a row and its custom hostname; the provider's failure keeps both (nothing changed). */
   async function drop(row: DomainRow): Promise<void> {
     const id = idAtProvider(row)
@@ -116,13 +158,20 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
     if (row.status === 'active') await onAddressChange(row.realtorId)
   }
 
+  /** The realtor's domain, refreshed from the provider when it is not active and was not just checked. */
+  async function current(realtorId: number): Promise<DomainRow | null> {
+    const row = await domainOfRealtor(db, realtorId)
+    return row && row.status !== 'active' ? refresh(row) : row
+  }
+
   return {
     refresh,
+    current,
 
-    /** The realtor's domain, refreshed from the provider when it is not active and was not just checked. */
-    async current(realtorId: number): Promise<DomainRow | null> {
-      const row = await domainOfRealtor(db, realtorId)
-      return row && row.status !== 'active' ? refresh(row) : row
+    /** The realtor's domain as current() reads it; with none, the claim another realtor took over from them. */
+    async view(realtorId: number): Promise<{ row: DomainRow | null; takenOver: Takeover | null }> {
+      const row = await current(realtorId)
+      return { row, takenOver: row ? null : await lastTakeoverFrom(db, realtorId, now()) }
     },
 
     /** The realtor claims `input`; replaces their domain. Throws DomainRuleError or ProviderError. */
@@ -134,9 +183,8 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
       if (own?.hostname === hostname && own.status !== 'failed') return refresh(own)
       const holder = await domainByHostname(db, hostname)
       if (holder && holder.realtorId !== realtorId) {
-        if (holder.status === 'active') throw new DomainRuleError('taken')
         // Nobody verified it: the newer claim replaces it, with fresh tokens only the DNS owner can publish.
-        await drop(holder)
+        await takeOver(realtorId, holder)
       } else if (holder) {
         // The realtor's own failed claim of it: a fresh custom hostname.
         const id = idAtProvider(holder)
@@ -149,6 +197,7 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
         await provider.remove(oldId).catch((error) => console.warn(`[domains] deleting ${own.hostname} failed:`, error))
       }
       const state = stateOf(created)
+      const checkedAt = nowIso(now())
       const row: DomainRow = {
         id: 0,
         realtorId,
@@ -157,10 +206,12 @@ export function domainService({ db, provider, ownedHosts, onAddressChange, now =
         simulated: provider.simulated,
         ...state,
         records: recordsOf(created, provider.cnameTarget),
-        checkedAt: nowIso(now()),
+        checkedAt,
         activatedAt: null,
+        // Trying a failed claim again keeps what was seen of it: a retry does not open it to others.
+        dnsSeenAt: dnsSeen(state.status) ? checkedAt : holder?.realtorId === realtorId ? holder.dnsSeenAt : null,
       }
-      const statements = [insertDomainStatement(db, row)]
+      const statements = [insertDomainStatement(db, row), answerTakeoversStatement(db, realtorId, checkedAt)]
       if (own?.status === 'active') statements.push(deactivationStatement(db, realtorId))
       try {
         await db.batch(statements)

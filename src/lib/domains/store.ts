@@ -13,6 +13,8 @@ export interface DomainRow {
   problems: DomainProblem[]
   checkedAt: string | null
   activatedAt: string | null
+  /** The last check that found it verifying or active: its records were in DNS (decision 088). */
+  dnsSeenAt: string | null
 }
 
 interface Row {
@@ -27,10 +29,11 @@ interface Row {
   problems: string
   checked_at: string | null
   activated_at: string | null
+  dns_seen_at: string | null
 }
 
 const COLUMNS = `id, realtor_id, hostname, provider_id, simulated, status, ssl_status, records, problems,
-  checked_at, activated_at`
+  checked_at, activated_at, dns_seen_at`
 
 function parseList<T>(text: string): T[] {
   try {
@@ -54,6 +57,7 @@ function rowOf(row: Row): DomainRow {
     problems: parseList(row.problems),
     checkedAt: row.checked_at,
     activatedAt: row.activated_at,
+    dnsSeenAt: row.dns_seen_at,
   }
 }
 
@@ -77,15 +81,18 @@ export async function domainByHostname(db: D1Database, hostname: string): Promis
 /** A realtor's new claim, replacing the one they had (their old row goes). */
 export function insertDomainStatement(
   db: D1Database,
-  claim: Omit<DomainRow, 'id' | 'activatedAt'> & { activatedAt?: string | null },
+  claim: Omit<DomainRow, 'id' | 'activatedAt' | 'dnsSeenAt'> & {
+    activatedAt?: string | null
+    dnsSeenAt?: string | null
+  },
 ): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO custom_hostnames (realtor_id, hostname, provider_id, simulated, status, ssl_status, records,
-         problems, checked_at, activated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         problems, checked_at, activated_at, dns_seen_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
        ON CONFLICT (realtor_id) DO UPDATE SET hostname = ?2, provider_id = ?3, simulated = ?4, status = ?5,
-         ssl_status = ?6, records = ?7, problems = ?8, checked_at = ?9, activated_at = ?10,
+         ssl_status = ?6, records = ?7, problems = ?8, checked_at = ?9, activated_at = ?10, dns_seen_at = ?11,
          created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
     )
     .bind(
@@ -99,6 +106,7 @@ export function insertDomainStatement(
       JSON.stringify(claim.problems),
       claim.checkedAt,
       claim.activatedAt ?? null,
+      claim.dnsSeenAt ?? null,
     )
 }
 
@@ -106,12 +114,12 @@ export function insertDomainStatement(
 export function updateDomainStatement(
   db: D1Database,
   id: number,
-  change: Pick<DomainRow, 'status' | 'sslStatus' | 'records' | 'problems' | 'checkedAt' | 'activatedAt'>,
+  change: Pick<DomainRow, 'status' | 'sslStatus' | 'records' | 'problems' | 'checkedAt' | 'activatedAt' | 'dnsSeenAt'>,
 ): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE custom_hostnames SET status = ?, ssl_status = ?, records = ?, problems = ?, checked_at = ?,
-         activated_at = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+         activated_at = ?, dns_seen_at = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
     )
     .bind(
       change.status,
@@ -120,6 +128,7 @@ export function updateDomainStatement(
       JSON.stringify(change.problems),
       change.checkedAt,
       change.activatedAt,
+      change.dnsSeenAt,
       id,
     )
 }

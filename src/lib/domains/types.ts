@@ -34,8 +34,17 @@ export interface Domain {
   simulated: boolean
 }
 
+/** A realtor's claim another realtor took over before its records were seen in DNS (decision 088). */
+export interface TakenOver {
+  hostname: string
+  /** When it was taken over (ISO 8601). */
+  at: string
+}
+
+/** `takenOver`: with no domain, the claim taken from the realtor in the last 30 days, until they claim again. */
 export interface DomainResponse {
   domain: Domain | null
+  takenOver: TakenOver | null
 }
 
 /** The admin list (`GET /v1/domains`): a keyset page; `next` is the `after` of the following page. */

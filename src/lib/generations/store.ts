@@ -3,6 +3,7 @@
 // isolate's next call. Nothing here fails a page: a caller that cannot read the log empties its caches
 // (src/lib/cache.ts, checkFreshness) and renders from D1.
 import type { TagLog } from '../cache'
+import { within } from '../deadline'
 import { MAX_TAGS, type TagGenerations } from './object'
 
 /** The one object's name: every tag in one place, asked once per isolate per interval (why: decision 076). */
@@ -12,15 +13,6 @@ const OBJECT_NAME = 'tag-generations'
  * counts as unreachable for that call.
  */
 export const GENERATION_TIMEOUT_MS = 500
-
-/** Rejects when `promise` has not settled within `ms`. */
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
-}
 
 /** A log in memory (tests, and the single-isolate cases that need no object). */
 export function memoryTagLog(): TagLog & { changes: Map<string, number>; calls: number } {

@@ -9,8 +9,18 @@ type Row = Record<string, string | number | null>
 export interface InboxSource<T> {
   table: 'realtor_contacts' | 'leads'
   topic: Topic
-  /** Text columns a search matches (the phone is matched on its digits besides). */
-  searchColumns: readonly string[]
+  /** How a search finds entries (migrations/0021_inbox_search.sql, docs/decisions/078). */
+  search: {
+    /** The FTS5 trigram table of the searched text; its rowid is the entry's id. */
+    index: 'contact_search' | 'lead_search'
+    /** Every column of the table and the searched text: what a term too short for the index reads. */
+    view: 'contact_search_text' | 'lead_search_text'
+    /**
+     * Columns a term matches as written. Besides, `compact` (the name without spaces) matches the term
+     * without spaces, and `phone` the term's digits.
+     */
+    columns: readonly string[]
+  }
   entryOf(row: Row): T
   /**
    * The export's columns: message key of the heading, and the cell of an entry. The CSV's phone is the
@@ -36,7 +46,11 @@ const state = (row: Row) => ({
 export const contactSource: InboxSource<ContactEntry> = {
   table: 'realtor_contacts',
   topic: 'contact',
-  searchColumns: ['name', 'last_name', 'first_name', 'email'],
+  search: {
+    index: 'contact_search',
+    view: 'contact_search_text',
+    columns: ['name', 'last_name', 'first_name', 'email', 'phone'],
+  },
   entryOf: (row) => ({
     ...state(row),
     realtorId: Number(row.realtor_id),
@@ -69,7 +83,7 @@ export const contactSource: InboxSource<ContactEntry> = {
 export const leadSource: InboxSource<LeadEntry> = {
   table: 'leads',
   topic: 'lead',
-  searchColumns: ['name', 'area', 'phone'],
+  search: { index: 'lead_search', view: 'lead_search_text', columns: ['name', 'area', 'phone'] },
   entryOf: (row) => ({
     ...state(row),
     name: text(row.name),

@@ -1,7 +1,8 @@
 // Reading and updating inbox entries in D1: keyset pages newest first (never OFFSET, so page 100 costs
 // what page 1 costs), the filters and search, the unread count, and each channel's delivery state.
-import { likePattern } from '../accounts/list'
+import { isIndexed, searchTerm } from '../search'
 import { dayStart, nextDay } from '../time-zone'
+import { likeOf, matchOf } from './search'
 import { contactSource, type InboxSource } from './source'
 import type { ChannelState, ChannelStatus, EntryPage, EntryStatus, StatusFilter } from './types'
 
@@ -29,34 +30,58 @@ function scopeOf(scope: Scope): [string[], unknown[]] {
   return scope.realtorId === undefined ? [[], []] : [['realtor_id = ?'], [scope.realtorId]]
 }
 
-/** The WHERE of a filter: each condition with its own bound values, in order. */
-function whereOf<T>(source: InboxSource<T>, scope: Scope, filter: EntryFilter): [string, unknown[]] {
+/**
+ * The WHERE of a filter: each condition with its own bound values, in order. `cursor` is the column the
+ * page's keyset runs on: the entry's id, or the search index's rowid (the same number). D1 binds a number as
+ * a REAL and FTS5 starts from a rowid bound only when it is an INTEGER (else it reads every hit above the
+ * cursor and SQLite drops them), hence the CAST.
+ */
+function whereOf(scope: Scope, filter: EntryFilter, cursor = 'id'): [string[], unknown[]] {
   const [conditions, values] = scopeOf(scope)
   const add = (condition: string, ...bound: unknown[]) => {
     conditions.push(condition)
     values.push(...bound)
   }
-  if (filter.after !== undefined) add('id < ?', filter.after)
+  if (filter.after !== undefined) add(`${cursor} < CAST(? AS INTEGER)`, filter.after)
   if (filter.status === 'inbox') add("status != 'archived'")
   else if (filter.status !== 'all') add('status = ?', filter.status)
   const zone = filter.timeZone ?? 'UTC'
   if (filter.from) add('created_at >= ?', dayStart(filter.from, zone))
   // The whole last day: anything before the next day's midnight on the same clock.
   if (filter.to) add('created_at < ?', dayStart(nextDay(filter.to), zone))
-  const q = filter.q.trim()
-  if (q) {
-    const matches = source.searchColumns.map((column) => `${column} LIKE ? ESCAPE '\\'`)
-    const bound = source.searchColumns.map(() => likePattern(q))
-    // Phones are stored as E.164 (+821012345678; docs/decisions/064): "010-1234" finds it by its digits
-    // without the domestic 0, which older rows stored as digits (01012345678) contain too.
-    const digits = q.replace(/[\s()+.-]/g, '').replace(/^0/, '')
-    if (/^\d+$/.test(digits)) {
-      matches.push("phone LIKE ? ESCAPE '\\'")
-      bound.push(likePattern(digits))
-    }
-    add(`(${matches.join(' OR ')})`, ...bound)
+  return [conditions, values]
+}
+
+const whereClause = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '')
+
+/**
+ * A page's statement (docs/decisions/078-contact-and-lead-search.md), or null when the search can match
+ * nothing. Without a search: the table down its keyset index. A term of 3+ characters: the source's trigram
+ * index read newest first from the cursor (the scope's realtor inside the query), each hit's entry by primary
+ * key, until a page passes the filters; CROSS JOIN keeps the index the outer loop. A shorter term: the keyset
+ * walk over the view that holds the searched text, compared with LIKE until a page matches.
+ */
+function pageQuery<T>(source: InboxSource<T>, scope: Scope, filter: EntryFilter): [string, unknown[]] | null {
+  const term = searchTerm(filter.q)
+  if (term === null) return null
+  const limit = filter.limit + 1
+  if (isIndexed(term)) {
+    const { index } = source.search
+    const [conditions, values] = whereOf(scope, filter, 's.rowid')
+    return [
+      `SELECT t.* FROM ${index} s CROSS JOIN ${source.table} t ON t.id = s.rowid
+       ${whereClause([`s.${index} MATCH ?`, ...conditions])} ORDER BY s.rowid DESC LIMIT ?`,
+      [matchOf(source.search, term, scope.realtorId), ...values, limit],
+    ]
   }
-  return [conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values]
+  const [conditions, values] = whereOf(scope, filter)
+  if (!term)
+    return [`SELECT * FROM ${source.table} ${whereClause(conditions)} ORDER BY id DESC LIMIT ?`, [...values, limit]]
+  const [like, patterns] = likeOf(source.search, term)
+  return [
+    `SELECT * FROM ${source.search.view} ${whereClause([...conditions, like])} ORDER BY id DESC LIMIT ?`,
+    [...values, ...patterns, limit],
+  ]
 }
 
 export async function listEntries<T>(
@@ -65,17 +90,20 @@ export async function listEntries<T>(
   scope: Scope,
   filter: EntryFilter,
 ): Promise<EntryPage<T>> {
-  const [where, values] = whereOf(source, scope, filter)
+  const query = pageQuery(source, scope, filter)
   const [rows, unread] = await Promise.all([
-    db
-      .prepare(`SELECT * FROM ${source.table} ${where} ORDER BY id DESC LIMIT ?`)
-      .bind(...values, filter.limit + 1)
-      .all<Record<string, string | number | null>>(),
+    query
+      ? db
+          .prepare(query[0])
+          .bind(...query[1])
+          .all<Record<string, string | number | null>>()
+          .then(({ results }) => results)
+      : [],
     unreadCount(db, source, scope),
   ])
-  const items = rows.results.slice(0, filter.limit).map(source.entryOf)
+  const items = rows.slice(0, filter.limit).map(source.entryOf)
   const last = items.at(-1) as { id: number } | undefined
-  return { items, next: rows.results.length > filter.limit && last ? String(last.id) : null, unread }
+  return { items, next: rows.length > filter.limit && last ? String(last.id) : null, unread }
 }
 
 export async function unreadCount<T>(db: D1Database, source: InboxSource<T>, scope: Scope): Promise<number> {

@@ -2,6 +2,7 @@
 import { configuredDestinations, type Destination, isOperatorDestination, type OutboxConfig } from './config'
 import { claim, claimable, type Delivery, discard, markDelivered, release, type Topic } from './deliveries'
 import { clockAt, nextAttemptAt } from './retry'
+import { sendingThrough } from './sending'
 import { postJson } from './webhook'
 
 /** What a topic tells the outbox about its messages; `S`: what its own destinations share (see `shared`). */
@@ -31,6 +32,11 @@ export interface Messages<M extends { id: number }, S = undefined> {
     shared: () => Promise<S>,
     // biome-ignore lint/suspicious/noConfusingVoidType: a sender that simply sends returns nothing; 'gone' is the one report
   ): Promise<void | 'gone'>
+  /**
+   * What follows a delivery its destination took, once it is marked delivered (never before: the mark comes
+   * first, so nothing widens the window in which a crash re-sends it). Its failure is logged, not retried.
+   */
+  delivered?(config: OutboxConfig, message: M, delivery: Delivery): Promise<void>
 }
 
 /** pending: another attempt will come (or another sender has it now); failed: given up after a day, kept. */
@@ -66,29 +72,46 @@ export async function deliver<M extends { id: number }, S>(
   const url = isOperatorDestination(delivery.destination) ? config.webhooks[delivery.destination] : undefined
   if (isOperatorDestination(delivery.destination) && !url) return 'pending'
   const now = config.now ?? Date.now
-  const attempt = await claim(config.db, delivery.id, clockAt(now(), config.timeoutMs))
-  if (attempt === null) return 'pending'
+  const claimed = await claim(config.db, delivery.id, clockAt(now(), config.timeoutMs))
+  if (claimed === null) return 'pending'
+  const { attempt } = claimed
+  const what = `${delivery.topic} ${delivery.messageId} to ${delivery.destination}`
+  if (claimed.inDoubtSince !== null) {
+    // Its sender died between beginning the send and marking it (decision 089): sent again, at-least-once.
+    console.warn(
+      `[outbox] ${what}: its sender began sending at ${claimed.inDoubtSince} and stopped before marking it; sending again (attempt ${attempt}), it may arrive twice`,
+    )
+  }
+  // Records the start of sending just before anything leaves, and stops here if the claim was taken over.
+  const sending = sendingThrough(config, delivery.id, attempt)
   let failure: string | null = null
   let gone = false
   try {
     // The key is the delivery's own: the same on every attempt, so a webhook that dedupes by it takes each
     // message once even when an earlier attempt's answer came too late.
     const headers = { 'Idempotency-Key': `delivery-${delivery.id}` }
-    if (url) await postJson(config, url, messages.body(message, delivery.destination), headers)
-    else if (messages.sendOwn) gone = (await messages.sendOwn(config, message, delivery, headers, shared)) === 'gone'
+    if (url) await postJson(sending.config, url, messages.body(message, delivery.destination), headers)
+    else if (messages.sendOwn)
+      gone = (await messages.sendOwn(sending.config, message, delivery, headers, shared)) === 'gone'
     else throw new Error(`no way to send to ${delivery.destination}`)
   } catch (error) {
+    // Another sender holds the delivery now and sends it; this one sent nothing and has nothing to settle.
+    if (sending.lost) return 'pending'
     failure = error instanceof Error ? error.message : 'unknown error'
   }
   const clock = clockAt(now(), config.timeoutMs)
   if (failure === null) {
-    // Settled either way: taken, or nowhere left to take it (counted as delivered: nothing is pending).
+    // Settled either way, at once: taken, or nowhere left to take it (counted as delivered: nothing is pending).
     if (gone) await discard(config.db, delivery.id, attempt)
-    else await markDelivered(config.db, delivery.id, attempt, clock)
+    else {
+      await markDelivered(config.db, delivery.id, attempt, clock)
+      await messages.delivered?.(config, message, delivery).catch((error: unknown) => {
+        console.warn(`[outbox] ${what} was delivered; what follows it did not run:`, error)
+      })
+    }
     return 'delivered'
   }
   const retryAt = nextAttemptAt(attempt, now(), config.timeoutMs, delivery.createdAt)
-  const what = `${delivery.topic} ${delivery.messageId} to ${delivery.destination}`
   if (retryAt === null) console.error(`[outbox] ${what} failed for a day (${attempt} attempts), given up: ${failure}`)
   else console.warn(`[outbox] ${what} stays pending until ${retryAt}: ${failure}`)
   await release(config.db, delivery.id, attempt, failure, retryAt)

@@ -67,19 +67,48 @@ export function enqueue(
     .bind(topic, JSON.stringify(destinations), ...(more?.values ?? []))
 }
 
+/** A won claim: its attempt number, and whether an earlier sender had begun sending and never settled. */
+export interface Claim {
+  /** The claim's fencing token: a sender whose claim expired and was taken over settles nothing. */
+  attempt: number
+  /**
+   * When the previous holder began its upstream call, if it did and then stopped without settling (its
+   * claim expired): the destination may have the message already. Null otherwise.
+   */
+  inDoubtSince: string | null
+}
+
 /**
- * Takes the delivery for sending: its attempt number for exactly one caller, null for every other. The
- * number is the claim's fencing token: a sender whose claim expired and was taken over settles nothing.
+ * Takes the delivery for sending, for exactly one caller (null for every other). send_started_at is left
+ * as it was, so the claim reads what the previous holder left: set only by one that began sending and
+ * never settled (release clears it).
  */
-export async function claim(db: D1Database, id: number, clock: Clock): Promise<number | null> {
+export async function claim(db: D1Database, id: number, clock: Clock): Promise<Claim | null> {
   const row = await db
     .prepare(
       `UPDATE deliveries SET status = 'sending', attempts = attempts + 1, claimed_at = ?2
-       WHERE id = ?1 AND ${claimableWhen(2, 3)} RETURNING attempts`,
+       WHERE id = ?1 AND ${claimableWhen(2, 3)} RETURNING attempts, send_started_at`,
     )
     .bind(id, clock.now, clock.claimsExpireBefore)
-    .first<{ attempts: number }>()
-  return row?.attempts ?? null
+    .first<{ attempts: number; send_started_at: string | null }>()
+  return row ? { attempt: row.attempts, inDoubtSince: row.send_started_at } : null
+}
+
+/**
+ * Records, just before the upstream call, that the claim's holder begins sending now, and renews its
+ * lease from this moment (claimLeaseMs: the call's deadline and the margin to settle). False when the
+ * claim is no longer this attempt's (it expired while the sender prepared, and another took it over):
+ * then this sender must not send.
+ */
+export async function startSending(db: D1Database, id: number, attempt: number, clock: Clock): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `UPDATE deliveries SET send_started_at = ?3, claimed_at = ?3
+       WHERE id = ?1 AND status = 'sending' AND attempts = ?2 RETURNING id`,
+    )
+    .bind(id, attempt, clock.now)
+    .first<{ id: number }>()
+  return row !== null
 }
 
 export async function markDelivered(db: D1Database, id: number, attempt: number, clock: Clock): Promise<void> {
@@ -105,7 +134,8 @@ export async function discard(db: D1Database, id: number, attempt: number): Prom
 
 /**
  * Gives the claim back after a failed attempt: pending until `retryAt` (a later sender takes it then),
- * or failed for good when `retryAt` is null. Returns the status it left.
+ * or failed for good when `retryAt` is null. The attempt is settled, so it no longer leaves a send in
+ * doubt: an answer that came too late is decision 027's, covered by `retryAt`.
  */
 export async function release(
   db: D1Database,
@@ -116,7 +146,8 @@ export async function release(
 ): Promise<void> {
   await db
     .prepare(
-      `UPDATE deliveries SET status = ?3, next_attempt_at = ?4, claimed_at = NULL, last_error = ?5
+      `UPDATE deliveries SET status = ?3, next_attempt_at = ?4, claimed_at = NULL, send_started_at = NULL,
+         last_error = ?5
        WHERE id = ?1 AND status = 'sending' AND attempts = ?2`,
     )
     .bind(id, attempt, retryAt === null ? 'failed' : 'pending', retryAt, error.slice(0, 200))

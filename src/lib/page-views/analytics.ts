@@ -19,12 +19,13 @@ export interface PageView {
 
 /**
  * The view as a data point: the realtor's id is the index (what Analytics Engine samples and filters by,
- * so one realtor's views are read without scanning others'), blob1–3 the page, locale and device. No
+ * so one realtor's views are read without scanning others'), blob1–3 the page, locale and device, blob4
+ * the visitor's bucket (./visitor.ts: 16 bits of its address for this realtor and day, '' for none). No
  * double: a point is one view, and SUM(_sample_interval) counts the views a sampled point stands for.
  * Analytics Engine stamps the time; no address, agent or cookie is written.
  */
-export function dataPointOf(view: PageView): AnalyticsEngineDataPoint {
-  return { indexes: [String(view.realtorId)], blobs: [view.path, view.locale, view.device] }
+export function dataPointOf(view: PageView, visitor: string): AnalyticsEngineDataPoint {
+  return { indexes: [String(view.realtorId)], blobs: [view.path, view.locale, view.device, visitor] }
 }
 
 /** What writes views: Analytics Engine's binding, or in local runs the loopback fake (scripts/fakes/). */
@@ -163,10 +164,38 @@ function hourKey(value: unknown): string {
   return `${text.slice(0, 10)}T${text.slice(11, 13)}`
 }
 
+/** A visitor's views of one page (and locale) within this many seconds count once: reloads, back and forth. */
+export const VISIT_WINDOW_SECONDS = 1800
+/** The most views one visitor bucket adds to one realtor in a UTC day (a buyer looking at a hundred homes). */
+export const VISITOR_DAILY_VIEWS = 100
+
 /**
- * The realtor's views since `since` (an ISO instant on a whole UTC hour): three statements, each filtered
- * by the index and the lower time bound, read side by side. Sampled points count for the views they
- * stand for (SUM(_sample_interval)).
+ * The statements' common source (docs/decisions/090-views-counted-once.md): the realtor's points since
+ * `since` as visits — one row per visitor bucket, page, locale and device per VISIT_WINDOW_SECONDS, weighing
+ * what its most sampled point stands for. A point with no bucket (written before buckets were) is a
+ * visitor of its own second, so it is counted as it was then.
+ */
+function visitsOf(config: ViewsSqlConfig, realtorId: number, since: string): string {
+  // Both values are ours: the id an integer, the time one we format; the dataset was checked by config.ts.
+  const where = `WHERE index1 = '${Math.trunc(realtorId)}' AND timestamp >= toDateTime('${since.slice(0, 19).replace('T', ' ')}')`
+  return (
+    `SELECT if(blob4 = '', toString(toUInt32(timestamp)), blob4) AS visitor, blob1 AS path, blob2 AS locale, ` +
+    `blob3 AS device, intDiv(toUInt32(timestamp), ${VISIT_WINDOW_SECONDS}) AS slot, min(timestamp) AS at, ` +
+    `max(_sample_interval) AS weight FROM ${config.dataset} ${where} GROUP BY visitor, path, locale, device, slot ` +
+    // Every row: a subquery says so rather than trust the API's default limit.
+    'LIMIT ALL'
+  )
+}
+
+/** `sum(weight)` held to VISITOR_DAILY_VIEWS. */
+const CAPPED = `if(sum(weight) > ${VISITOR_DAILY_VIEWS}, ${VISITOR_DAILY_VIEWS}, sum(weight))`
+
+/**
+ * The realtor's views since `since` (an ISO instant on a whole UTC hour): three statements, each over the
+ * visits of visitsOf, read side by side. A visitor bucket is one address's for one UTC day (and read per
+ * UTC day, so two days' buckets that happen to be equal are still two visitors); its views are held to
+ * VISITOR_DAILY_VIEWS: on the hours, all of them placed on the hour of its first visit; by
+ * locale, shared in the proportion it viewed each; on each page, at most VISITOR_DAILY_VIEWS.
  */
 export async function viewFiguresOf(
   config: ViewsSqlConfig,
@@ -174,29 +203,40 @@ export async function viewFiguresOf(
   realtorId: number,
   since: string,
 ): Promise<ViewFigures> {
-  // Both values are ours: the id an integer, the time one we format; the dataset was checked by config.ts.
-  const where = `WHERE index1 = '${Math.trunc(realtorId)}' AND timestamp >= toDateTime('${since.slice(0, 19).replace('T', ' ')}')`
-  const from = `FROM ${config.dataset} ${where}`
+  const visits = visitsOf(config, realtorId, since)
+  const visitors =
+    `SELECT visitor, intDiv(toUInt32(at), 86400) AS day, min(at) AS first, argMin(device, at) AS device, ` +
+    `sum(weight) AS seen, sumIf(weight, locale = 'ko') AS ko, ${CAPPED} AS counted FROM (${visits}) ` +
+    `GROUP BY visitor, day LIMIT ALL`
   const [hours, kinds, pages] = await Promise.all([
     query(
       config,
       fetchImpl,
-      `SELECT toStartOfHour(timestamp) AS hour, SUM(_sample_interval) AS views ${from} GROUP BY hour FORMAT JSON`,
+      `SELECT toStartOfHour(first) AS hour, sum(counted) AS views FROM (${visitors}) GROUP BY hour FORMAT JSON`,
     ),
     query(
       config,
       fetchImpl,
-      `SELECT blob2 AS locale, blob3 AS device, SUM(_sample_interval) AS views ${from} GROUP BY locale, device FORMAT JSON`,
+      `SELECT device, sum(counted * ko / seen) AS ko, sum(counted * (seen - ko) / seen) AS en ` +
+        `FROM (${visitors}) GROUP BY device FORMAT JSON`,
     ),
     query(
       config,
       fetchImpl,
-      `SELECT blob1 AS path, SUM(_sample_interval) AS views ${from} GROUP BY path ORDER BY views DESC, path LIMIT ${PAGES_READ} FORMAT JSON`,
+      `SELECT path, sum(views) AS views FROM (SELECT visitor, intDiv(toUInt32(at), 86400) AS day, path, ` +
+        `${CAPPED} AS views FROM (${visits}) GROUP BY visitor, day, path LIMIT ALL) ` +
+        `GROUP BY path ORDER BY views DESC, path LIMIT ${PAGES_READ} FORMAT JSON`,
     ),
   ])
   return {
     hours: hours.map((row) => [hourKey(row.hour), countOf(row.views)]),
-    kinds: kinds.map((row) => ({ locale: String(row.locale), device: String(row.device), views: countOf(row.views) })),
+    kinds: kinds.flatMap((row) =>
+      (['ko', 'en'] as const).map((locale) => ({
+        locale,
+        device: String(row.device),
+        views: Math.round(countOf(row[locale])),
+      })),
+    ),
     pages: pages.map((row) => ({ path: String(row.path), views: countOf(row.views) })),
   }
 }

@@ -2,7 +2,7 @@
 // homepage sends one after it has loaded (src/client/page-effects.ts); POST /v1/views
 // (src/routes/api/views.ts) checks it and writes it as one Analytics Engine data point (./analytics.ts,
 // docs/decisions/073). Nothing here runs when a page is served: a cached page costs no view work.
-import { deviceType, isBot } from '../environment'
+import { deviceType, isAutomated } from '../environment'
 import { DEFAULT_LOCALE, type Locale } from '../locale'
 import type { Site } from '../tenant'
 import { withoutTrailingSlash } from '../urls'
@@ -26,12 +26,12 @@ export function viewedPageOf(site: Site): ViewedPage {
 }
 
 /**
- * The view a beacon makes of a realtor's page, or null when it makes none: a bot's, or one sent by a
- * page the browser prerendered and has not shown.
+ * The view a beacon makes of a realtor's page, or null when it makes none: a bot's, a script's or a
+ * headless browser's (or one naming no agent), or one sent by a page the browser prerendered and has not shown.
  */
 export function viewOf(beacon: Request, realtorId: number, page: ViewedPage): PageView | null {
   const userAgent = beacon.headers.get('user-agent')
-  if (isBot(userAgent) || isPrefetch(beacon.headers)) return null
+  if (isAutomated(userAgent) || isPrefetch(beacon.headers)) return null
   return {
     realtorId,
     path: page.path,

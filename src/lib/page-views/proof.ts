@@ -25,24 +25,36 @@ export function proofSiteOf(site: Site): string | null {
 const encoder = new TextEncoder()
 const message = (realtorId: number, site: string) => encoder.encode(`view\n${realtorId}\n${site}`)
 
-/** One imported key per secret (a render and a beacon each need it; importing costs more than signing). */
+/**
+ * One imported key per secret (a render and a beacon each need it; importing costs more than signing). The
+ * views' HMACs share it, each message starting with its own word (`view`, `visitor`: ./visitor.ts).
+ */
 let key: { secret: string; key: Promise<CryptoKey> } | null = null
-function keyOf(secret: string): Promise<CryptoKey> {
+export function viewKeyOf(secret: string): Promise<CryptoKey> {
   if (key?.secret !== secret) key = { secret, key: hmacKey(secret) }
   return key.key
 }
 
 /** The proof a page of `site` gives that it showed realtor `realtorId`'s homepage. */
 export async function viewProof(secret: string, realtorId: number, site: string): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', await keyOf(secret), message(realtorId, site))
+  const signature = await crypto.subtle.sign('HMAC', await viewKeyOf(secret), message(realtorId, site))
   return base64url(new Uint8Array(signature))
 }
 
 /** Whether `proof` is the one a page of `site` showing realtor `realtorId` carried. */
 export async function isViewProof(secret: string, realtorId: number, site: string, proof: string): Promise<boolean> {
   try {
-    return await crypto.subtle.verify('HMAC', await keyOf(secret), fromBase64url(proof), message(realtorId, site))
+    return await crypto.subtle.verify('HMAC', await viewKeyOf(secret), fromBase64url(proof), message(realtorId, site))
   } catch {
     return false
   }
+}
+
+/**
+ * The proof a page at `site`'s address carries for realtor `realtorId`, as rendered: null without a secret to
+ * sign with or for an address that is no realtor's site (proofSiteOf). The render and the scale bench ask this.
+ */
+export async function pageProofOf(secret: string | null, realtorId: number, site: Site): Promise<string | null> {
+  const proved = proofSiteOf(site)
+  return secret && proved ? viewProof(secret, realtorId, proved) : null
 }

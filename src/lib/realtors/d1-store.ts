@@ -16,17 +16,30 @@ export interface RealtorRepository extends RealtorStore {
    * address or held address is a RealtorConflictError naming it.
    */
   insertWithAccount(input: RealtorInput, account: NewAccount): Promise<{ accountId: number; realtor: Realtor }>
+  /** The realtor by id with the version a write names to replace exactly this profile (`replace`). */
+  findVersioned(id: number): Promise<VersionedRealtor | null>
   /**
-   * Replaces the whole profile; null when there is no such realtor. With `renameLimit`, a change of
-   * address past that many in 24 hours is a RenameLimitError and changes nothing (decision 083).
+   * Replaces the whole profile; null when nothing was written: there is no such realtor or, given
+   * `opts.version`, the stored profile is no longer that version (another write came first: read it again).
+   * With `opts.renameLimit`, a change of address past that many in 24 hours is a RenameLimitError and
+   * changes nothing (decision 083).
    */
   replace(id: number, input: RealtorInput, opts?: ReplaceOptions): Promise<Realtor | null>
   remove(id: number): Promise<boolean>
 }
 
 export interface ReplaceOptions {
+  /** The version the input was made from (decision 082); none given, whatever is stored is replaced. */
+  version?: number
   /** Address changes allowed in any 24 hours (ADDRESS_CHANGES_PER_DAY); none given, no limit (admins). */
   renameLimit?: number
+}
+
+/** A stored realtor with its version (migrations/0022: every write of the profile moves it) and last write. */
+export interface VersionedRealtor {
+  realtor: Realtor
+  version: number
+  updatedAt: Date
 }
 
 /** A write refused by a unique index: which field is taken. */
@@ -47,6 +60,8 @@ interface RealtorRow {
   profile: string
   account_name: string | null
   deleted_at: string | null
+  version: number
+  updated_at: string
 }
 
 /**
@@ -76,8 +91,8 @@ export function realtorFromRow(row: RealtorRow): Realtor {
   return realtor
 }
 
-const SELECT = `SELECT r.id, r.user_id, r.desired_url, r.profile, a.name AS account_name, r.deleted_at
-  FROM realtors r LEFT JOIN accounts a ON a.id = r.user_id`
+const SELECT = `SELECT r.id, r.user_id, r.desired_url, r.profile, a.name AS account_name, r.deleted_at,
+  r.version, r.updated_at FROM realtors r LEFT JOIN accounts a ON a.id = r.user_id`
 
 /**
  * A write's columns. `hompageUrl` is not the writer's to set: only an active custom domain sets it
@@ -108,11 +123,16 @@ async function mapConflicts<T>(write: Promise<T>): Promise<T> {
 }
 
 export function d1Store(db: D1Database): RealtorRepository {
+  const rowById = (id: number) => db.prepare(`${SELECT} WHERE r.id = ?`).bind(id).first<RealtorRow>()
   const byId = async (id: number) => {
-    const row = await db.prepare(`${SELECT} WHERE r.id = ?`).bind(id).first<RealtorRow>()
+    const row = await rowById(id)
     return row ? realtorFromRow(row) : null
   }
   return {
+    async findVersioned(id) {
+      const row = await rowById(id)
+      return row ? { realtor: realtorFromRow(row), version: row.version, updatedAt: new Date(row.updated_at) } : null
+    },
     async find(key) {
       if (/^\d{1,15}$/.test(key)) return byId(Number(key))
       const host = homepageHostOf(key)
@@ -191,25 +211,33 @@ export function d1Store(db: D1Database): RealtorRepository {
       const row = made!.results[0]!
       return { accountId: row.user_id, realtor: (await byId(row.id))! }
     },
-    async replace(id, input, { renameLimit } = {}) {
+    async replace(id, input, { version, renameLimit } = {}) {
       const { desiredUrl, profile } = columnsOf(input)
-      // The limit is checked in the statement that writes (a change counted by 0023's trigger), so two
-      // racing renames cannot both pass; keeping the address, or changing only its case, always passes.
+      // One statement: the version is compared where it is written, so of two writes on the same version
+      // exactly one applies (the trigger of migrations/0022 moves it); and the rename limit is checked
+      // there too (a change counted by 0023's trigger), so two racing renames cannot both pass. Keeping
+      // the address, or changing only its case, always passes the limit. A refused write fires no trigger:
+      // it neither counts as a change nor holds an address.
       const result = await mapConflicts(
         db
           .prepare(
             `UPDATE realtors AS r SET desired_url = ?1,
                profile = json_set(?2, '$.hompageUrl', COALESCE(json_extract(r.profile, '$.hompageUrl'), '')),
                updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-             WHERE r.id = ?3 AND (?4 IS NULL OR lower(r.desired_url) = lower(?1)
-               OR (SELECT COUNT(*) FROM address_changes c WHERE c.realtor_id = r.id
-                   AND c.changed_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ?4)`,
+             WHERE r.id = ?3 AND (?4 IS NULL OR r.version = ?4)
+               AND (?5 IS NULL OR lower(r.desired_url) = lower(?1)
+                 OR (SELECT COUNT(*) FROM address_changes c WHERE c.realtor_id = r.id
+                     AND c.changed_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ?5)`,
           )
-          .bind(desiredUrl, profile, id, renameLimit ?? null)
+          .bind(desiredUrl, profile, id, version ?? null, renameLimit ?? null)
           .run(),
       )
       if (result.meta.changes > 0) return byId(id)
-      if (renameLimit === undefined || !(await byId(id))) return null
+      if (renameLimit === undefined) return null
+      const stored = await rowById(id)
+      // No such realtor, or another write came first (the caller reads it again, and the limit is
+      // checked again on that version); else the version held, so the limit refused the change.
+      if (!stored || (version !== undefined && stored.version !== version)) return null
       // Refused by the limit: the change that must age out first (now, if it just has: try again).
       throw new RenameLimitError(renameLimit, (await nextAddressChangeAt(db, id, renameLimit)) ?? new Date())
     },

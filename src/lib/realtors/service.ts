@@ -1,6 +1,7 @@
 // Every realtor write goes through here, so what shows a realtor is purged in one place (the `onWrite`
 // hook: the page and data caches' tags, src/lib/cache.ts), and the photos a save or an import dropped
-// are released in one place (the `onPhotos` hook: src/lib/photos/release.ts).
+// are released in one place (the `onPhotos` hook: src/lib/photos/release.ts). A save or an import applies
+// to the version of the profile it was made from, or is made again on the newer one (decision 082).
 import type { NewAccount } from '../accounts/store'
 import { edgeCacheOf, purgeTags, realtorTags } from '../cache'
 import { dataCache } from '../data-cache'
@@ -9,7 +10,7 @@ import { pageCache } from '../page-cache'
 import { isForeignPhotoUrl } from '../photos/keys'
 import { releaseAbandonedUploads, releasePhotos } from '../photos/release'
 import * as z from '../zod'
-import { d1Store, type RealtorRepository, type ReplaceOptions } from './d1-store'
+import { d1Store, type RealtorRepository, type VersionedRealtor } from './d1-store'
 import { type RealtorInput, type RealtorPatch, realtorCreateSchema } from './schema'
 import type { Realtor } from './types'
 
@@ -43,17 +44,51 @@ export function droppedPhotoUrls(before: Pick<Realtor, 'photos'>, after: Pick<Re
   return [...new Set((before.photos ?? []).map((photo) => photo.url))].filter((url) => !kept.has(url))
 }
 
+/**
+ * What the writer knew of the profile (the route's If-Match and If-Unmodified-Since): checked on the profile as
+ * stored when the write applies; false refuses the write (StaleProfileError).
+ */
+export type Precondition = (stored: VersionedRealtor) => boolean | Promise<boolean>
+
+/** A write whose precondition the stored profile fails: nothing was written or released. */
+export class StaleProfileError extends Error {
+  constructor(readonly current: Realtor) {
+    super(`realtor ${current.id} changed since the writer read it`)
+  }
+}
+
+/** The profile changed under a write at each of its WRITE_ATTEMPTS tries: nothing was written. */
+export class BusyProfileError extends Error {
+  constructor(readonly realtorId: number) {
+    super(`realtor ${realtorId} kept changing during a write`)
+  }
+}
+
+/**
+ * How often a write is made again on a newer version before it gives up. Each retry means another write of
+ * the same profile went through meanwhile, so only that many saves at once could exhaust it.
+ */
+export const WRITE_ATTEMPTS = 8
+
+/** What a save or an import is held to. */
+export interface WriteOptions {
+  precondition?: Precondition
+  /** Address changes allowed in any 24 hours (renameLimitFor: none for an admin); see ReplaceOptions. */
+  renameLimit?: number
+}
+
 export interface RealtorService {
   create(input: RealtorInput, ownerId: number | null): Promise<Realtor>
   /** A new realtor account with its homepage, atomically (RealtorRepository.insertWithAccount). */
   createWithAccount(input: RealtorInput, account: NewAccount): Promise<{ accountId: number; realtor: Realtor }>
   /**
-   * Applies a validated patch on the stored profile; null when there is no such realtor. `opts.renameLimit`:
-   * a change of address past the limit is a RenameLimitError (RealtorRepository.replace).
+   * Applies a validated patch on the profile as stored when it is written: the fields it names change, no
+   * other field goes back to an older value. null when there is no such realtor. `opts.renameLimit`: a
+   * change of address past the limit is a RenameLimitError (RealtorRepository.replace).
    */
-  update(id: number, patch: RealtorPatch, opts?: ReplaceOptions): Promise<Realtor | null>
+  update(id: number, patch: RealtorPatch, opts?: WriteOptions): Promise<Realtor | null>
   /** Replaces the whole profile with an imported one; null when there is no such realtor. */
-  replace(id: number, input: RealtorInput, opts?: ReplaceOptions): Promise<Realtor | null>
+  replace(id: number, input: RealtorInput, opts?: WriteOptions): Promise<Realtor | null>
   remove(id: number): Promise<boolean>
 }
 
@@ -68,6 +103,33 @@ export function realtorService(
       console.error('[photos] releasing dropped photos failed', error),
     )
   }
+  /**
+   * Writes `next(stored)` in place of the stored profile, on the version it was made from; when another write
+   * came first, reads the profile again and makes it again, so nothing that write changed is put back. Only
+   * a write that applied purges and releases, and it releases what it took off the version it replaced.
+   */
+  async function writeOnLatest(
+    id: number,
+    next: (stored: Realtor) => RealtorInput,
+    { precondition, renameLimit }: WriteOptions = {},
+  ): Promise<Realtor | null> {
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const stored = await repo.findVersioned(id)
+      if (!stored) return null
+      if (precondition && !(await precondition(stored))) throw new StaleProfileError(stored.realtor)
+      const input = next(stored.realtor)
+      refuseForeignPhotos(id, stored.realtor, input)
+      // Past the rename limit on this version, nothing is written (RenameLimitError); on a version another
+      // write replaced, nothing is written or counted and the write is made again on the newer one.
+      const realtor = await repo.replace(id, input, { version: stored.version, renameLimit })
+      if (realtor) {
+        await onWrite(id)
+        await release(stored.realtor, realtor)
+        return realtor
+      }
+    }
+    throw new BusyProfileError(id)
+  }
   return {
     async create(input, ownerId) {
       refuseForeignPhotos(null, null, input)
@@ -81,29 +143,19 @@ export function realtorService(
       await onWrite(made.realtor.id)
       return made
     },
-    async update(id, patch, opts) {
-      const stored = await repo.find(String(id))
-      if (!stored) return null
-      const { id: _id, userId: _userId, name: _name, deletedAt: _deletedAt, ...profile } = stored
-      // The merged profile is checked whole: a patch may pair with stored values (career start/end).
-      const merged = realtorCreateSchema.parse({ ...profile, ...patch })
-      refuseForeignPhotos(id, stored, merged)
-      const realtor = await repo.replace(id, merged, opts)
-      if (realtor) {
-        await onWrite(id)
-        await release(stored, realtor)
-      }
-      return realtor
+    update(id, patch, opts) {
+      return writeOnLatest(
+        id,
+        (stored) => {
+          const { id: _id, userId: _userId, name: _name, deletedAt: _deletedAt, ...profile } = stored
+          // The merged profile is checked whole: a patch may pair with stored values (career start/end).
+          return realtorCreateSchema.parse({ ...profile, ...patch })
+        },
+        opts,
+      )
     },
-    async replace(id, input, opts) {
-      const stored = await repo.find(String(id))
-      refuseForeignPhotos(id, stored, input)
-      const realtor = await repo.replace(id, input, opts)
-      if (realtor) {
-        await onWrite(id)
-        if (stored) await release(stored, realtor)
-      }
-      return realtor
+    replace(id, input, opts) {
+      return writeOnLatest(id, () => input, opts)
     },
     async remove(id) {
       const removed = await repo.remove(id)

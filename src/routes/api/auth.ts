@@ -1,8 +1,11 @@
 // /v1/auth: sign in with email and password (an HttpOnly session cookie for browsers and the same
-// token as a bearer token for API clients), the one-time hand-off code of /login/redirect, sign out
-// (every session of the account), who is signed in, and the service agreement.
+// token as a bearer token for API clients), the hand-off of /login/redirect (started by the browser,
+// its one-time code bound to that browser), sign out (every session of the account), who is signed in,
+// and the service agreement. Whatever sets a cookie answers on the provider's hosts only
+// (docs/decisions/087-sign-in-on-the-provider-host.md).
 import { type Context, Hono } from 'hono'
-import { deleteCookie, setCookie } from 'hono/cookie'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../../env'
 import { adminCredentials, isRefusedPassword, sessionSecret } from '../../lib/accounts/config'
 import { verifyPassword } from '../../lib/accounts/password'
@@ -17,7 +20,10 @@ import {
   sessionUserOf,
 } from '../../lib/accounts/store'
 import { AppError } from '../../lib/errors'
+import { parseOrigins } from '../../lib/request-origin'
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/session'
+import { isProviderSite } from '../../lib/tenant'
+import { newToken, TOKEN_PATTERN, tokenHash } from '../../lib/tokens'
 import * as z from '../../lib/zod'
 import { apiMessage, enforceRateLimit, jsonBody, limitBody, requireUser } from '../../middleware/api'
 
@@ -34,7 +40,14 @@ export function isLocalHttp(url: URL): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
 }
 
+/**
+ * Sets the session cookie, on a provider host only: a realtor's own domain is a host whose DNS the realtor
+ * controls, so a cookie there could be read by whatever they point it at (decision 087). Sign-in refuses
+ * to run there (providerHostOnly); a password change made there with a bearer token gets its new token in
+ * the answer and no cookie.
+ */
 export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  if (!isProviderSite(c.get('site'))) return
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     secure: !isLocalHttp(new URL(c.req.url)),
@@ -62,9 +75,54 @@ export async function enforceSignInLimits(c: Context<AppEnv>, email: string): Pr
   await enforceRateLimit(c, c.env.AUTH_ACCOUNT_LIMITER, () => who, 'api.auth.tooMany', everyone)
 }
 
+/**
+ * Refuses, before anything runs, a route that would set a cookie on a realtor's own domain: sign-in and
+ * the builder live on the provider's host, where a realtor's domain sends its builder pages (decision 087).
+ */
+const providerHostOnly = () =>
+  createMiddleware<AppEnv>(async function providerHostOnly(c, next) {
+    if (!isProviderSite(c.get('site'))) {
+      const message = apiMessage(c, 'api.auth.providerHostOnly', { origin: new URL(c.env.PUBLIC_ORIGIN).origin })
+      throw new AppError(403, message, { code: 'provider_host_only' })
+    }
+    await next()
+  })
+
+/**
+ * The hand-off's verifier (decision 086): a random token only the browser that started the hand-off holds,
+ * HttpOnly, host-only, sent only to the hand-off's own paths and for as long as a sign-in elsewhere may take.
+ */
+const HANDOFF_COOKIE = 'handoff'
+const HANDOFF_COOKIE_PATH = '/v1/auth/handoff'
+const HANDOFF_TTL_SECONDS = 10 * 60
+/** The query parameter the external sign-in receives the challenge in. */
+const HANDOFF_CHALLENGE_PARAM = 'handoff_challenge'
+
+/** The challenge of this browser's hand-off: the verifier cookie's SHA-256, or null when it holds none. */
+async function challengeOfBrowser(c: Context<AppEnv>): Promise<string | null> {
+  const verifier = getCookie(c, HANDOFF_COOKIE)
+  return verifier && TOKEN_PATTERN.test(verifier) ? tokenHash(verifier) : null
+}
+
+/**
+ * Where a hand-off may send the browser with its challenge: an https (or local http) address of an origin in
+ * API_ALLOWED_ORIGINS, the external sign-ins this worker trusts; anything else is null.
+ */
+function handoffReturnAddress(c: Context<AppEnv>, value: string | undefined): URL | null {
+  if (!value || value.length > 2048) return null
+  try {
+    const url = new URL(value)
+    if (url.username || url.password || !parseOrigins(c.env.API_ALLOWED_ORIGINS).has(url.origin)) return null
+    return url.protocol === 'https:' || isLocalHttp(url) ? url : null
+  } catch {
+    return null
+  }
+}
+
 const app = new Hono<AppEnv>()
 
 app.use('*', limitBody(16 * 1024))
+for (const path of ['/login', '/handoff/start', '/handoff/exchange']) app.use(path, providerHostOnly())
 
 app.post('/login', jsonBody(loginSchema), async (c) => {
   const { email, password } = c.req.valid('json')
@@ -83,27 +141,54 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
 })
 
 /**
- * /login/redirect's hand-off: a signed-in caller (an external sign-in holding our bearer token) mints a
- * one-time code, sends the browser to /login/redirect#code=…, and the page trades the code here for
- * the session cookie. A code works once and for two minutes; a session token is never accepted here.
+ * /login/redirect's hand-off (decision 086), in three steps. The browser starts it here: it gets the verifier
+ * cookie and is sent to the external sign-in (`return_to`, an allowed origin) with the verifier's hash as
+ * `handoff_challenge`. The external sign-in, holding our bearer token for the account, mints a code for that
+ * challenge (POST /handoff) and sends the browser to /login/redirect#code=…, whose page trades it
+ * (POST /handoff/exchange) with the cookie. A code sent to any other browser signs nobody in.
  */
-app.post('/handoff', async (c) => {
-  const account = await findAccountById(c.env.DB, requireUser(c).id)
-  if (!account) throw new AppError(401, apiMessage(c, 'api.auth.accountGone'))
-  const { code, expiresAt } = await mintSignInCode(c.env.DB, account)
-  return c.json({ code, expiresAt: new Date(expiresAt).toISOString() }, 201, { 'Cache-Control': 'no-store' })
+app.get('/handoff/start', async (c) => {
+  const returnTo = handoffReturnAddress(c, c.req.query('return_to'))
+  if (!returnTo) throw new AppError(400, apiMessage(c, 'api.auth.handoffReturnTo'), { code: 'invalid_return_to' })
+  const verifier = newToken()
+  setCookie(c, HANDOFF_COOKIE, verifier, {
+    httpOnly: true,
+    secure: !isLocalHttp(new URL(c.req.url)),
+    sameSite: 'Lax',
+    path: HANDOFF_COOKIE_PATH,
+    maxAge: HANDOFF_TTL_SECONDS,
+  })
+  returnTo.searchParams.set(HANDOFF_CHALLENGE_PARAM, await tokenHash(verifier))
+  c.header('Cache-Control', 'no-store')
+  return c.redirect(returnTo.href, 302)
 })
 
+/** A code for the signed-in caller's account, for the challenge of the browser that started the hand-off. */
+app.post(
+  '/handoff',
+  jsonBody(z.strictObject({ challenge: z.string('handoff_challenge').regex(TOKEN_PATTERN, 'handoff_challenge') })),
+  async (c) => {
+    const account = await findAccountById(c.env.DB, requireUser(c).id)
+    if (!account) throw new AppError(401, apiMessage(c, 'api.auth.accountGone'))
+    const { code, expiresAt } = await mintSignInCode(c.env.DB, account, c.req.valid('json').challenge)
+    return c.json({ code, expiresAt: new Date(expiresAt).toISOString() }, 201, { 'Cache-Control': 'no-store' })
+  },
+)
+
+/** A code traded for the session cookie, once, by the browser whose challenge it was minted for. */
 app.post(
   '/handoff/exchange',
   jsonBody(z.strictObject({ code: z.string().min(1, 'required').max(100, 'too_long') })),
   async (c) => {
     const secret = sessionSecret(c.env)
     if (!secret) throw new AppError(500, apiMessage(c, 'api.config.sessionSecret'))
-    const redeemed = await redeemSignInCode(c.env.DB, c.req.valid('json').code)
+    const redeemed = await redeemSignInCode(c.env.DB, c.req.valid('json').code, await challengeOfBrowser(c))
+    if (redeemed === 'other-browser')
+      throw new AppError(401, apiMessage(c, 'api.auth.handoffOtherBrowser'), { code: 'other_browser' })
     const account = redeemed ? await findAccountById(c.env.DB, redeemed.accountId) : null
     if (!account || account.token_version !== redeemed?.tokenVersion)
       throw new AppError(401, apiMessage(c, 'api.auth.sessionInvalid'), { code: 'invalid_code' })
+    deleteCookie(c, HANDOFF_COOKIE, { path: HANDOFF_COOKIE_PATH, secure: !isLocalHttp(new URL(c.req.url)) })
     setSessionCookie(c, await signSession(sessionClaimsOf(account), secret))
     return c.json({ user: sessionUserOf(account), agreedAt: account.agreed_at })
   },

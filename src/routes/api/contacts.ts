@@ -26,7 +26,8 @@ function pageOf(referer: string | undefined): string | null {
 
 const app = new Hono<AppEnv>()
 
-// Only the public form's POST answers any origin; the inbox's reads and writes (./inbox.ts) do not.
+// Only the public form's POST answers any origin (the one open write of src/middleware/origin.ts, which
+// takes any origin's post as no one's); the inbox's reads and writes (./inbox.ts) do not.
 app.on(
   ['POST', 'OPTIONS'],
   '/',

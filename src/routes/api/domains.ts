@@ -3,10 +3,11 @@
 // controls (/v1/domains). Only an active domain serves; the rules live in src/lib/domains/service.ts.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
-import { domainOf, PROBLEM_KEYS } from '../../lib/domains/present'
+import { domainOf, domainResponse, PROBLEM_KEYS } from '../../lib/domains/present'
 import { DomainRuleError } from '../../lib/domains/service'
 import { domainSetup } from '../../lib/domains/setup'
 import { domainByHostname, listDomains } from '../../lib/domains/store'
+import { TakeoverLimitError } from '../../lib/domains/takeovers'
 import { DOMAIN_STATUSES, type DomainProblem, ProviderError } from '../../lib/domains/types'
 import { AppError } from '../../lib/errors'
 import type { Realtor } from '../../lib/realtors/types'
@@ -37,14 +38,28 @@ const RULE_KEYS = {
   invalid: 'api.domain.invalid',
   providerOwned: 'api.domain.providerOwned',
   taken: 'api.domain.taken',
+  held: 'api.domain.held',
+} as const
+
+/** The limits of takeovers (decision 088): each its text, given the hours until a takeover passes again. */
+const TAKEOVER_LIMIT_KEYS = {
+  realtor: 'api.domain.takeoverLimit.realtor',
+  hostname: 'api.domain.takeoverLimit.hostname',
 } as const
 
 /** The provider's refusal or failure in plain words; nothing was changed. */
 function providerFailure(c: Context<AppEnv>, error: unknown): never {
   if (error instanceof DomainRuleError) {
-    throw new AppError(400, INVALID_INPUT_MESSAGE[apiLocale(c)], {
+    // Held: the hostname is someone's, for now (409, decision 088); the others are not a domain one may claim.
+    throw new AppError(error.reason === 'held' ? 409 : 400, INVALID_INPUT_MESSAGE[apiLocale(c)], {
+      ...(error.reason === 'held' ? { code: 'domain_held' } : {}),
       fields: [{ path: 'hostname', message: apiMessage(c, RULE_KEYS[error.reason]) }],
     })
+  }
+  if (error instanceof TakeoverLimitError) {
+    c.header('Retry-After', String(error.retryAfter))
+    const hours = Math.ceil(error.retryAfter / 3600)
+    throw new AppError(429, apiMessage(c, TAKEOVER_LIMIT_KEYS[error.limit], { hours }))
   }
   if (!(error instanceof ProviderError)) throw error
   console.warn('[domains] the provider refused or failed:', error.message)
@@ -78,8 +93,8 @@ realtorDomain.use('*', limitBody(4 * 1024), signedIn())
 
 realtorDomain.get('/', async (c) => {
   const realtor = await ownRealtor(c)
-  const row = await serviceOf(c).current(realtor.id)
-  return c.json({ domain: row ? domainOf(row, present(c)) : null }, 200, NO_STORE)
+  const answer = domainResponse(await serviceOf(c).view(realtor.id), present(c))
+  return c.json(answer, 200, NO_STORE)
 })
 
 const claimSchema = z.object({ hostname: z.string().max(300) })

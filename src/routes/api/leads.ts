@@ -14,7 +14,7 @@ import { afterAnswer } from '../../lib/outbox/deliver'
 import { fetchUpstream, upstreamTimeout } from '../../lib/upstream'
 import * as z from '../../lib/zod'
 import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
-import { ownPagesOnly } from '../../middleware/cors'
+import { ownPagesOnly } from '../../middleware/origin'
 
 const eventSchema = z.strictObject({
   name: z.enum(LANDING_EVENTS),

@@ -1,12 +1,14 @@
 // /photos/{key}: photos in R2. GET serves a file with its content type and immutable caching; PUT
 // stores one through a presigned URL (src/lib/uploads.ts): signature, expiry, type, size and the
-// file's magic bytes are all checked before anything is written.
+// file's magic bytes are all checked, and its metadata (Exif, XMP, IPTC, comments) taken out, before
+// anything is written.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { preconditionStatus } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
 import { hasDotSegment, photoKeyOf } from '../../lib/photos/keys'
+import { stripMetadata } from '../../lib/photos/metadata'
 import { isUploadType, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
 import { apiMessage, requestBody } from '../../middleware/api'
 
@@ -76,8 +78,12 @@ app.put('/*', async (c) => {
   const bytes = await requestBody(c, grant.maxBytes, 'api.photos.tooLarge')
   if (sniffImageType(bytes) !== grant.contentType)
     throw new AppError(415, apiMessage(c, 'api.photos.notImage', type), { code: 'not_an_image' })
+  // What is stored is the image without its metadata (GPS, camera, Artist…): docs/decisions/084.
+  const image = stripMetadata(bytes, grant.contentType)
+  if (image === null)
+    throw new AppError(415, apiMessage(c, 'api.photos.unreadable', type), { code: 'unreadable_image' })
   if (await c.env.PHOTOS.head(key)) throw new AppError(409, apiMessage(c, 'api.photos.taken'))
-  await c.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: grant.contentType, cacheControl: IMMUTABLE } })
+  await c.env.PHOTOS.put(key, image, { httpMetadata: { contentType: grant.contentType, cacheControl: IMMUTABLE } })
   return c.json({ url: `${url.origin}${url.pathname}` }, 200)
 })
 

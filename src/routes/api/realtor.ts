@@ -3,16 +3,22 @@
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
-import { noneMatchHits } from '../../lib/conditional'
+import { hasWritePrecondition, noneMatchHits, writePreconditionFails } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
 import { RenameLimitError, releaseHeldAddress, renameLimitFor } from '../../lib/realtors/address-changes'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
 import { daysAfter, KEEP_DELETED_DAYS, restore, softDelete } from '../../lib/realtors/lifecycle'
-import { isAdmin } from '../../lib/realtors/permissions'
-import { readRealtor } from '../../lib/realtors/public-read'
+import { canManage, isAdmin } from '../../lib/realtors/permissions'
+import { readRealtor, realtorAnswer } from '../../lib/realtors/public-read'
 import { isVisibleTo } from '../../lib/realtors/publish'
 import { realtorCreateSchema, realtorImportSchema, realtorPatchSchema } from '../../lib/realtors/schema'
-import { purgeRealtor, realtorServiceOf } from '../../lib/realtors/service'
+import {
+  BusyProfileError,
+  type Precondition,
+  purgeRealtor,
+  realtorServiceOf,
+  StaleProfileError,
+} from '../../lib/realtors/service'
 import type { Realtor } from '../../lib/realtors/types'
 import {
   isUploadType,
@@ -59,8 +65,22 @@ function writable(c: Context<AppEnv>, id: string, { read = false } = {}): Promis
 }
 
 /**
- * A unique index or the address history refused the write: a 409 naming the field; the address changed
- * too often today: a 429 saying when it may change again.
+ * What the caller knew of the profile (If-Match, If-None-Match, If-Unmodified-Since; RFC 9110 §13), checked on
+ * the profile as stored when the write applies; none sent: the write applies to whatever is stored then.
+ */
+function preconditionOf(c: Context<AppEnv>): Precondition | undefined {
+  const headers = c.req.raw.headers
+  if (!hasWritePrecondition(headers)) return undefined
+  return async ({ realtor, updatedAt }) => {
+    const { etag } = await realtorAnswer(realtor)
+    return !writePreconditionFails(headers, { etag, lastModified: updatedAt })
+  }
+}
+
+/**
+ * A write the stored profile refused: a unique index or the address history (409 naming the field), a
+ * precondition it fails (412 with the current ETag, decision 082), a profile that kept changing under it
+ * (409), or an address changed too often today (429 saying when it may change again, decision 083).
  */
 async function withConflicts<T>(
   c: Context<AppEnv>,
@@ -71,9 +91,20 @@ async function withConflicts<T>(
     return await write()
   } catch (error) {
     if (error instanceof RenameLimitError) throw renameLimitError(c, error)
+    if (error instanceof StaleProfileError) {
+      c.header('ETag', (await realtorAnswer(error.current)).etag)
+      throw new AppError(412, apiMessage(c, 'api.realtor.stale'))
+    }
+    if (error instanceof BusyProfileError) throw new AppError(409, apiMessage(c, 'api.realtor.busy'))
     if (!(error instanceof RealtorConflictError)) throw error
     throw await conflictError(c, error, target.desiredUrl, target.realtorId ?? null)
   }
+}
+
+/** A realtor as the API answers it after a write: with the ETag a next write names in If-Match. */
+async function written(c: Context<AppEnv>, realtor: Realtor, status: 200 | 201) {
+  const { json, etag } = await realtorAnswer(realtor)
+  return c.body(json, status, { 'Content-Type': 'application/json', ETag: etag })
 }
 
 /** DELETE's body: the homepage's address, typed by the person deleting it. */
@@ -149,23 +180,30 @@ app.post(`/import/:id${ID}`, async (c) => {
   const realtor = await withConflicts(c, { desiredUrl: input.desiredUrl, realtorId: Number(id) }, () =>
     checkedWrite(locale, () =>
       realtorServiceOf(c.env, executionContextOf(c)).replace(Number(id), input, {
+        precondition: preconditionOf(c),
         renameLimit: renameLimitFor(c.get('user')),
       }),
     ),
   )
   if (!realtor) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id }))
-  return c.json(realtor, 201)
+  return written(c, realtor, 201)
 })
 
 // Through the isolate's data cache, with a strong ETag: If-None-Match answers 304 (decision 055).
 app.get('/:key', async (c) => {
   const key = c.req.param('key')
-  const { realtor, answer } = await readRealtor(c.get('dataCache'), key, (k) => findRealtor(c, k))
+  const user = c.get('user')
+  const read = await readRealtor(c.get('dataCache'), key, (k) => findRealtor(c, k))
   // An unpublished realtor (a deleted one is unpublished too) is unknown to the public; its owner and
-  // admins still read it, never cached.
-  if (!realtor || !isVisibleTo(c.get('user'), realtor))
+  // admins still read it.
+  if (!read.realtor || !isVisibleTo(user, read.realtor))
     throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: key }))
-  if (!answer) return c.json(realtor, 200, { 'Cache-Control': 'private, no-store' })
+  // Whoever may edit it reads the stored profile itself, never cached: its ETag is the version their next
+  // save names in If-Match (decision 082), and a copy cached before another session's save would be a 412.
+  const fresh = canManage(user, read.realtor) ? await findRealtor(c, String(read.realtor.id)) : null
+  if (fresh) c.header('Cache-Control', 'private, no-store')
+  const answer = fresh ? await realtorAnswer(fresh) : read.answer
+  if (!answer) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: key }))
   c.header('ETag', answer.etag)
   if (noneMatchHits(c.req.raw.headers, answer.etag)) return c.body(null, 304)
   return c.body(answer.json, 200, { 'Content-Type': 'application/json' })
@@ -188,15 +226,17 @@ app.patch(`/:id${ID}`, signedIn(), jsonBody(realtorPatchSchema), async (c) => {
   const patch = c.req.valid('json')
   // The merged profile may fail a check across fields (e.g. career end before its start, another
   // realtor's photo): a 400 naming them.
+  // Applied to the profile as stored at the write, or a 412 when If-Match names an older version (decision 082).
   const updated = await withConflicts(c, { desiredUrl: patch.desiredUrl, realtorId: realtor.id }, () =>
     checkedWrite(locale, () =>
       realtorServiceOf(c.env, executionContextOf(c)).update(realtor.id, patch, {
+        precondition: preconditionOf(c),
         renameLimit: renameLimitFor(c.get('user')),
       }),
     ),
   )
   if (!updated) throw new AppError(404, apiMessage(c, 'api.realtor.notFound', { id: String(realtor.id) }))
-  return c.json(updated)
+  return written(c, updated, 200)
 })
 
 // Soft: the homepage is unpublished and kept 30 days for an admin to restore, then the cron removes

@@ -5,8 +5,9 @@
 // The beacon names the realtor, the page's own path and the proof the page carried that this site
 // showed that realtor's homepage (docs/decisions/077-views-proved-by-the-page.md): checked without a
 // lookup, so a view reads no database and asks no Durable Object. The path must be a public page of
-// the site, bots and prefetches are dropped, and one address adds at most VIEW_LIMITER's budget to a
-// homepage a minute.
+// the site; bots, scripts and prefetches are dropped; one address adds at most VIEW_LIMITER's budget to a
+// homepage a minute; and the point carries the visitor's bucket, by which the dashboard counts a reload
+// once and an address's views up to a daily cap (docs/decisions/090-views-counted-once.md).
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
@@ -14,11 +15,12 @@ import { AppError } from '../../lib/errors'
 import { dataPointOf, viewsDatasetOf } from '../../lib/page-views/analytics'
 import { type ViewedPage, viewedPageOf, viewOf } from '../../lib/page-views/count'
 import { isViewProof, proofSiteOf, VIEW_PROOF_MAX_LENGTH } from '../../lib/page-views/proof'
+import { visitorOf } from '../../lib/page-views/visitor'
 import { parseProviderHosts, resolveSite } from '../../lib/tenant'
 import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
 import * as z from '../../lib/zod'
-import { apiLocale, apiMessage, enforceRateLimit, limitBody, parseInput } from '../../middleware/api'
-import { ownPagesOnly } from '../../middleware/cors'
+import { apiLocale, apiMessage, enforceRateLimit, limitBody, parseInput, rateLimitAddress } from '../../middleware/api'
+import { ownPagesOnly } from '../../middleware/origin'
 import { isTenantPage } from '../tenant'
 
 /** A path of this origin: no second slash or backslash first (that would name another host), no query. */
@@ -45,8 +47,11 @@ async function bodyOf(c: Context<AppEnv>): Promise<unknown> {
  * The page a beacon names, when its path is a public page of a realtor's site on this host and its proof
  * is the one that site's pages of realtor `realtorId` carry (the page was rendered for them, published).
  */
-async function viewedOf(c: Context<AppEnv>, beacon: z.infer<typeof beaconSchema>): Promise<ViewedPage | null> {
-  const secret = sessionSecret(c.env)
+async function viewedOf(
+  c: Context<AppEnv>,
+  secret: string | null,
+  beacon: z.infer<typeof beaconSchema>,
+): Promise<ViewedPage | null> {
   const url = new URL(beacon.path, c.req.url)
   const site = resolveSite(url, c.req.header('host') ?? url.host, parseProviderHosts(c.env.PROVIDER_HOSTS))
   const proved = proofSiteOf(site)
@@ -57,11 +62,13 @@ async function viewedOf(c: Context<AppEnv>, beacon: z.infer<typeof beaconSchema>
 
 const app = new Hono<AppEnv>()
 
-// Only this site's own pages post here (a beacon carries Origin): another site cannot spend its visitors on it.
+// Only this site's own pages post here: another site's page is refused as every write is (decision 085), and
+// a beacon no browser names the sender of is a script's.
 app.post('/', ownPagesOnly(), limitBody(1024), async (c) => {
   const beacon = parseInput(beaconSchema, await bodyOf(c), apiLocale(c))
-  const viewed = await viewedOf(c, beacon)
-  if (!viewed) {
+  const secret = sessionSecret(c.env)
+  const viewed = await viewedOf(c, secret, beacon)
+  if (!viewed || !secret) {
     throw new AppError(400, INVALID_INPUT_MESSAGE[apiLocale(c)], {
       fields: [{ path: 'path', message: apiMessage(c, 'api.views.notAPage') }],
     })
@@ -72,7 +79,9 @@ app.post('/', ownPagesOnly(), limitBody(1024), async (c) => {
     await enforceRateLimit(c, c.env.VIEW_LIMITER, (ip) => `view:${ip}:${view.realtorId}`, 'api.views.tooMany')
     // One data point, handed to Analytics Engine without waiting (writeDataPoint returns nothing): no D1
     // write, nothing held in the isolate (docs/decisions/073). A worker without the binding counts nothing.
-    viewsDatasetOf(c.env, (promise) => c.executionCtx.waitUntil(promise))?.writeDataPoint(dataPointOf(view))
+    const dataset = viewsDatasetOf(c.env, (promise) => c.executionCtx.waitUntil(promise))
+    const visitor = await visitorOf(secret, view.realtorId, rateLimitAddress(c))
+    dataset?.writeDataPoint(dataPointOf(view, visitor))
   }
   return c.body(null, 204)
 })

@@ -96,6 +96,7 @@ export function EditorPage({
   ctx,
   title,
   realtor,
+  etag = null,
   isAdmin,
   accountEmail = null,
   publicOrigin,
@@ -108,6 +109,8 @@ export function EditorPage({
   /** The realtor's builder navigation (BuilderNav). */
   nav?: ReactNode
   realtor: Realtor
+  /** The version of `realtor` the editor's first save names (decision 082); null: none. */
+  etag?: string | null
   isAdmin: boolean
   accountEmail?: string | null
   publicOrigin: string
@@ -126,6 +129,7 @@ export function EditorPage({
           locale: ctx.locale,
           localePrefix: ctx.localePrefix,
           realtor,
+          etag,
           adminHref: isAdmin ? `${ctx.localePrefix}/admin` : null,
           loginHref: `${ctx.localePrefix}/login`,
           settingsHref: sitePath(ctx, '/admin/settings'),

@@ -2,7 +2,7 @@
 // view comes from the server with the Domain as it is; the island checks it from there.
 import type { ReactNode } from 'react'
 import DomainSettings, { DOMAIN_SETTINGS_MESSAGES } from '../../client/islands/DomainSettings'
-import type { DomainView } from '../../lib/builder/domain-screen'
+import type { DomainView, TakenOver } from '../../lib/builder/domain-screen'
 import { messagesOf } from '../../lib/island-messages'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
@@ -13,6 +13,7 @@ export function DomainPage({
   title,
   realtorId,
   domain,
+  takenOver,
   pathAddress,
   isAdmin,
   backHref,
@@ -22,6 +23,7 @@ export function DomainPage({
   title: string
   realtorId: number
   domain: DomainView | null
+  takenOver: TakenOver | null
   pathAddress: string
   isAdmin: boolean
   backHref: string
@@ -44,6 +46,7 @@ export function DomainPage({
           locale: ctx.locale,
           realtorId,
           initial: domain,
+          initialTakenOver: takenOver,
           pathAddress,
           isAdmin,
         }}

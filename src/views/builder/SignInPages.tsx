@@ -51,6 +51,7 @@ export function LoginRedirectPage({
           component={LoginRedirect}
           props={{
             messages: messagesOf(ctx.locale, LOGIN_REDIRECT_MESSAGES),
+            locale: ctx.locale,
             localePrefix: ctx.localePrefix,
             next,
             loginHref,
