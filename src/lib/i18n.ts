@@ -1,34 +1,97 @@
 // The message catalogue (locales/*.json) and intl objects (@formatjs/intl): one module-level cache,
 // one intl object per locale. The catalogue is flat (`"home.nav.about": "…"`) but for one group,
 // `validation`, nested so browser code can import it alone (src/lib/validation.ts); its messages
-// are the ids `validation.<key>` here (docs/decisions/025-message-catalogue.md).
+// are the ids `validation.<key>` here (docs/decisions/025-message-catalogue.md). The worker reads it as the
+// build wrote it (src/generated/messages.ts): a plain message as its text, any other already parsed, so
+// it ships no ICU parser (docs/decisions/091-messages-parsed-at-build.md).
+
+import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser'
 import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
-import en from '../../locales/en.json'
-import ko from '../../locales/ko.json'
-import { LOCALE_TAGS, type Locale } from './locale'
+import type en from '../../locales/en.json'
+import type ko from '../../locales/ko.json'
+import { CATALOGUE } from '../generated/messages'
+import type { CompactMessage } from './catalogue'
+import { LOCALE_TAGS, LOCALES, type Locale } from './locale'
 import { boundedMemo } from './memo'
+import { VALIDATION_MESSAGES } from './validation'
+
+export { flattenCatalogue } from './catalogue'
 
 type Catalogue = typeof ko
+/** English has every message Korean has (a type check only: the files are not imported). */
+export type EnglishCatalogue = typeof en extends Catalogue ? typeof en : never
 
 /** The id of a message: a flat key, or `group.key` for a nested group. */
 export type MessageKey = {
   [K in keyof Catalogue & string]: Catalogue[K] extends string ? K : `${K}.${keyof Catalogue[K] & string}`
 }[keyof Catalogue & string]
 
-/** A catalogue file as formatjs wants it: every message under its full id. */
-export function flattenCatalogue(catalogue: Record<string, string | Record<string, string>>): Record<string, string> {
-  const messages: Record<string, string> = {}
-  for (const [key, value] of Object.entries(catalogue)) {
-    if (typeof value === 'string') messages[key] = value
-    else for (const [inner, text] of Object.entries(value)) messages[`${key}.${inner}`] = text
+/** A generated message as formatjs's tree: its literals and arguments written out again. */
+const expand = (message: CompactMessage): MessageFormatElement[] =>
+  message.map((element) =>
+    typeof element === 'string'
+      ? { type: TYPE.literal, value: element }
+      : Array.isArray(element)
+        ? { type: TYPE.argument, value: element[0] }
+        : element,
+  )
+
+/**
+ * Every message of each locale under its full id: a plain one as its text, any other as formatjs's tree.
+ * The build leaves out the `validation` group's plain messages, which src/lib/validation.ts already holds.
+ */
+export const CATALOGUES = Object.fromEntries(
+  LOCALES.map((locale) => {
+    const messages: Record<string, string | MessageFormatElement[]> = {}
+    for (const [id, message] of Object.entries(CATALOGUE[locale])) {
+      messages[id] = typeof message === 'string' ? message : expand(message)
+    }
+    for (const [key, text] of Object.entries(VALIDATION_MESSAGES[locale])) messages[`validation.${key}`] ??= text
+    return [locale, messages]
+  }),
+) as Record<Locale, Record<string, string | MessageFormatElement[]>>
+
+/** Every message id of a locale. */
+export const messageIds = (locale: Locale): string[] => Object.keys(CATALOGUES[locale])
+
+/** A message written back as `{name}` placeholders and text, or null when it has more (a plural, a select, a tag). */
+function placeholderText(message: string | MessageFormatElement[]): string | null {
+  if (typeof message === 'string') return message
+  let text = ''
+  for (const element of message) {
+    if (element.type === TYPE.literal) text += element.value
+    else if (element.type === TYPE.argument) text += `{${element.value}}`
+    else return null
   }
-  return messages
+  return text
 }
 
-export const MESSAGES: Record<Locale, Record<string, string>> = {
-  ko: flattenCatalogue(ko),
-  en: flattenCatalogue(en satisfies Catalogue),
+/**
+ * A message's text as an island reads it (`t`, src/client/lib/messages.ts: `{name}` placeholders and
+ * nothing else): a plain message as it is, a parsed one written back from its literals and arguments.
+ * Undefined for an unknown id; null for a message an island cannot format in one of the languages (a
+ * plural, a select, a tag), so that an island gets the same messages in both.
+ */
+export function islandText(locale: Locale, id: string): string | null | undefined {
+  const message = CATALOGUES[locale][id]
+  if (message === undefined) return undefined
+  const texts = Object.values(CATALOGUES).map((messages) => messages[id])
+  if (texts.some((other) => other !== undefined && placeholderText(other) === null)) return null
+  return placeholderText(message)
 }
+
+/** A plain message as formatjs takes it parsed: its one literal. */
+const literal = (text: string): MessageFormatElement[] => [{ type: TYPE.literal, value: text }]
+
+/** Every message of a locale parsed, as formatjs is given them (it is never given text it would parse). */
+const PARSED = Object.fromEntries(
+  Object.entries(CATALOGUES).map(([locale, messages]) => [
+    locale,
+    Object.fromEntries(
+      Object.entries(messages).map(([id, message]) => [id, typeof message === 'string' ? literal(message) : message]),
+    ),
+  ]),
+) as Record<Locale, Record<string, MessageFormatElement[]>>
 
 const cache = createIntlCache()
 
@@ -38,9 +101,9 @@ const cache = createIntlCache()
  * formatter of each call.
  */
 const PLAIN = Object.fromEntries(
-  Object.entries(MESSAGES).map(([locale, messages]) => [
+  Object.entries(CATALOGUES).map(([locale, messages]) => [
     locale,
-    new Map(Object.entries(messages).filter(([, text]) => !/[{}<>']/.test(text))),
+    new Map(Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
   ]),
 ) as Record<Locale, Map<string, string>>
 
@@ -52,7 +115,7 @@ function createLocaleIntl(locale: Locale): IntlShape<string> {
     {
       locale: LOCALE_TAGS[locale],
       defaultLocale: LOCALE_TAGS.ko,
-      messages: MESSAGES[locale],
+      messages: PARSED[locale],
       onError: (error) => console.warn('[i18n]', error.message),
     },
     cache,
@@ -85,7 +148,7 @@ function createLocaleIntl(locale: Locale): IntlShape<string> {
   const formatted = (id: string, values: Record<string, unknown>): string | undefined => {
     let formatter = compiled.get(id)
     if (!formatter) {
-      const message = MESSAGES[locale][id]
+      const message = PARSED[locale][id]
       if (message === undefined) return undefined
       formatter = intl.formatters.getMessageFormat(message, intl.locale, intl.formats, { formatters: intl.formatters })
       compiled.set(id, formatter)

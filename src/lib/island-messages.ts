@@ -1,5 +1,5 @@
 // The translated text an island gets as props (src/views/Island.tsx): the messages it names, of one locale.
-import { MESSAGES, type MessageKey } from './i18n'
+import { islandText, type MessageKey, messageIds } from './i18n'
 import type { Locale } from './locale'
 
 /** Message id → text: what an island gets, and reads with `t` (src/client/lib/messages.ts). */
@@ -18,12 +18,14 @@ export function messagesOf(locale: Locale, ids: IslandMessageIds): Messages {
   const cacheKey = `${locale}:${ids.join(',')}`
   let messages = cache.get(cacheKey)
   if (!messages) {
-    const catalogue = MESSAGES[locale]
     messages = {}
     for (const id of ids) {
-      for (const key of id.endsWith('.') ? Object.keys(catalogue).filter((key) => key.startsWith(id)) : [id]) {
-        const text = catalogue[key]
-        if (text !== undefined) messages[key] = text
+      const prefix = id.endsWith('.')
+      for (const key of prefix ? messageIds(locale).filter((key) => key.startsWith(id)) : [id]) {
+        const text = islandText(locale, key)
+        // A prefix takes what islands can read; naming one they cannot (a plural, a tag) is the island's error.
+        if (text === null && !prefix) throw new Error(`${locale} message ${key} is not one an island can format`)
+        if (typeof text === 'string') messages[key] = text
       }
     }
     // Shared by every render: frozen, which also lets island props serialise it once (src/lib/html.ts).

@@ -1,7 +1,8 @@
 import { createIntl } from '@formatjs/intl'
 import { describe, expect, it } from 'vitest'
-import { intlFor, MESSAGES } from '../../src/lib/i18n'
+import { intlFor } from '../../src/lib/i18n'
 import { LOCALE_TAGS, LOCALES } from '../../src/lib/locale'
+import { SOURCE_MESSAGES as MESSAGES } from '../fixtures/catalogue'
 
 describe('intlFor', () => {
   it.each(LOCALES)('formats every %s message without arguments exactly as formatjs does', (locale) => {

@@ -21,10 +21,10 @@ import { REALTOR_CAROUSEL_MESSAGES } from '../../src/client/islands/RealtorCarou
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { TIME_ZONE_MESSAGES } from '../../src/client/islands/TimeZoneSettings'
 import { VIDEO_EMBED_MESSAGES } from '../../src/client/islands/VideoEmbed'
-import { MESSAGES } from '../../src/lib/i18n'
 import { type IslandMessageIds, messagesOf } from '../../src/lib/island-messages'
 import { LANGUAGE_SWITCHER_MESSAGES } from '../../src/lib/language-switcher-messages'
 import { LOCALES } from '../../src/lib/locale'
+import { SOURCE_MESSAGES as MESSAGES } from '../fixtures/catalogue'
 
 /** Every source file of src/, by its path from the repository root (`src/…`). */
 const SOURCES = Object.fromEntries(

@@ -2,12 +2,16 @@
 // The message catalogue (locales/*.json): both languages have the same messages with the same
 // arguments, the validation group formats the same with the browser's tiny formatter as with
 // formatjs, and every message is used somewhere in src/ (docs/decisions/025-message-catalogue.md).
+
+import { parse } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import en from '../../locales/en.json'
 import ko from '../../locales/ko.json'
-import { flattenCatalogue, intlFor, MESSAGES } from '../../src/lib/i18n'
-import { LOCALES } from '../../src/lib/locale'
+import { isPlainMessage } from '../../src/lib/catalogue'
+import { CATALOGUES, flattenCatalogue, intlFor, islandText } from '../../src/lib/i18n'
+import { LOCALE_TAGS, LOCALES } from '../../src/lib/locale'
 import { localizeIssues, VALIDATION_MESSAGES, type ValidationKey } from '../../src/lib/validation'
+import { SOURCE_MESSAGES as MESSAGES } from '../fixtures/catalogue'
 
 declare global {
   interface ImportMeta {
@@ -75,6 +79,20 @@ describe('the message catalogue', () => {
       }
     }
     expect(flattenCatalogue(ko)).toEqual(MESSAGES.ko)
+  })
+
+  it('is what the worker formats: the build wrote every message, the plain ones as text, the others as formatjs parses them (decision 091)', () => {
+    for (const locale of LOCALES) {
+      expect(Object.keys(CATALOGUES[locale]).sort(), `${locale}: run npm run build`).toEqual(
+        Object.keys(MESSAGES[locale]).sort(),
+      )
+      for (const [id, text] of Object.entries(MESSAGES[locale])) {
+        if (isPlainMessage(text)) expect(CATALOGUES[locale][id], id).toBe(text)
+        else expect(CATALOGUES[locale][id], id).toEqual(parse(text, { locale: new Intl.Locale(LOCALE_TAGS[locale]) }))
+      }
+    }
+    // An island reads its parsed messages written back as {name} placeholders: the text as written.
+    expect(islandText('en', 'footer.rights')).toBe(MESSAGES.en['footer.rights'])
   })
 
   it('gives every message the same arguments in both languages', () => {

@@ -1,0 +1,27 @@
+// The message catalogue's shape (docs/decisions/025-message-catalogue.md, 091-messages-parsed-at-build.md),
+// with no import but types: the worker's i18n (./i18n.ts) and the build (scripts/build-client.mjs, which
+// parses the catalogue's ICU messages ahead of time) read the catalogue by the same rules.
+
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+
+/**
+ * A parsed message as src/generated/messages.ts holds it: a literal element as its text, an argument as
+ * `[name]`, any other element as formatjs's parser made it.
+ */
+export type CompactMessage = (string | [string] | MessageFormatElement)[]
+
+/** A catalogue file as formatjs wants it: every message under its full id (one group, `validation`, is nested). */
+export function flattenCatalogue(catalogue: Record<string, string | Record<string, string>>): Record<string, string> {
+  const messages: Record<string, string> = {}
+  for (const [key, value] of Object.entries(catalogue)) {
+    if (typeof value === 'string') messages[key] = value
+    else for (const [inner, text] of Object.entries(value)) messages[`${key}.${inner}`] = text
+  }
+  return messages
+}
+
+/**
+ * A message with no ICU syntax (no argument, tag or quote): it formats to itself. Every other message is
+ * parsed at build (src/generated/messages.ts), so the worker ships no ICU parser.
+ */
+export const isPlainMessage = (text: string): boolean => !/[{}<>']/.test(text)
