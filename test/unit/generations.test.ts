@@ -65,8 +65,11 @@ describe('the TagGenerations Durable Object (real binding)', () => {
     // A tag bumped again moves to its latest change: it is listed after the later cursor too.
     await log.bump(['realtor:901'])
     expect(sorted((await log.since(first.cursor)).tags)).toEqual(['realtor:901', 'realtor:902'])
-    // The object the worker binds is the one every isolate asks.
-    expect((await object().since(null)).cursor).toBe(first.cursor + 2)
+    // The object the worker binds is the one every isolate asks: it holds both bumps since the first cursor
+    // (at least: a write of another test may still purge again, 2.5 s after its answer, decision 076).
+    const bound = await object().since(first.cursor)
+    expect(bound.cursor).toBeGreaterThanOrEqual(first.cursor + 2)
+    expect(bound.tags).toEqual(expect.arrayContaining(['realtor:901', 'realtor:902']))
   })
 
   it('answers tags: null to a cursor it never gave (its storage was reset): drop everything', async () => {
