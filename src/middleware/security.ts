@@ -5,7 +5,7 @@
 import { createMiddleware } from 'hono/factory'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import type { AppEnv } from '../env'
-import { isProviderSite } from '../lib/tenant'
+import { isProviderSite, type Site } from '../lib/tenant'
 
 const TWO_YEARS = 'max-age=63072000'
 const PROVIDER_HSTS = `${TWO_YEARS}; includeSubDomains`
@@ -39,6 +39,8 @@ export const securityHeaders = () => {
   const provider = headersWith(PROVIDER_HSTS)
   const realtorDomain = headersWith(REALTOR_DOMAIN_HSTS)
   return createMiddleware<AppEnv>(function securityHeaders(c, next) {
-    return (isProviderSite(c.get('site')) ? provider : realtorDomain)(c, next)
+    // A response made before the site is known (an app without requestDefaults) pins only its own host.
+    const site = c.get('site') as Site | undefined
+    return (site && isProviderSite(site) ? provider : realtorDomain)(c, next)
   })
 }
