@@ -77,6 +77,25 @@ async function stored(page: Page) {
 }
 
 test.describe('two editors of one homepage', () => {
+  // Sophia's homepage is a demo every other spec may read (the contrast spec reads her page on a phone):
+  // what these tests save there (about-me, license, two gallery photos) is put back afterwards.
+  const RESTORED = ['aboutMeEn', 'licenseNumber', 'photos'] as const
+  let original: Record<string, unknown> | undefined
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    const anyone = await playwright.request.newContext({ baseURL })
+    const profile = (await (await anyone.get('/v1/realtor/sophia-lee')).json()) as Record<string, unknown>
+    original = Object.fromEntries(RESTORED.map((field) => [field, profile[field]]))
+    await anyone.dispose()
+  })
+  test.afterAll(async ({ playwright, baseURL }) => {
+    if (!original) return
+    const sophia = await playwright.request.newContext({ baseURL })
+    expect((await sophia.post('/v1/auth/login', { data: ACCOUNT })).status()).toBe(200)
+    const profile = (await (await sophia.get('/v1/realtor/sophia-lee')).json()) as { id: number }
+    expect((await sophia.patch(`/v1/realtor/${profile.id}`, { data: original })).status()).toBe(200)
+    await sophia.dispose()
+  })
+
   /** Each test opens its own windows, at both widths: once is enough. */
   const once = (project: string) => test.skip(project !== 'desktop', 'each test opens its own windows')
 
