@@ -83,15 +83,17 @@ export function islandText(locale: Locale, id: string): string | null | undefine
 /** A plain message as formatjs takes it parsed: its one literal. */
 const literal = (text: string): MessageFormatElement[] => [{ type: TYPE.literal, value: text }]
 
-/** Every message of a locale parsed, as formatjs is given them (it is never given text it would parse). */
-const PARSED = Object.fromEntries(
-  Object.entries(CATALOGUES).map(([locale, messages]) => [
-    locale,
-    Object.fromEntries(
-      Object.entries(messages).map(([id, message]) => [id, typeof message === 'string' ? literal(message) : message]),
-    ),
-  ]),
-) as Record<Locale, Record<string, MessageFormatElement[]>>
+/**
+ * Every message of a locale parsed, as formatjs is given them (it is never given text it would parse): made
+ * when the locale's intl object is, so an isolate that serves one language builds one.
+ */
+const parsedMessages = (locale: Locale): Record<string, MessageFormatElement[]> =>
+  Object.fromEntries(
+    Object.entries(CATALOGUES[locale]).map(([id, message]) => [
+      id,
+      typeof message === 'string' ? literal(message) : message,
+    ]),
+  )
 
 const cache = createIntlCache()
 
@@ -111,11 +113,12 @@ const PLAIN = Object.fromEntries(
 type Compiled = Map<string, { format(values: Record<string, unknown>): unknown }>
 
 function createLocaleIntl(locale: Locale): IntlShape<string> {
+  const messages = parsedMessages(locale)
   const intl = createIntl(
     {
       locale: LOCALE_TAGS[locale],
       defaultLocale: LOCALE_TAGS.ko,
-      messages: PARSED[locale],
+      messages,
       onError: (error) => console.warn('[i18n]', error.message),
     },
     cache,
@@ -148,7 +151,7 @@ function createLocaleIntl(locale: Locale): IntlShape<string> {
   const formatted = (id: string, values: Record<string, unknown>): string | undefined => {
     let formatter = compiled.get(id)
     if (!formatter) {
-      const message = PARSED[locale][id]
+      const message = messages[id]
       if (message === undefined) return undefined
       formatter = intl.formatters.getMessageFormat(message, intl.locale, intl.formats, { formatters: intl.formatters })
       compiled.set(id, formatter)
