@@ -22,7 +22,7 @@ import { AppLinks } from './views/builder/AppLinks'
 import { BuilderNav, type BuilderScreen } from './views/builder/BuilderNav'
 import type { PageContext } from './views/context'
 import { Document, type HeadProps, type PageView } from './views/Document'
-import { tenantDocument } from './views/home/TenantHead'
+import { type PageHead, tenantDocument } from './views/home/TenantHead'
 import { frameOf, type TenantFrame } from './views/home/TenantLayout'
 import { UnpublishedBar } from './views/home/Unpublished'
 
@@ -111,15 +111,31 @@ export async function renderTenantPage(
   c: Context<TenantEnv>,
   body: (frame: TenantFrame) => ReactElement,
   pageTitle?: string,
-  { noindex = false, preview = false, countView = false } = {},
+  {
+    noindex = false,
+    preview = false,
+    countView = false,
+    page,
+    query = '',
+    status,
+  }: {
+    noindex?: boolean
+    preview?: boolean
+    countView?: boolean
+    page?: PageHead
+    query?: string
+    status?: number
+  } = {},
 ): Promise<Response> {
   const frame = frameOf(pageContext(c), c.get('realtor'))
-  const urls = pageUrls(frame.realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
-  const document = tenantDocument(frame, urls, pageTitle)
+  // A page whose address has a query (a search) is canonical with it: each search is its own page.
+  const path = pageUrls(frame.realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
+  const urls = query ? { ko: `${path.ko}${query}`, en: `${path.en}${query}` } : path
+  const document = tenantDocument(frame, urls, pageTitle, page)
   // Only the owner and admins get this far on an unpublished homepage (the publish switch in
   // src/routes/tenant.tsx); they see the page under a bar that says so.
   const hidden = !isPublished(frame.realtor)
-  const page =
+  const content =
     hidden && !preview ? (
       <>
         <UnpublishedBar ctx={frame.ctx} editorHref={sitePath(frame.ctx, '/admin')} />
@@ -128,9 +144,10 @@ export async function renderTenantPage(
     ) : (
       body(frame)
     )
-  return renderPage(c, page, {
+  return renderPage(c, content, {
     ...document,
-    head: { ...document.head, noindex: noindex || hidden },
+    status,
+    head: { ...document.head, noindex: noindex || hidden || document.head.noindex },
     pageView: countView && !hidden && !preview ? await pageViewOf(c, frame.realtor.id) : undefined,
   })
 }

@@ -4,7 +4,7 @@
 import { type Context, Hono } from 'hono'
 import type { ReactElement } from 'react'
 import type { TenantEnv } from '../env'
-import { realtorTag } from '../lib/cache'
+import { feedTag, listingTag, realtorTag } from '../lib/cache'
 import { loadHomeListings } from '../lib/home/listings'
 import { PROBIZ_TENANT } from '../lib/home/seo'
 import { listingSourceOf } from '../lib/listings/source'
@@ -21,6 +21,7 @@ import type { TenantFrame } from '../views/home/TenantLayout'
 import { AnimationShowcase, LegalBody, ProbizBody, RealtorState, TenantPage } from '../views/home/TenantPages'
 import { ComingSoonPage } from '../views/home/Unpublished'
 import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/documents'
+import { homeRoute, homeSearchRoute, siteFeeds } from './homes'
 
 const app = new Hono<TenantEnv>()
 
@@ -35,6 +36,20 @@ app.use('/process', auth())
 app.use(
   '/',
   cachePage((c: Context<TenantEnv>) => [realtorTag(c.get('realtor').id)]),
+)
+
+// Home search and home pages are the same for every visitor of their address too: a search carries its
+// feeds' tags (a replication step that changed listings purges them), a home page its listing's.
+app.use(
+  '/homes',
+  cachePage((c: Context<TenantEnv>) => [
+    realtorTag(c.get('realtor').id),
+    ...siteFeeds(c.get('realtor')).feeds.map(feedTag),
+  ]),
+)
+app.use(
+  '/homes/:key',
+  cachePage((c: Context<TenantEnv>) => [realtorTag(c.get('realtor').id), listingTag(c.req.param('key') ?? '')]),
 )
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
@@ -101,6 +116,8 @@ app.get('/', async (c) => {
     },
   )
 })
+app.get('/homes', homeSearchRoute)
+app.get('/homes/:key', homeRoute)
 // The samples are routes of the product, not content: kept out of search results and sitemaps.
 app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', AnimationShowcase, { noindex: true }))
 app.get('/pinia_sample', tenantPage('page.piniaSample.title', 'home.pinia.intro', RealtorState, { noindex: true }))
@@ -135,6 +152,8 @@ app.get('/probiz', async (c) => {
  * beacon may count (src/routes/api/views.ts, docs/decisions/071-view-beacon.md).
  */
 const PAGE_PATHS = new Set(app.routes.filter((route) => route.method === 'GET').map((route) => route.path))
-export const isTenantPage = (path: string) => PAGE_PATHS.has(path)
+/** A home's page (/homes/{ListingKey}): one path per listing, so matched by its shape. */
+const HOME_PAGE = /^\/homes\/[\w.-]{1,64}$/
+export const isTenantPage = (path: string) => PAGE_PATHS.has(path) || HOME_PAGE.test(path)
 
 export default app

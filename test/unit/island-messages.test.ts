@@ -11,6 +11,7 @@ import { CITY_HOMES_MESSAGES } from '../../src/client/islands/CityHomes'
 import { CONTACT_FORM_MESSAGES } from '../../src/client/islands/ContactForm'
 import { DELETED_HOMEPAGE_MESSAGES } from '../../src/client/islands/DeletedHomepageActions'
 import { DOMAIN_SETTINGS_MESSAGES } from '../../src/client/islands/DomainSettings'
+import { HOME_GALLERY_MESSAGES } from '../../src/client/islands/HomeGallery'
 import { INBOX_ENTRY_MESSAGES } from '../../src/client/islands/InboxEntryActions'
 import { LEAD_REQUEST_MESSAGES } from '../../src/client/islands/LeadRequest'
 import { LOGIN_FORM_MESSAGES } from '../../src/client/islands/LoginForm'
@@ -53,6 +54,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   RealtorCarousel: REALTOR_CAROUSEL_MESSAGES,
   RealtorEditor: REALTOR_EDITOR_MESSAGES,
   VideoEmbed: VIDEO_EMBED_MESSAGES,
+  HomeGallery: HOME_GALLERY_MESSAGES,
 }
 
 /** The source of an island and of every module it imports, but other islands (their text is their own). */

@@ -2,6 +2,7 @@
 // listing islands, so it reads the messages they hand it.
 import type { ReactElement } from 'react'
 import type { Home } from '../../lib/listings/markets'
+import { shownPrice } from '../../lib/mls/rules'
 import { formatListingDate, formatPrice, formatThousands } from '../../lib/number-format'
 import { type Messages, t } from '../lib/messages'
 
@@ -23,14 +24,25 @@ function imageOf(url: string | null): string | null {
   return /^https?:\/\//i.test(url) ? url : null
 }
 
+/** The address of a home's page on the site whose homes live under `homesHref` ({site}/homes), if it has one. */
+export function homeHref(homesHref: string | undefined, home: Pick<Home, 'listingKey'>): string | undefined {
+  return homesHref && home.listingKey ? `${homesHref}/${encodeURIComponent(home.listingKey)}` : undefined
+}
+
 /**
  * One home's card as a React element keyed by the home's id, drawn on every render: keeping drawn cards
  * per frozen home saved ~1% of a large home's render and cost the isolate ~40 MB of heap at 6,000 data
- * cache entries (docs/decisions/058-render-at-scale.md).
+ * cache entries (docs/decisions/058-render-at-scale.md). With `homesHref` an MLS listing's card links to its
+ * page; a card names the listing office (IDX) and shows a sold price only where its MLS allows.
  */
-export function homeCard(home: Home, messages: Messages, locale: string): ReactElement {
+export function homeCard(home: Home, messages: Messages, locale: string, homesHref?: string): ReactElement {
   const image = imageOf(home.imageUrl)
   const status = messages[`home.listings.${home.dealType}`] ?? home.dealType
+  const href = homeHref(homesHref, home)
+  const price = home.market
+    ? shownPrice({ market: home.market, dealType: home.dealType, price: home.price })
+    : home.price
+  const address = `${home.address}, ${home.city}, ${home.state} ${home.zipcode}`
   return (
     <article key={home.id} className="home-card">
       <div className="home-card__media">
@@ -43,7 +55,7 @@ export function homeCard(home: Home, messages: Messages, locale: string): ReactE
       </div>
       <div className="home-card__body">
         <p className="home-card__price">
-          {formatPrice(home.price)}
+          {price === null ? status : formatPrice(price)}
           {RENTALS.has(home.dealType) ? (
             <span className="home-card__per">{t(messages, 'home.card.perMonth')}</span>
           ) : null}
@@ -55,17 +67,38 @@ export function homeCard(home: Home, messages: Messages, locale: string): ReactE
           <span>{`${home.baths} ${t(messages, 'home.card.baths')}`}</span>
           <span>{`${formatThousands(home.sqft)} ${t(messages, 'home.card.sqft')}`}</span>
         </p>
-        <p className="home-card__address">{`${home.address}, ${home.city}, ${home.state} ${home.zipcode}`}</p>
+        <p className="home-card__address">
+          {href ? (
+            <a className="home-card__link" href={href}>
+              {address}
+            </a>
+          ) : (
+            address
+          )}
+        </p>
         <p className="home-card__date">
           <time dateTime={home.listedAt}>{formatListingDate(home.listedAt, locale)}</time>
         </p>
+        {home.listOfficeName ? (
+          <p className="home-card__office">{t(messages, 'home.card.courtesy', { office: home.listOfficeName })}</p>
+        ) : null}
       </div>
     </article>
   )
 }
 
-export function HomeCard({ home, messages, locale }: { home: Home; messages: Messages; locale: string }) {
-  return homeCard(home, messages, locale)
+export function HomeCard({
+  home,
+  messages,
+  locale,
+  homesHref,
+}: {
+  home: Home
+  messages: Messages
+  locale: string
+  homesHref?: string
+}) {
+  return homeCard(home, messages, locale, homesHref)
 }
 
 export function HomeGrid({
@@ -73,13 +106,15 @@ export function HomeGrid({
   messages,
   locale,
   empty,
+  homesHref,
 }: {
   homes: Home[]
   messages: Messages
   locale: string
   empty: string
+  homesHref?: string
 }) {
   if (homes.length === 0) return <p className="home-grid__empty">{empty}</p>
   // The cards themselves, not a <HomeCard> each: one component layer less per card on every render.
-  return <div className="home-grid">{homes.map((home) => homeCard(home, messages, locale))}</div>
+  return <div className="home-grid">{homes.map((home) => homeCard(home, messages, locale, homesHref))}</div>
 }

@@ -14,6 +14,7 @@ const publicIslands = {
   LeadRequest: () => import('./LeadRequest'),
   RealtorCarousel: () => import('./RealtorCarousel'),
   VideoEmbed: () => import('./VideoEmbed'),
+  HomeGallery: () => import('./HomeGallery'),
 } as const satisfies Record<string, Loader>
 
 export type IslandName = keyof typeof publicIslands | BuilderIslandName

@@ -52,6 +52,12 @@ export interface Home {
   sqft: number
   imageUrl: string | null
   listedAt: string
+  /** The MLS listing's key (its home page's address on a realtor's site), when the home is an MLS listing. */
+  listingKey?: string | null
+  /** The feed it came from (crmls | fmls): whose IDX rules apply. */
+  market?: string
+  /** The listing office the IDX credit names ("Listing courtesy of …"). */
+  listOfficeName?: string | null
 }
 
 export interface HomePage {

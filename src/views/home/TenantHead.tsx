@@ -23,6 +23,8 @@ export interface TenantHeadProps {
   favicon: string | null
   siteName: string
   jsonLd: Record<string, unknown> | null
+  /** Open Graph's type: the realtor's `profile` unless a page says otherwise (a home is a `website`). */
+  ogType?: string
 }
 
 export function TenantHead(p: TenantHeadProps) {
@@ -30,7 +32,7 @@ export function TenantHead(p: TenantHeadProps) {
     <>
       {p.keywords ? <meta name="keywords" content={p.keywords} /> : null}
       {p.author ? <meta name="author" content={p.author} /> : null}
-      <meta property="og:type" content="profile" />
+      <meta property="og:type" content={p.ogType ?? 'profile'} />
       <meta property="og:site_name" content={p.siteName} />
       <meta property="og:title" content={p.title} />
       <meta property="og:description" content={p.description} />
@@ -52,10 +54,28 @@ export function TenantHead(p: TenantHeadProps) {
  * Everything a realtor's page renders with beside its body: the head (a subpage's title before the
  * site's; the home page alone carries the JSON-LD) and the body's design.
  */
-export function tenantDocument(frame: TenantFrame, urls: PageUrls, pageTitle?: string): TenantDocument {
+export function tenantDocument(
+  frame: TenantFrame,
+  urls: PageUrls,
+  pageTitle?: string,
+  page?: PageHead,
+): TenantDocument {
+  // A page of its own (a home, a search) is one of thousands per realtor: made on each render, never kept
+  // with the profile, whose derived values would otherwise grow with every address visited.
+  if (page) return documentOf(frame, urls, pageTitle, page)
   // A pure function of the profile, the locale, the page's URLs and title: once per cached profile.
   const key = `document:${frame.ctx.locale}\n${urls.ko}\n${urls.en}\n${pageTitle ?? ''}`
   return derivedFrom(frame.realtor, key, () => documentOf(frame, urls, pageTitle))
+}
+
+/** What a page of its own says in its head instead of the realtor's: description, image and JSON-LD. */
+export interface PageHead {
+  description: string
+  /** An absolute image URL for link previews, or null for the realtor's. */
+  image: string | null
+  jsonLd: Record<string, unknown> | null
+  ogType?: string
+  noindex?: boolean
 }
 
 export interface TenantDocument {
@@ -64,24 +84,32 @@ export interface TenantDocument {
   bodyClassName: string
 }
 
-function documentOf(frame: TenantFrame, urls: PageUrls, pageTitle: string | undefined): TenantDocument {
+function documentOf(
+  frame: TenantFrame,
+  urls: PageUrls,
+  pageTitle: string | undefined,
+  page?: PageHead,
+): TenantDocument {
   const { ctx, realtor, name, photos } = frame
   const seo = seoOf(realtor, ctx.locale, name)
   const url = urls[ctx.locale]
   // Photos are served on every host (/photos/*): absolute on the canonical origin.
   const origin = new URL(url).origin
-  const image = absoluteUrl(sharingPhoto(photos)?.url, origin)
+  const image = page?.image ?? absoluteUrl(sharingPhoto(photos)?.url, origin)
   const title = pageTitle ? `${pageTitle} | ${seo.title}` : seo.title
+  const description = page?.description ?? seo.description
   const design = designOf(realtor)
   const head: HeadProps = {
     title,
     canonical: url,
     alternates: urls,
-    description: seo.description,
+    description,
+    noindex: page?.noindex,
     extra: (
       <TenantHead
+        ogType={page?.ogType}
         title={title}
-        description={seo.description}
+        description={description}
         keywords={seo.keywords}
         author={seo.author}
         url={url}
@@ -91,16 +119,18 @@ function documentOf(frame: TenantFrame, urls: PageUrls, pageTitle: string | unde
         favicon={faviconPhoto(photos)?.url ?? null}
         siteName={name}
         jsonLd={
-          pageTitle === undefined
-            ? frozenJsonLd({
-                realtor,
-                name,
-                description: seo.description,
-                url,
-                image,
-                logo: absoluteUrl(pickPhoto(photos.logo, 'thumbnail')?.url, origin),
-              })
-            : null
+          page
+            ? page.jsonLd
+            : pageTitle === undefined
+              ? frozenJsonLd({
+                  realtor,
+                  name,
+                  description: seo.description,
+                  url,
+                  image,
+                  logo: absoluteUrl(pickPhoto(photos.logo, 'thumbnail')?.url, origin),
+                })
+              : null
         }
       />
     ),
