@@ -94,12 +94,7 @@ export function HomeSearchPage(p: HomeSearchPageProps) {
     <TenantLayout frame={p.frame}>
       <div className="homes-search">
         <h1>{title}</h1>
-        <form
-          className="homes-filters"
-          method="get"
-          action={p.homesHref}
-          aria-label={t('homes.form.label')}
-        >
+        <form className="homes-filters" method="get" action={p.homesHref} aria-label={t('homes.form.label')}>
           <div className="homes-filter homes-filter--place">
             <label htmlFor="homes-place">{t('homes.form.place')}</label>
             <input
