@@ -4,39 +4,18 @@
 import type { Context } from 'hono'
 import type { TenantEnv } from '../env'
 import { pageNotFound } from '../lib/errors'
-import { startCity } from '../lib/home/listings'
-import { marketOf } from '../lib/home/profile'
 import { lookUpHome } from '../lib/mls/home'
 import type { MlsFeed } from '../lib/mls/record'
-import { feedOfState, feedsOf } from '../lib/mls/rules'
-import {
-  findPlaces,
-  type HomeSearch,
-  type Place,
-  parseHomeSearch,
-  runHomeSearch,
-  searchQueryString,
-} from '../lib/mls/search'
+import { feedOfState } from '../lib/mls/rules'
+import { findPlaces, type HomeSearch, parseHomeSearch, runHomeSearch, searchQueryString } from '../lib/mls/search'
 import { listingJsonLd } from '../lib/mls/seo'
+import { siteFeeds } from '../lib/mls/site'
 import type { Realtor } from '../lib/realtors/types'
 import { pageUrls, sitePath } from '../lib/urls'
 import { renderTenantPage } from '../render'
 import { tOf } from '../views/home/sections/t'
 import { addressLine, HomeDetailPage, HomeGonePage } from '../views/homes/HomeDetailPage'
 import { HomeSearchPage, type PlaceNotice, searchTitle } from '../views/homes/HomeSearchPage'
-
-/** The MLSs a realtor's site shows, and where its search opens: the realtor's first area in their market. */
-export function siteFeeds(realtor: Pick<Realtor, 'activityRegion'>): {
-  feeds: readonly MlsFeed[]
-  start: { feed: MlsFeed; place: Place | null }
-} {
-  const feeds = feedsOf(marketOf(realtor.activityRegion))
-  const first = startCity(realtor.activityRegion)
-  const feed = feedOfState(first.state)
-  return feed && feeds.includes(feed)
-    ? { feeds, start: { feed, place: { kind: 'city', name: first.city } } }
-    : { feeds, start: { feed: feeds[0]!, place: null } }
-}
 
 /** The realtor's own areas (the cities of their activity regions in their MLSs), as quick search links. */
 function areasOf(realtor: Realtor, feeds: readonly MlsFeed[], homesHref: string, twoFeeds: boolean) {

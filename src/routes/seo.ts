@@ -16,6 +16,8 @@ import {
   sitemapXml,
   UNPUBLISHED_ROBOTS_TXT,
 } from '../lib/home/seo'
+import { lastListingId, listingKeysIn, SITEMAP_FILE_LISTINGS } from '../lib/mls/seo'
+import { siteFeeds } from '../lib/mls/site'
 import { isPublished } from '../lib/realtors/publish'
 import type { RealtorStore } from '../lib/realtors/store'
 import { ROUTES } from '../lib/tenant'
@@ -29,12 +31,29 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
 /** Realtors read per query while a sitemap file is built: a keyset walk through its id range. */
 const READ_BATCH = 500
 
-function sitemap(c: Context<TenantEnv>) {
+/**
+ * A realtor's `/sitemap.xml`: their pages, their home search and the page of every home of their MLS. One
+ * file while every listing id fits in one range (SITEMAP_FILE_LISTINGS), else an index of
+ * `/sitemap.xml?page=n`, each file the homes of one id range — the site's pages in the first.
+ */
+async function sitemap(c: Context<TenantEnv>) {
   const realtor = c.get('realtor')
   // An unpublished homepage has no public pages to list (docs/decisions/043-publishing.md).
   if (!isPublished(realtor)) return c.body(null, 404, NO_STORE)
-  const entries = sitemapPaths(realtor.desiredUrl).map((path) => pageUrls(realtor, c.env.PUBLIC_ORIGIN, path))
-  return c.body(sitemapXml(entries), 200, XML)
+  const urlsOf = (path: string) => pageUrls(realtor, c.env.PUBLIC_ORIGIN, path)
+  const ranges = sitemapRanges(await lastListingId(c.env.DB), SITEMAP_FILE_LISTINGS)
+  const page = c.req.query('page')
+  if (page === undefined && ranges.length > 1) {
+    const files = ranges.map((_, i) => `${urlsOf('/sitemap.xml').ko}?page=${i + 1}`)
+    return c.body(sitemapIndexXml(files), 200, XML)
+  }
+  const index = page === undefined ? 0 : /^[1-9]\d{0,8}$/.test(page) && ranges.length > 1 ? Number(page) - 1 : -1
+  const range = ranges[index]
+  if (!range) return c.notFound()
+  const keys = await listingKeysIn(c.env.DB, siteFeeds(realtor).feeds, range)
+  const homes = keys.map((key) => urlsOf(`/homes/${encodeURIComponent(key)}`))
+  const site = index === 0 ? [...sitemapPaths(realtor.desiredUrl), '/homes'].map(urlsOf) : []
+  return c.body(sitemapXml([...site, ...homes]), 200, XML)
 }
 
 /** The homes of the published realtors in one id range: their canonical URLs (their own domain when set). */

@@ -9,6 +9,7 @@ import { loadHomeListings } from '../lib/home/listings'
 import { PROBIZ_TENANT } from '../lib/home/seo'
 import { listingSourceOf } from '../lib/listings/source'
 import { localeHome } from '../lib/locale'
+import { siteFeeds } from '../lib/mls/site'
 import { canManage } from '../lib/realtors/permissions'
 import { isPublished } from '../lib/realtors/publish'
 import { pageUrls } from '../lib/urls'
@@ -21,7 +22,7 @@ import type { TenantFrame } from '../views/home/TenantLayout'
 import { AnimationShowcase, LegalBody, ProbizBody, RealtorState, TenantPage } from '../views/home/TenantPages'
 import { ComingSoonPage } from '../views/home/Unpublished'
 import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/documents'
-import { homeRoute, homeSearchRoute, siteFeeds } from './homes'
+import { homeRoute, homeSearchRoute } from './homes'
 
 const app = new Hono<TenantEnv>()
 

@@ -180,3 +180,43 @@ describe('GET /homes/{ListingKey}', () => {
     expect(html).toContain('noindex')
   })
 })
+
+describe('a realtor site’s sitemap', () => {
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+
+  it('lists the search and every home page of the site’s MLS, each answering 200', async () => {
+    const response = await call('/sitemap.xml', JANE)
+    expect(response.status).toBe(200)
+    const urls = locs(await response.text())
+    expect(urls).toContain('https://janekim.example/homes')
+    expect(urls).toContain('https://janekim.example/en/homes')
+    const homes = urls.filter((url) => url.includes('/homes/'))
+    const { results } = await env.DB.prepare(
+      "SELECT listing_key FROM listings WHERE market = 'fmls' AND listing_key IS NOT NULL",
+    ).all<{ listing_key: string }>()
+    expect(homes).toHaveLength(results.length * 2)
+    expect(homes.some((url) => url.includes('CR1'))).toBe(false)
+    for (const url of homes) expect((await call(url, JANE)).status, url).toBe(200)
+  })
+
+  it('splits into an index of files past one file’s listing ids, each within 50,000 URLs', async () => {
+    // A listing with a high id: the ids span three files' ranges.
+    await env.DB.prepare(
+      `INSERT INTO listings (id, listing_key, deal_type, property_type, property_status, market, state, county, city,
+         address, zipcode, price, beds, baths, sqft, listed_at, modification_timestamp)
+       VALUES (60000, 'FM60000', 'sale', 'single_family', 'active', 'fmls', 'GA', 'Fulton', 'Johns Creek',
+         '1 Far Id Rd', '30097', 700000, 3, 2, 2000, '2026-10-01', '2026-11-01T00:00:00Z')`,
+    ).run()
+    const index = await (await call('/sitemap.xml', JANE)).text()
+    expect(index).toContain('<sitemapindex')
+    const files = locs(index)
+    expect(files).toEqual([1, 2, 3].map((n) => `https://janekim.example/sitemap.xml?page=${n}`))
+    const first = locs(await (await call(files[0]!, JANE)).text())
+    expect(first).toContain('https://janekim.example/homes')
+    expect(first.some((url) => url.endsWith('/homes/FM100'))).toBe(true)
+    const last = locs(await (await call(files[2]!, JANE)).text())
+    expect(last).toEqual(['https://janekim.example/homes/FM60000', 'https://janekim.example/en/homes/FM60000'])
+    expect((await call('/sitemap.xml?page=4', JANE)).status).toBe(404)
+    await env.DB.prepare("DELETE FROM listings WHERE listing_key = 'FM60000'").run()
+  })
+})
