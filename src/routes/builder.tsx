@@ -8,7 +8,9 @@ import { listAccounts } from '../lib/accounts/list'
 import { findAccountById, sessionUserOf } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
+import { listingsShown, loadHomeListings } from '../lib/home/listings'
 import { unreadContacts } from '../lib/inbox/store'
+import { listingSourceOf } from '../lib/listings/source'
 import { confirmPendingEmail, findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
 import { addressStateOf } from '../lib/realtors/address-changes'
@@ -170,12 +172,13 @@ app.get('/admin', async (c) => {
       ))
     }
     // An empty contact email is offered the owner's account email (docs/decisions/048-onboarding.md).
-    const [owner, unread, clock, opened, addressState] = await Promise.all([
+    const [owner, unread, clock, opened, addressState, listings] = await Promise.all([
       realtor.email || !realtor.userId ? null : findAccountById(c.env.DB, realtor.userId),
       unreadContacts(c.env.DB, realtor.id),
       realtorClock(c.env.DB, realtor.id),
       editable(c.env, realtor),
       addressStateOf(c.env.DB, realtor.id),
+      loadHomeListings(listingSourceOf(c.env, c.get('upstreamFetch'), c.get('dataCache')), realtor),
     ])
     const nav = builderNav(c, 'editor', unread)
     return render(
@@ -192,6 +195,7 @@ app.get('/admin', async (c) => {
           publicOrigin={c.env.PUBLIC_ORIGIN}
           notified={clock.notifiedAt !== null}
           addressState={addressState}
+          listingsHidden={!listingsShown(listings)}
           nav={nav}
         />
       ),

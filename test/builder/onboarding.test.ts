@@ -212,7 +212,9 @@ describe('homes from the first activity region', () => {
     expect(patch.status).toBe(200)
     const html = await (await api('/duluth-agent')).text()
     expect(html).toContain('3150 Pleasant Hill Rd')
-    expect(html).toMatch(/<option value="Duluth"[^>]*>Duluth<\/option>/)
+    // Their one area: no picker of other markets' cities, a link to all of Duluth's homes instead.
+    expect(html).not.toContain('<option value="Irvine"')
+    expect(html).toContain('href="/duluth-agent/homes?city=Duluth"')
     expect(html).not.toMatch(/<option value="Irvine" selected/)
   })
 })

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { createApp } from '../../src/worker'
 import { fixtureRealtor, fixtureStore } from '../fixtures/fixture-realtors'
+import { property, storeListings } from '../fixtures/mls'
 import { RICH } from '../fixtures/rich-realtor'
 import { fakeUpstream } from '../fixtures/upstream'
 import { call, heading } from '../helpers'
@@ -16,6 +17,23 @@ async function page(path: string, init: { host?: string; app?: ReturnType<typeof
   const response = await call(path, { app: init.app ?? richApp(), host: init.host })
   return { response, html: await response.text() }
 }
+
+// Grace's own deals, one of each kind: the homepage shows a tab for each kind that has any (issue 30).
+beforeAll(async () => {
+  const own = { ListAgentStateLicense: RICH.licenseNumber, City: 'La Cañada Flintridge', StateOrProvince: 'CA' }
+  await storeListings(env.DB, 'crmls', [
+    property({ ListingKey: 'GH1', ...own }),
+    property({ ListingKey: 'GH2', ...own, PropertyType: 'Residential Lease', ListPrice: 5_000 }),
+    property({ ListingKey: 'GH3', ...own, StandardStatus: 'Closed', ClosePrice: 1_900_000 }),
+    property({
+      ListingKey: 'GH4',
+      ...own,
+      PropertyType: 'Residential Lease',
+      StandardStatus: 'Closed',
+      ClosePrice: 5_100,
+    }),
+  ])
+})
 
 const meta = (html: string, attr: string, name: string) =>
   new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1]

@@ -62,6 +62,11 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^inbox\.status\.(unread|read|archived)$/, source: 'inbox.status.${entry.status}' },
   { ids: /^inbox\.delivery\.(pending|retrying|delivered|failed)$/, source: 'inbox.delivery.${channel.state}' },
   { ids: /^inbox\.channel\.[a-z-]+$/, source: 'inbox.channel.${destinationKind(channel.destination)}' },
+  { ids: /^homes\.title\.(sale|pending|sold|rent)$/, source: 'homes.title.${search.status}' },
+  { ids: /^homes\.state\.(CA|GA)$/, source: 'homes.state.${' },
+  { ids: /^homes\.status\.(sale|pending|sold|rent|rented)$/, source: 'homes.status.${' },
+  { ids: /^homes\.type\.(single_family|condo|townhouse|other)$/, source: 'homes.type.${' },
+  { ids: /^homes\.sort\.(newest|price-low|price-high)$/, source: 'homes.sort.${s}' },
 ]
 
 const quoted = (text: string) => ["'", '"', '`'].some((q) => SOURCE.includes(`${q}${text}${q}`))

@@ -40,7 +40,8 @@ describe('the route table', () => {
           path,
         ).toBe(true)
     }
-    expect(app.routes.length).toBeLessThan(200)
+    // Home search (issue 30) took the table past 200; the bound is to notice a table that grows by the hundred.
+    expect(app.routes.length).toBeLessThan(240)
   })
 
   it("routes with Hono's own router, no router of ours around it", () => {

@@ -16,10 +16,12 @@ export interface AgentListingsProps {
   locale: string
   /** One tab per search type, named by its message `home.listings.{type}`. */
   tabs: { type: string; homes: Home[]; total: number }[]
+  /** The site's home search (`{site}/homes`): an MLS listing's card links to its page under it. */
+  homesHref: string
   messages: Messages
 }
 
-export default function AgentListings({ idPrefix, locale, tabs, messages }: AgentListingsProps) {
+export default function AgentListings({ idPrefix, locale, tabs, homesHref, messages }: AgentListingsProps) {
   const hydrated = useHydrated()
   const [active, setActive] = useState(0)
   const root = useRef<HTMLDivElement>(null)
@@ -70,6 +72,7 @@ export default function AgentListings({ idPrefix, locale, tabs, messages }: Agen
             messages={messages}
             locale={locale}
             empty={t(messages, 'home.listings.emptyTab')}
+            homesHref={homesHref}
           />
         </div>
       ))}

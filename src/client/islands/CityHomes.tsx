@@ -1,8 +1,8 @@
-// Homes on the market in a city: a city picker grouped by the §9 counties that asks
-// /cozying-api/v1/home/list (with the §9 defaults) for the chosen city, the one picked before the
-// island was live included.
+// Homes on the market in the realtor's areas: a picker of the cities they serve (issue 30: a Georgia
+// realtor's visitors never browse Los Angeles) that asks /cozying-api/v1/home/list (with the §9 defaults)
+// for the chosen city, the one picked before the island was live included. Each card opens its home page.
 import { useEffect, useRef, useState } from 'react'
-import { COUNTIES, countyOfCity, type Home, type HomePage } from '../../lib/listings/markets'
+import type { Home, HomePage } from '../../lib/listings/markets'
 import { HOME_CARD_MESSAGES, HomeGrid } from '../components/HomeCard'
 import { api } from '../lib/api'
 import { type Messages, t } from '../lib/messages'
@@ -15,15 +15,18 @@ export const CITY_HOMES_MESSAGES = [
   'home.listings.emptyCity',
   'home.listings.failed',
   'home.listings.loading',
+  'home.listings.more',
 ] as const
 
 export interface CityHomesProps {
   idPrefix: string
   locale: string
-  /** The state of `city`, for a city the §9 picker does not list (the realtor's own area). */
-  state?: 'CA' | 'GA'
+  /** The realtor's areas in their market, the first shown first; a picker only when there are several. */
+  cities: { state: 'CA' | 'GA'; city: string }[]
   city: string
   homes: Home[]
+  /** The site's home search (`{site}/homes`): cards link to `{homesHref}/{ListingKey}`. */
+  homesHref: string
   messages: Messages
 }
 
@@ -35,10 +38,7 @@ export default function CityHomes(props: CityHomesProps) {
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle')
   const latest = useRef(0)
   const picker = useRef<HTMLSelectElement>(null)
-  const listed = (name: string) => countyOfCity(name)?.state
-  // The realtor's own city leads the picker when the §9 counties do not list it.
-  const extraCity = props.state && !listed(props.city) ? props.city : null
-  const stateOf = (name: string) => listed(name) ?? (name === extraCity ? props.state : undefined)
+  const stateOf = (name: string) => props.cities.find((entry) => entry.city === name)?.state
 
   async function choose(next: string) {
     const state = stateOf(next)
@@ -70,25 +70,23 @@ export default function CityHomes(props: CityHomesProps) {
 
   return (
     <div className="city-homes" data-hydrated={hydrated ? '' : undefined} aria-busy={status === 'loading'}>
-      <label className="city-homes__picker" htmlFor={`${idPrefix}-city`}>
-        <span>{t(messages, 'home.listings.city')}</span>
-        <select ref={picker} id={`${idPrefix}-city`} value={city} onChange={(event) => void choose(event.target.value)}>
-          {extraCity ? (
-            <optgroup label={props.state}>
-              <option value={extraCity}>{extraCity}</option>
-            </optgroup>
-          ) : null}
-          {COUNTIES.map((county) => (
-            <optgroup key={county.county} label={`${county.county} County, ${county.state}`}>
-              {county.cities.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </label>
+      {props.cities.length > 1 ? (
+        <label className="city-homes__picker" htmlFor={`${idPrefix}-city`}>
+          <span>{t(messages, 'home.listings.city')}</span>
+          <select
+            ref={picker}
+            id={`${idPrefix}-city`}
+            value={city}
+            onChange={(event) => void choose(event.target.value)}
+          >
+            {props.cities.map((entry) => (
+              <option key={entry.city} value={entry.city}>
+                {entry.city}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <p className="city-homes__status" role="status">
         {status === 'loading'
           ? t(messages, 'home.listings.loading')
@@ -96,7 +94,18 @@ export default function CityHomes(props: CityHomesProps) {
             ? t(messages, 'home.listings.failed')
             : ''}
       </p>
-      <HomeGrid homes={homes} messages={messages} locale={locale} empty={t(messages, 'home.listings.emptyCity')} />
+      <HomeGrid
+        homes={homes}
+        messages={messages}
+        locale={locale}
+        empty={t(messages, 'home.listings.emptyCity')}
+        homesHref={props.homesHref}
+      />
+      <p className="city-homes__more">
+        <a href={`${props.homesHref}?${new URLSearchParams({ city })}`}>
+          {t(messages, 'home.listings.more', { city })}
+        </a>
+      </p>
     </div>
   )
 }

@@ -34,9 +34,29 @@ export function startCity(regions: readonly { state?: string; city: string }[]):
   return { state: HOME_LIST_DEFAULTS.state, city: HOME_LIST_DEFAULTS.city }
 }
 
+/**
+ * The cities of a realtor's areas (their activity regions in CA or GA, each once, in their order), the
+ * start city first: what the homepage's market section offers, never another market's cities.
+ */
+export function areaCities(
+  regions: readonly { state?: string; city: string }[],
+): { state: 'CA' | 'GA'; city: string }[] {
+  const start = startCity(regions)
+  const cities = [start]
+  for (const region of regions) {
+    const city = region.city.trim()
+    if (!city || (region.state !== 'CA' && region.state !== 'GA')) continue
+    if (cities.some((entry) => entry.city.toLowerCase() === city.toLowerCase())) continue
+    cities.push({ state: region.state, city })
+  }
+  return cities
+}
+
 export interface HomeListings {
   state: 'CA' | 'GA'
   city: string
+  /** The cities the market section offers: the realtor's areas (areaCities). */
+  cities: { state: 'CA' | 'GA'; city: string }[]
   cityPage: HomePage
   /** One tab per deal type of the realtor's own listings (in every market when theirs is mixed); none without a license. */
   agentTabs: { type: SearchType; page: HomePage }[]
@@ -113,8 +133,18 @@ export async function loadHomeListings(
   return {
     state: start.state,
     city: start.city,
+    cities: derivedFrom(realtor, 'area-cities', () => areaCities(realtor.activityRegion)),
     cityPage: cityPage!,
     agentTabs: types.map((type, i) => ({ type, page: agentPages[i]! })),
     complete,
   }
+}
+
+/**
+ * Whether a homepage shows its listings section: when any of its own deals or its area's homes are there to
+ * show, or when a source failed (the section then says the listings could not be loaded). A realtor with
+ * neither gets no empty boxes; the editor tells them why (`home.listings.hidden`).
+ */
+export function listingsShown(listings: Pick<HomeListings, 'agentTabs' | 'cityPage' | 'complete'>): boolean {
+  return !listings.complete || listings.cityPage.total > 0 || listings.agentTabs.some((tab) => tab.page.total > 0)
 }

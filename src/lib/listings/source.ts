@@ -22,7 +22,8 @@ export type ListingRequest = { kind: 'home'; query: HomeListQuery } | { kind: 'a
 /** A listings row as a Home: the columns under the API's own field names, so rows need no mapping. */
 const HOME_COLUMNS = `id, deal_type AS dealType, property_type AS propertyType,
   property_status AS propertyStatus, state, county, city, address, zipcode, price, beds, baths, sqft,
-  image_url AS imageUrl, listed_at AS listedAt`
+  image_url AS imageUrl, listed_at AS listedAt, listing_key AS listingKey, market,
+  list_office_name AS listOfficeName`
 
 /**
  * How deep the embedded listings go (docs/decisions/057-query-plans.md): a page starts before the 1,000th home

@@ -102,10 +102,13 @@ export function EditorPage({
   publicOrigin,
   notified = false,
   addressState = null,
+  listingsHidden = false,
   nav,
 }: {
   ctx: PageContext
   title: string
+  /** The homepage leaves its listings section out (nothing to show): the editor says why. */
+  listingsHidden?: boolean
   /** The realtor's builder navigation (BuilderNav). */
   nav?: ReactNode
   realtor: Realtor
@@ -121,6 +124,11 @@ export function EditorPage({
 }) {
   return (
     <BuilderPage ctx={ctx} title={title} width="wide" nav={nav}>
+      {listingsHidden ? (
+        <p className="notice" role="note">
+          {ctx.intl.formatMessage({ id: 'home.listings.hidden' })}
+        </p>
+      ) : null}
       <Island
         name="RealtorEditor"
         component={RealtorEditor}

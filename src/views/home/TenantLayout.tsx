@@ -49,7 +49,7 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
         </a>
         <nav className="tenant-header__nav" aria-label={t('home.nav.label')}>
           <a href={`${home}#about`}>{t('home.nav.about')}</a>
-          <a href={`${home}#listings`}>{t('home.nav.listings')}</a>
+          <a href={sitePath(ctx, '/homes')}>{t('home.nav.listings')}</a>
           <a href={`${home}#contact`} className="tenant-header__cta">
             {t('home.nav.contact')}
           </a>

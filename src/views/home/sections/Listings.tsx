@@ -1,19 +1,29 @@
-// Homes on the homepage: the realtor's own listings in deal-type tabs, and the homes of a city they
-// serve. Both are islands (tabs and the city picker work in the browser); their text comes as props.
+// Homes on the homepage: the realtor's own listings in deal-type tabs first, and the homes of the areas they
+// serve. Both are islands (tabs and the city picker work in the browser); their text comes as props. Every
+// card opens its home page; the section links to the full search, and is left out when it has nothing to
+// show (the editor says why: src/lib/home/listings.ts listingsShown).
 import AgentListings, { AGENT_LISTINGS_MESSAGES } from '../../../client/islands/AgentListings'
 import CityHomes, { CITY_HOMES_MESSAGES } from '../../../client/islands/CityHomes'
-import type { HomeListings } from '../../../lib/home/listings'
+import { type HomeListings, listingsShown } from '../../../lib/home/listings'
 import { messagesOf } from '../../../lib/island-messages'
+import { sitePath } from '../../../lib/urls'
 import type { PageContext } from '../../context'
 import { Island } from '../../Island'
 import { tOf } from './t'
 
 export function Listings({ ctx, listings }: { ctx: PageContext; listings: HomeListings }) {
   const t = tOf(ctx)
+  if (!listingsShown(listings)) return null
+  const homesHref = sitePath(ctx, '/homes')
+  // The kinds of deal the realtor has; every kind while a source failed, so each says it could not load.
+  const ownTabs = listings.complete ? listings.agentTabs.filter((tab) => tab.page.total > 0) : listings.agentTabs
   return (
     <section id="listings" className="home-section home-listings" aria-labelledby="listings-title">
       <h2 id="listings-title">{t('home.listings.title')}</h2>
-      {listings.agentTabs.length ? (
+      <p className="home-listings__search">
+        <a href={homesHref}>{t('home.listings.search')}</a>
+      </p>
+      {ownTabs.length ? (
         <>
           <h3>{t('home.listings.mine')}</h3>
           <Island
@@ -23,7 +33,8 @@ export function Listings({ ctx, listings }: { ctx: PageContext; listings: HomeLi
               idPrefix: 'agent',
               locale: ctx.locale,
               messages: messagesOf(ctx.locale, AGENT_LISTINGS_MESSAGES),
-              tabs: listings.agentTabs.map(({ type, page }) => ({ type, homes: page.homes, total: page.total })),
+              tabs: ownTabs.map(({ type, page }) => ({ type, homes: page.homes, total: page.total })),
+              homesHref,
             }}
             hydrate="visible"
           />
@@ -36,8 +47,9 @@ export function Listings({ ctx, listings }: { ctx: PageContext; listings: HomeLi
         props={{
           idPrefix: 'city',
           locale: ctx.locale,
-          state: listings.state,
+          cities: listings.cities,
           city: listings.city,
+          homesHref,
           homes: listings.cityPage.homes,
           messages: messagesOf(ctx.locale, CITY_HOMES_MESSAGES),
         }}
