@@ -1,6 +1,7 @@
 // Builds the browser bundle (src/client) and stylesheet into hashed files under public/assets and
-// writes src/generated/assets.ts, the manifest the worker uses to link them, and src/generated/messages.ts,
-// the catalogue's ICU messages parsed (docs/decisions/091-messages-parsed-at-build.md). With --watch (npm
+// writes src/generated/assets.ts, the manifest the worker uses to link them, src/generated/messages.ts,
+// the catalogue's ICU messages parsed (docs/decisions/091-messages-parsed-at-build.md), and src/generated/zod,
+// the zod the deployed worker bundles (scripts/worker-zod.mjs). With --watch (npm
 // run dev) it stays running and rebuilds on every change: the new manifest makes wrangler dev reload the
 // worker, so a page links the new files; a change of locales/ writes the messages again.
 import { watch as watchFiles } from 'node:fs'
@@ -9,6 +10,7 @@ import path from 'node:path'
 import { parse } from '@formatjs/icu-messageformat-parser'
 import { build, context } from 'esbuild'
 import { flattenCatalogue, isPlainMessage } from '../src/lib/catalogue.ts'
+import { writeWorkerZod } from './worker-zod.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outdir = path.join(root, 'public/assets')
@@ -97,6 +99,7 @@ const options = {
 }
 
 await writeMessages()
+await writeWorkerZod(root)
 
 if (watch) {
   // The catalogue is no input of the browser bundle: its changes are watched on their own.
