@@ -25,3 +25,10 @@ export function flattenCatalogue(catalogue: Record<string, string | Record<strin
  * parsed at build (src/generated/messages.ts), so the worker ships no ICU parser.
  */
 export const isPlainMessage = (text: string): boolean => !/[{}<>']/.test(text)
+
+/**
+ * A message of the legal texts (privacy, terms, process: src/views/legal). The build writes them to a static
+ * asset rather than into the worker's bundle, and the worker reads them when it renders a legal page
+ * (`legalIntls`, src/lib/i18n.ts; docs/decisions/094-bundle-headroom.md).
+ */
+export const isLegalMessage = (id: string): boolean => id.startsWith('legal.')
