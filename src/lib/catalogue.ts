@@ -10,6 +10,12 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
  */
 export type CompactMessage = (string | [string] | MessageFormatElement)[]
 
+/**
+ * The generated catalogue (src/generated/messages.ts, the legal texts' asset): each id once, with its message
+ * in each locale in LOCALES' order (`ko`, `en`), null where a locale has none.
+ */
+export type GeneratedCatalogue = Record<string, (string | CompactMessage | null)[]>
+
 /** A catalogue file as formatjs wants it: every message under its full id (one group, `validation`, is nested). */
 export function flattenCatalogue(catalogue: Record<string, string | Record<string, string>>): Record<string, string> {
   const messages: Record<string, string> = {}

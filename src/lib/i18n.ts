@@ -11,7 +11,7 @@ import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } f
 import type en from '../../locales/en.json'
 import type ko from '../../locales/ko.json'
 import { CATALOGUE, LEGAL_MESSAGES } from '../generated/messages'
-import type { CompactMessage } from './catalogue'
+import type { CompactMessage, GeneratedCatalogue } from './catalogue'
 import { LOCALE_TAGS, LOCALES, type Locale } from './locale'
 import { boundedMemo } from './memo'
 import { VALIDATION_MESSAGES } from './validation'
@@ -37,13 +37,13 @@ const expand = (message: CompactMessage): MessageFormatElement[] =>
         : element,
   )
 
-/** Generated messages as formatjs's trees, a plain one kept as its text. */
-function expandAll(
-  generated: Record<string, string | CompactMessage>,
-): Record<string, string | MessageFormatElement[]> {
+/** A locale's generated messages as formatjs's trees, a plain one kept as its text. */
+function expandAll(generated: GeneratedCatalogue, locale: Locale): Record<string, string | MessageFormatElement[]> {
+  const index = LOCALES.indexOf(locale)
   const messages: Record<string, string | MessageFormatElement[]> = {}
-  for (const [id, message] of Object.entries(generated)) {
-    messages[id] = typeof message === 'string' ? message : expand(message)
+  for (const [id, inLocales] of Object.entries(generated)) {
+    const message = inLocales[index]
+    if (message != null) messages[id] = typeof message === 'string' ? message : expand(message)
   }
   return messages
 }
@@ -55,7 +55,7 @@ function expandAll(
  */
 export const CATALOGUES = Object.fromEntries(
   LOCALES.map((locale) => {
-    const messages = expandAll(CATALOGUE[locale])
+    const messages = expandAll(CATALOGUE, locale)
     for (const [key, text] of Object.entries(VALIDATION_MESSAGES[locale])) messages[`validation.${key}`] ??= text
     return [locale, messages]
   }),
@@ -232,8 +232,8 @@ export async function legalIntls(assets: Assets): Promise<LegalIntls> {
 async function readLegalIntls(assets: Assets): Promise<LegalIntls> {
   const response = await assets.fetch(new URL(LEGAL_MESSAGES, 'https://assets.invalid'))
   if (!response.ok) throw new Error(`[i18n] ${LEGAL_MESSAGES} answered ${response.status}: run npm run build`)
-  const generated = (await response.json()) as Record<Locale, Record<string, string | CompactMessage>>
+  const generated = (await response.json()) as GeneratedCatalogue
   return Object.fromEntries(
-    LOCALES.map((locale) => [locale, baseIntl(locale, parsedMessages(expandAll(generated[locale])))]),
+    LOCALES.map((locale) => [locale, baseIntl(locale, parsedMessages(expandAll(generated, locale)))]),
   ) as LegalIntls
 }
