@@ -122,7 +122,9 @@ const options = {
 }
 
 await writeMessages()
-await writeWorkerZod(root)
+// The full build before a watch (scripts/dev.mjs) wrote it: rewritten under a running wrangler dev, it would
+// reload the worker mid-copy.
+if (!watch) await writeWorkerZod(root)
 
 if (watch) {
   // The catalogue is no input of the browser bundle: its changes are watched on their own.
