@@ -20,7 +20,7 @@ export function localPlatform(state) {
 
 /**
  * wrangler.toml's worker as Miniflare (v4-shaped) options for the deploy bundle, with its static assets
- * apart (`assets`, for the one caller that serves them). No module rules: the bundle is one module, and
+ * apart (`assets`, for the callers that serve them). No module rules: the bundle is one module, and
  * Miniflare 5's convertV4MiniflareOptions refuses them.
  */
 export function bundleWorkerOptions() {

@@ -61,7 +61,7 @@ export const routerScript = (isolates) => `export default {
  * each isolate's embedded tier answers instead (the local product, \`npm start\`).
  */
 export async function startWorker({ port, inspectorPort, stateDir, isolates = 1, edge = true, vars = {} }) {
-  const { worker } = bundleWorkerOptions()
+  const { worker, assets } = bundleWorkerOptions()
   const origin = `http://127.0.0.1:${port}`
   const names = Array.from({ length: isolates }, (_, index) => isolateName(index, isolates))
   const platform = names.map((name, index) => ({
@@ -69,6 +69,9 @@ export async function startWorker({ port, inspectorPort, stateDir, isolates = 1,
     name,
     modules: true,
     scriptPath: path.join(dist, 'entry.js'),
+    // The static assets in front of the worker, as production serves them: the legal pages read their
+    // texts through the ASSETS binding (docs/decisions/094-bundle-headroom.md).
+    assets,
     bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: origin, BENCH_STATS: '1', ...vars },
     // One tag log for all: the first isolate's object, the others bound to it.
     durableObjects:

@@ -10,6 +10,12 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
  */
 export type CompactMessage = (string | [string] | MessageFormatElement)[]
 
+/**
+ * The generated catalogue (src/generated/messages.ts, the legal texts' asset): each id once, with its message
+ * in each locale in LOCALES' order (`ko`, `en`), null where a locale has none.
+ */
+export type GeneratedCatalogue = Record<string, (string | CompactMessage | null)[]>
+
 /** A catalogue file as formatjs wants it: every message under its full id (one group, `validation`, is nested). */
 export function flattenCatalogue(catalogue: Record<string, string | Record<string, string>>): Record<string, string> {
   const messages: Record<string, string> = {}
@@ -25,3 +31,10 @@ export function flattenCatalogue(catalogue: Record<string, string | Record<strin
  * parsed at build (src/generated/messages.ts), so the worker ships no ICU parser.
  */
 export const isPlainMessage = (text: string): boolean => !/[{}<>']/.test(text)
+
+/**
+ * A message of the legal texts (privacy, terms, process: src/views/legal). The build writes them to a static
+ * asset rather than into the worker's bundle, and the worker reads them when it renders a legal page
+ * (`legalIntls`, src/lib/i18n.ts; docs/decisions/094-bundle-headroom.md).
+ */
+export const isLegalMessage = (id: string): boolean => id.startsWith('legal.')

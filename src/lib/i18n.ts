@@ -3,14 +3,15 @@
 // `validation`, nested so browser code can import it alone (src/lib/validation.ts); its messages
 // are the ids `validation.<key>` here (docs/decisions/025-message-catalogue.md). The worker reads it as the
 // build wrote it (src/generated/messages.ts): a plain message as its text, any other already parsed, so
-// it ships no ICU parser (docs/decisions/091-messages-parsed-at-build.md).
+// it ships no ICU parser (docs/decisions/091-messages-parsed-at-build.md). The legal texts' messages are not
+// in it: the build writes them to a static asset, read once per isolate (`legalIntls`, decision 094).
 
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser'
 import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import type en from '../../locales/en.json'
 import type ko from '../../locales/ko.json'
-import { CATALOGUE } from '../generated/messages'
-import type { CompactMessage } from './catalogue'
+import { CATALOGUE, LEGAL_MESSAGES } from '../generated/messages'
+import type { CompactMessage, GeneratedCatalogue } from './catalogue'
 import { LOCALE_TAGS, LOCALES, type Locale } from './locale'
 import { boundedMemo } from './memo'
 import { VALIDATION_MESSAGES } from './validation'
@@ -36,16 +37,25 @@ const expand = (message: CompactMessage): MessageFormatElement[] =>
         : element,
   )
 
+/** A locale's generated messages as formatjs's trees, a plain one kept as its text. */
+function expandAll(generated: GeneratedCatalogue, locale: Locale): Record<string, string | MessageFormatElement[]> {
+  const index = LOCALES.indexOf(locale)
+  const messages: Record<string, string | MessageFormatElement[]> = {}
+  for (const [id, inLocales] of Object.entries(generated)) {
+    const message = inLocales[index]
+    if (message != null) messages[id] = typeof message === 'string' ? message : expand(message)
+  }
+  return messages
+}
+
 /**
  * Every message of each locale under its full id: a plain one as its text, any other as formatjs's tree.
- * The build leaves out the `validation` group's plain messages, which src/lib/validation.ts already holds.
+ * The build leaves out the `validation` group's plain messages, which src/lib/validation.ts already holds,
+ * and the legal texts' (`legalIntls`).
  */
 export const CATALOGUES = Object.fromEntries(
   LOCALES.map((locale) => {
-    const messages: Record<string, string | MessageFormatElement[]> = {}
-    for (const [id, message] of Object.entries(CATALOGUE[locale])) {
-      messages[id] = typeof message === 'string' ? message : expand(message)
-    }
+    const messages = expandAll(CATALOGUE, locale)
     for (const [key, text] of Object.entries(VALIDATION_MESSAGES[locale])) messages[`validation.${key}`] ??= text
     return [locale, messages]
   }),
@@ -87,12 +97,11 @@ const literal = (text: string): MessageFormatElement[] => [{ type: TYPE.literal,
  * Every message of a locale parsed, as formatjs is given them (it is never given text it would parse): made
  * when the locale's intl object is, so an isolate that serves one language builds one.
  */
-const parsedMessages = (locale: Locale): Record<string, MessageFormatElement[]> =>
+const parsedMessages = (
+  messages: Record<string, string | MessageFormatElement[]>,
+): Record<string, MessageFormatElement[]> =>
   Object.fromEntries(
-    Object.entries(CATALOGUES[locale]).map(([id, message]) => [
-      id,
-      typeof message === 'string' ? literal(message) : message,
-    ]),
+    Object.entries(messages).map(([id, message]) => [id, typeof message === 'string' ? literal(message) : message]),
   )
 
 const cache = createIntlCache()
@@ -112,9 +121,9 @@ const PLAIN = Object.fromEntries(
 /** Formatters of a locale's messages with arguments, compiled on first use (formatjs would find them per call). */
 type Compiled = Map<string, { format(values: Record<string, unknown>): unknown }>
 
-function createLocaleIntl(locale: Locale): IntlShape<string> {
-  const messages = parsedMessages(locale)
-  const intl = createIntl(
+/** formatjs's intl object of a locale, given every message parsed. */
+const baseIntl = (locale: Locale, messages: Record<string, MessageFormatElement[]>): IntlShape<string> =>
+  createIntl(
     {
       locale: LOCALE_TAGS[locale],
       defaultLocale: LOCALE_TAGS.ko,
@@ -123,6 +132,10 @@ function createLocaleIntl(locale: Locale): IntlShape<string> {
     },
     cache,
   )
+
+function createLocaleIntl(locale: Locale): IntlShape<string> {
+  const messages = parsedMessages(CATALOGUES[locale])
+  const intl = baseIntl(locale, messages)
   const plain = PLAIN[locale]
   const compiled: Compiled = new Map()
   const format = intl.formatMessage as (
@@ -191,4 +204,36 @@ export function intlFor(locale: Locale): IntlShape<string> {
     intls.set(locale, intl)
   }
   return intl
+}
+
+/** The legal texts' intl object of each language. */
+export type LegalIntls = Record<Locale, IntlShape<string>>
+
+/** Where the legal texts are read: the ASSETS binding (only its `fetch`, so that node's type checks read this too). */
+type Assets = { fetch(input: URL): Promise<Response> }
+
+let legal: LegalIntls | undefined
+
+/**
+ * The legal texts' messages (`isLegalMessage`: privacy, terms, process) of both languages, formatted as
+ * `intlFor` formats: the build writes them, parsed as the catalogue is, to a static asset rather than into
+ * the bundle (8 KB gzip of it, docs/decisions/094-bundle-headroom.md). Read through the ASSETS binding when
+ * the first legal page is rendered and kept for the isolate; a failed read keeps nothing, the next page tries
+ * again. The texts are kept, never the read's promise: a request never waits on another request's I/O.
+ */
+export async function legalIntls(assets: Assets): Promise<LegalIntls> {
+  if (!legal) {
+    const read = await readLegalIntls(assets)
+    legal ??= read
+  }
+  return legal
+}
+
+async function readLegalIntls(assets: Assets): Promise<LegalIntls> {
+  const response = await assets.fetch(new URL(LEGAL_MESSAGES, 'https://assets.invalid'))
+  if (!response.ok) throw new Error(`[i18n] ${LEGAL_MESSAGES} answered ${response.status}: run npm run build`)
+  const generated = (await response.json()) as GeneratedCatalogue
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, baseIntl(locale, parsedMessages(expandAll(generated, locale)))]),
+  ) as LegalIntls
 }

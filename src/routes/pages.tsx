@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { CAROUSEL } from '../lib/carousel'
 import { ownDomainsReachable } from '../lib/domains/provider'
+import { legalIntls } from '../lib/i18n'
 import { pageUrls } from '../lib/urls'
 import { cachePage } from '../middleware/page-cache'
 import { pageContext, renderPage } from '../render'
@@ -18,14 +19,15 @@ const app = new Hono<AppEnv>()
 
 /** A legal text (process, terms, privacy) in both languages on one page, anchored #ko and #en. */
 function legalPage(titleId: string, introId: string, doc: LegalText) {
-  return (c: Context<AppEnv>) => {
+  return async (c: Context<AppEnv>) => {
     const ctx = pageContext(c)
     const t = (id: string) => ctx.intl.formatMessage({ id })
     const landing = pageUrls(null, c.env.PUBLIC_ORIGIN, '/')
+    const legal = await legalIntls(c.env.ASSETS)
     return renderPage(
       c,
       <SimplePage ctx={ctx} title={t(titleId)}>
-        <LegalDocument doc={doc} locale={ctx.locale} tenantBase="" landing={landing} />
+        <LegalDocument doc={doc} locale={ctx.locale} tenantBase="" landing={landing} legal={legal} />
       </SimplePage>,
       { head: { title: `${t(titleId)} | ${t('brand.name')}`, description: t(introId) } },
     )

@@ -7,6 +7,7 @@ import type { TenantEnv } from '../env'
 import { feedTag, listingTag, realtorTag } from '../lib/cache'
 import { loadHomeListings } from '../lib/home/listings'
 import { PROBIZ_TENANT } from '../lib/home/seo'
+import { legalIntls } from '../lib/i18n'
 import { listingSourceOf } from '../lib/listings/source'
 import { localeHome } from '../lib/locale'
 import { siteFeeds } from '../lib/mls/site'
@@ -124,13 +125,14 @@ app.get('/gsap_sample', tenantPage('page.gsapSample.title', 'home.gsap.intro', A
 app.get('/pinia_sample', tenantPage('page.piniaSample.title', 'home.pinia.intro', RealtorState, { noindex: true }))
 // The legal texts, both languages on one page (#ko, #en): a realtor's contact form links to its privacy page here.
 function legalPage(titleId: string, doc: LegalText) {
-  return (c: Context<TenantEnv>) => {
+  return async (c: Context<TenantEnv>) => {
     const title = c.get('intl').formatMessage({ id: titleId })
+    const legal = await legalIntls(c.env.ASSETS)
     return renderTenantPage(
       c,
       (frame) => (
         <TenantPage frame={frame} title={title}>
-          <LegalBody frame={frame} doc={doc} publicOrigin={c.env.PUBLIC_ORIGIN} />
+          <LegalBody frame={frame} doc={doc} publicOrigin={c.env.PUBLIC_ORIGIN} legal={legal} />
         </TenantPage>
       ),
       title,

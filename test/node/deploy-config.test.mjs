@@ -34,8 +34,9 @@ const outdir = mkdtempSync(path.join(tmpdir(), 'deploy-config-'))
 after(() => rmSync(outdir, { recursive: true, force: true }))
 
 before(() => {
-  // The worker imports the client's manifest: build it when this runs on its own.
-  if (!existsSync(path.join(root, 'src/generated/assets.ts'))) run(process.execPath, ['scripts/build-client.mjs'])
+  // The worker imports the client's manifest and bundles the build's zod: build them when this runs on its own.
+  if (['src/generated/assets.ts', 'src/generated/zod/index.js'].some((file) => !existsSync(path.join(root, file))))
+    run(process.execPath, ['scripts/build-client.mjs'])
 })
 
 /** `wrangler … --dry-run --outdir`: what it prints and the bundle it wrote. */

@@ -3,6 +3,7 @@
 // realtor state.
 import type { ReactNode } from 'react'
 import { displayNameOf, marketOf } from '../../lib/home/profile'
+import type { LegalIntls } from '../../lib/i18n'
 import { PHOTO_PATHS } from '../../lib/realtors/types'
 import { pageUrls, sitePath } from '../../lib/urls'
 import type { LegalText } from '../legal/documents'
@@ -39,10 +40,21 @@ export function TenantPage({
 }
 
 /** A legal text (privacy, terms, process) in the realtor's frame: links stay on this site, the realtor is named. */
-export function LegalBody({ frame, doc, publicOrigin }: { frame: TenantFrame; doc: LegalText; publicOrigin: string }) {
+export function LegalBody({
+  frame,
+  doc,
+  publicOrigin,
+  legal,
+}: {
+  frame: TenantFrame
+  doc: LegalText
+  publicOrigin: string
+  legal: LegalIntls
+}) {
   const { ctx, realtor } = frame
   return (
     <LegalDocument
+      legal={legal}
       doc={doc}
       locale={ctx.locale}
       tenantBase={ctx.tenantBase}

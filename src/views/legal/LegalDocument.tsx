@@ -1,5 +1,6 @@
 // A legal text in both languages on one page, sections #ko and #en, the page's own first (docs/decisions/029-legal-pages.md).
-import { intlFor } from '../../lib/i18n'
+import { isLegalMessage } from '../../lib/catalogue'
+import { intlFor, type LegalIntls } from '../../lib/i18n'
 import { LOCALES, type Locale, localizedPath } from '../../lib/locale'
 import type { PageUrls } from '../../lib/urls'
 import { LEGAL_VALUES, type LegalPart, type LegalText } from './documents'
@@ -14,6 +15,8 @@ export interface LegalDocumentProps {
   landing: PageUrls
   /** A realtor's site: the realtor's name in each language, said in the texts that have a tenant intro. */
   realtorName?: Record<Locale, string>
+  /** The legal texts' messages (`legalIntls`: a static asset, not in the bundle); titles are the catalogue's. */
+  legal: LegalIntls
 }
 
 type T = (id: string) => string
@@ -41,19 +44,19 @@ function Part({ part, t, href }: { part: LegalPart; t: T; href: (to: 'landing' |
   )
 }
 
-export function LegalDocument({ doc, locale, tenantBase, landing, realtorName }: LegalDocumentProps) {
+export function LegalDocument({ doc, locale, tenantBase, landing, realtorName, legal }: LegalDocumentProps) {
   const order = [locale, ...LOCALES.filter((other) => other !== locale)]
   const other = order[1]!
   return (
     <div className="legal-doc">
       <p className="legal-doc__languages">
         <a href={`#${other}`} hrefLang={other} lang={other}>
-          {intlFor(other).formatMessage({ id: 'legal.readIn' })}
+          {legal[other].formatMessage({ id: 'legal.readIn' })}
         </a>
       </p>
       {order.map((lang) => {
         const values = { ...LEGAL_VALUES, name: realtorName?.[lang] ?? '' }
-        const t: T = (id) => intlFor(lang).formatMessage({ id }, values)
+        const t: T = (id) => (isLegalMessage(id) ? legal[lang] : intlFor(lang)).formatMessage({ id }, values)
         const href = (to: 'landing' | 'privacy') =>
           to === 'landing' ? landing[lang] : `${localizedPath(lang, `${tenantBase}/terms/privacy`)}#${lang}`
         return (
