@@ -185,7 +185,10 @@ export function mlsPhotoPngs(photo) {
     widest,
     png(widest, heightOf(widest), (x, y) => {
       const pixel = paint(x, y)
-      rgb.set(pixel, (y * widest + x) * 3)
+      const at = (y * widest + x) * 3
+      rgb[at] = pixel[0]
+      rgb[at + 1] = pixel[1]
+      rgb[at + 2] = pixel[2]
       return pixel
     }),
   )

@@ -51,7 +51,14 @@ export function png(width, height, paint) {
 }
 
 export const hex = (color) => [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16))
-export const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * Math.min(1, Math.max(0, t))))
+export function mix(a, b, t) {
+  const k = Math.min(1, Math.max(0, t))
+  return [
+    Math.round(a[0] + (b[0] - a[0]) * k),
+    Math.round(a[1] + (b[1] - a[1]) * k),
+    Math.round(a[2] + (b[2] - a[2]) * k),
+  ]
+}
 export const WHITE = [255, 255, 255]
 export const INK = [28, 32, 40]
 
