@@ -105,13 +105,13 @@ function kitchen(seed, w, h) {
   const wall = WALLS[(seed + 2) % WALLS.length]
   const cabinet = seed % 2 ? [244, 244, 240] : mix(ACCENTS[seed % ACCENTS.length], WHITE, 0.2)
   const stone = [226, 224, 218]
-  const win = [w * 0.55, h * 0.14, w * 0.8, h * 0.48]
+  const win = [w * 0.66, h * 0.12, w * 0.9, h * 0.46]
   return (x, y) => {
     const door = Math.abs((x % (w * 0.11)) - w * 0.055) > w * 0.052
     if (inBox(x, y, 0, h * 0.1, w * 0.45, h * 0.38)) return door ? mix(cabinet, INK, 0.25) : cabinet
     const pane = windowPixel(x, y, win, w)
     if (pane) return pane
-    for (const at of [0.42, 0.62]) {
+    for (const at of [0.5, 0.6]) {
       if (Math.abs(x - w * at) < w * 0.002 && y < h * 0.4) return INK
       if (((x - w * at) / (w * 0.03)) ** 2 + ((y - h * 0.43) / (h * 0.03)) ** 2 <= 1) return [250, 220, 150]
     }
