@@ -50,12 +50,19 @@ export function png(width, height, paint) {
   ])
 }
 
-const hex = (color) => [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16))
-const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * Math.min(1, Math.max(0, t))))
-const WHITE = [255, 255, 255]
-const INK = [28, 32, 40]
+export const hex = (color) => [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16))
+export function mix(a, b, t) {
+  const k = Math.min(1, Math.max(0, t))
+  return [
+    Math.round(a[0] + (b[0] - a[0]) * k),
+    Math.round(a[1] + (b[1] - a[1]) * k),
+    Math.round(a[2] + (b[2] - a[2]) * k),
+  ]
+}
+export const WHITE = [255, 255, 255]
+export const INK = [28, 32, 40]
 
-function hash(text) {
+export function hash(text) {
   let h = 2166136261
   for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619)
   return h >>> 0
@@ -119,8 +126,8 @@ function portrait(brand, seed, alt) {
   })
 }
 
-/** A house in a landscape, with sky, lawn, windows, a door and a tree. */
-function house(brand, seed, w, h) {
+/** A house in a landscape, with sky, lawn, windows, a door and a tree: its pixels, `(x, y) → [r, g, b]`. */
+export function housePainter(brand, seed, w, h) {
   const dusk = seed % 3 === 0
   const skyTop = dusk ? [247, 178, 120] : [126, 178, 224]
   const skyBottom = dusk ? [253, 226, 186] : [214, 233, 247]
@@ -137,7 +144,7 @@ function house(brand, seed, w, h) {
   const top = h * 0.3
   const eave = h * 0.46
   const treeX = hx + hw * (seed % 2 ? 1.45 : -1.45)
-  return png(w, h, (x, y) => {
+  return (x, y) => {
     const roofHalf = hw * 1.12 * ((y - top) / (eave - top))
     if (y >= top && y <= eave && Math.abs(x - hx) <= roofHalf) return mix(roof, INK, (y - top) / (h * 0.6))
     if (y > eave && y <= horizon + h * 0.04 && Math.abs(x - hx) <= hw) {
@@ -157,7 +164,7 @@ function house(brand, seed, w, h) {
       return path ? [214, 206, 190] : mix([128, 170, 96], [88, 134, 70], (y - horizon) / (h - horizon))
     }
     return mix(skyTop, skyBottom, y / horizon)
-  })
+  }
 }
 
 /** A wide brand banner with a row of house silhouettes: the homepage top image and the og:image. */
@@ -183,5 +190,5 @@ export function seedImage(file, brandColor, realtorKey) {
   if (file === 'id' || file === 'id2') return portrait(brand, hash(realtorKey), file === 'id2')
   if (file === 'top') return banner(brand, 1200, 420)
   if (file === 'og-image') return banner(brand, 600, 315)
-  return house(brand, seed, 800, 533)
+  return png(800, 533, housePainter(brand, seed, 800, 533))
 }

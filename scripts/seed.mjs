@@ -1,5 +1,6 @@
 // Seeds local D1 and R2 for `npm start` and the browser tests: applies every seed/*.sql in name order
-// (each is idempotent) and writes the seeded realtors' photos (/photos/seed/...) into local R2. The
+// (each is idempotent) and writes the seeded realtors' photos (/photos/seed/...) and the embedded MLS's
+// (/photos/mls/seed/..., scripts/mls-photos.mjs) into local R2, those not there yet. The
 // bindings come from wrangler's stable getPlatformProxy on wrangler's state directory (the one
 // `wrangler dev --persist-to` uses), in about a second.
 // Usage: node scripts/seed.mjs [--persist-to .wrangler/state]
@@ -8,6 +9,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { root, useProjectNode } from './lib.mjs'
 import { localPlatform } from './local-platform.mjs'
+import { MLS_PHOTO_WIDTHS, MLS_PHOTOS, mlsPhotoKey, mlsPhotoPngs } from './mls-photos.mjs'
 import { seedImage } from './seed-images.mjs'
 import { splitSql } from './sql.mjs'
 
@@ -29,6 +31,7 @@ try {
   }
 
   const bucket = proxy.env.PHOTOS
+  const photoMetadata = { contentType: 'image/png', cacheControl: 'public, max-age=31536000, immutable' }
   const { results } = await db.prepare('SELECT desired_url, profile FROM realtors').all()
   let written = 0
   for (const row of results) {
@@ -37,9 +40,18 @@ try {
       const match = /^\/photos\/(seed\/[\w-]+\/([\w-]+)\.png)$/.exec(photo.url)
       if (!match || (await bucket.head(match[1]))) continue
       const bytes = seedImage(match[2], profile.designMainColor ?? '#1f4e79', row.desired_url)
-      await bucket.put(match[1], new Uint8Array(bytes), {
-        httpMetadata: { contentType: 'image/png', cacheControl: 'public, max-age=31536000, immutable' },
-      })
+      await bucket.put(match[1], new Uint8Array(bytes), { httpMetadata: photoMetadata })
+      written++
+    }
+  }
+  // The listings' photos, shared by every seeded listing: each painted once for all its widths.
+  for (const photo of MLS_PHOTOS) {
+    const missing = []
+    for (const width of MLS_PHOTO_WIDTHS) if (!(await bucket.head(mlsPhotoKey(photo.name, width)))) missing.push(width)
+    if (!missing.length) continue
+    const pngs = mlsPhotoPngs(photo)
+    for (const width of missing) {
+      await bucket.put(mlsPhotoKey(photo.name, width), new Uint8Array(pngs.get(width)), { httpMetadata: photoMetadata })
       written++
     }
   }

@@ -89,6 +89,58 @@ describe('GET /cozying-api/v1/agent', () => {
   })
 })
 
+describe('the embedded MLS (seed/0004_listings.sql, docs/decisions/095-embedded-mls.md)', () => {
+  it('answers a Korean-American hub outside §9 in its own county, each card on its first photo at 480 px', async () => {
+    const { response, body } = await json('/cozying-api/v1/home/list?city=Fullerton&state=CA&homesPerGroup=60')
+    expect(response.status).toBe(200)
+    expect(body.total).toBeGreaterThan(20)
+    for (const home of body.homes) {
+      expect(home).toMatchObject({ city: 'Fullerton', state: 'CA', county: 'Orange', dealType: 'sale' })
+      expect(home.imageUrl).toMatch(/^\/photos\/mls\/seed\/front-\d{2}-480\.png$/)
+    }
+  })
+
+  it("keeps Jane Kim's deals of each search type in Georgia, and none in California", async () => {
+    const license = encodeURIComponent('GA #358812')
+    for (const searchType of ['sale', 'rent', 'sold', 'rented']) {
+      const { body } = await json(`/cozying-api/v1/agent?licenseNumber=${license}&market=fmls&searchType=${searchType}`)
+      expect(body.homes.length, searchType).toBeGreaterThan(0)
+      expect(body.homes.every((h) => h.state === 'GA' && h.dealType === searchType)).toBe(true)
+    }
+    const sale = await json(`/cozying-api/v1/agent?licenseNumber=${license}&market=fmls&searchType=sale`)
+    expect(sale.body.homes.filter((h) => h.city === 'Johns Creek' && h.beds >= 3).length).toBeGreaterThanOrEqual(5)
+    const california = await json(`/cozying-api/v1/agent?licenseNumber=${license}&market=crmls&searchType=sale`)
+    expect(california.body.homes).toEqual([])
+  })
+
+  it('stores every row as the mapping writes it: a RESO key and status, and the card photo its first Media', async () => {
+    const { results } = await env.DB.prepare(
+      `SELECT market, originating_system_name AS system, standard_status AS status, deal_type AS deal, count(*) AS n,
+         sum(listing_key IS NULL) AS keyless,
+         sum(image_url IS NOT '/photos/' || json_extract(media, '$[0].sizes[0].key')) AS other_photo,
+         sum(json_array_length(media) NOT BETWEEN 4 AND 8) AS odd_media,
+         sum((close_price IS NOT NULL) IS NOT (standard_status = 'Closed')) AS odd_close
+       FROM listings GROUP BY 1, 2, 3, 4`,
+    ).all<Record<string, string | number>>()
+    expect(results.reduce((n, row) => n + Number(row.n), 0)).toBeGreaterThan(3000)
+    for (const row of results) {
+      expect(row).toMatchObject({ keyless: 0, other_photo: 0, odd_media: 0, odd_close: 0 })
+      expect(row.system).toBe(row.market === 'crmls' ? 'CRMLS' : 'FMLS')
+    }
+    expect(new Set(results.map((row) => `${row.deal}/${row.status}`))).toEqual(
+      new Set([
+        'sale/Active',
+        'sale/Active Under Contract',
+        'sale/Pending',
+        'sold/Closed',
+        'rent/Active',
+        'rent/Pending',
+        'rented/Closed',
+      ]),
+    )
+  })
+})
+
 describe('listings in upstream mode (LISTINGS_API_ORIGIN)', () => {
   const vars = { ...env, LISTINGS_API_ORIGIN: 'https://listings.example', UPSTREAM_TIMEOUT_MS: '50' }
 
