@@ -79,6 +79,15 @@ function filterOf(text) {
   throw new ODataError(400, 'InvalidFilter', `The $filter '${text}' is not supported`)
 }
 
+/** A $skiptoken this fake made, or 400 as a server answers a token it no longer knows. */
+function skipTokenOf(text) {
+  try {
+    const after = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+    if (Array.isArray(after) && after.length === 2) return after
+  } catch {}
+  throw new ODataError(400, 'InvalidSkipToken', 'The $skiptoken is invalid or has expired')
+}
+
 const ALLOWED = new Set(['$filter', '$orderby', '$top', '$expand', '$select', '$skiptoken'])
 
 function feedState() {
@@ -125,11 +134,12 @@ export async function startFakeReso({ port = 0 } = {}) {
       for (const property of JSON.parse(body)) {
         feed.clock += 1000
         const stamped = { ModificationTimestamp: new Date(feed.clock).toISOString(), ...property }
-        stamped.Media = (stamped.Media ?? []).map((media) => ({
-          MediaURL: `${base}/media/${encodeURIComponent(stamped.ListingKey)}/${encodeURIComponent(media.MediaKey)}.png?w=${media.ImageWidth ?? 1200}&h=${media.ImageHeight ?? 800}`,
-          MediaCategory: 'Photo',
-          ...media,
-        }))
+        stamped.Media = (stamped.Media ?? []).map(({ redirect, gone, ...media }) => {
+          const path = `/media/${encodeURIComponent(stamped.ListingKey)}/${encodeURIComponent(media.MediaKey)}.png?w=${media.ImageWidth ?? 1200}&h=${media.ImageHeight ?? 800}${gone ? '&gone=1' : ''}`
+          // `redirect`: the URL answers 302 to the photo, as feeds' signed CDN addresses do; `gone`: 404.
+          const MediaURL = redirect ? `${base}/redirect?to=${encodeURIComponent(path)}` : `${base}${path}`
+          return { MediaURL, MediaCategory: 'Photo', ...media }
+        })
         feed.listings.set(stamped.ListingKey, stamped)
       }
       return send(204, 'text/plain', '')
@@ -158,10 +168,13 @@ export async function startFakeReso({ port = 0 } = {}) {
       return json(200, { access_token: token, token_type: 'Bearer', expires_in: 28800 })
     }
 
+    if (rest === '/redirect' && request.method === 'GET')
+      return send(302, 'text/plain', '', { location: `/feeds/${name}${url.searchParams.get('to')}` })
     const media = /^\/media\/([^/]+)\/([^/]+)\.(png)$/.exec(rest)
     if (media && request.method === 'GET') {
       const key = `${decodeURIComponent(media[1])}/${decodeURIComponent(media[2])}`
       feed.stats.media[key] = (feed.stats.media[key] ?? 0) + 1
+      if (url.searchParams.has('gone')) return odataError(404, 'NotFound', 'No such media')
       const width = Number(url.searchParams.get('w') ?? 1200)
       const height = Number(url.searchParams.get('h') ?? 800)
       return send(200, 'image/png', solidPng(width, height))
@@ -201,7 +214,7 @@ export async function startFakeReso({ port = 0 } = {}) {
           : [new Date(record.ModificationTimestamp).toISOString(), record.ListingKey]
       const compare = (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)
       const skip = url.searchParams.get('$skiptoken')
-      const after = skip ? JSON.parse(Buffer.from(skip, 'base64url').toString('utf8')) : null
+      const after = skip ? skipTokenOf(skip) : null
       const matching = [...feed.listings.values()]
         .filter(filter)
         .filter((record) => !after || compare(sortKey(record), after) > 0)

@@ -58,8 +58,9 @@ function step(options: Partial<StepOptions> = {}) {
   )
 }
 
-/** A listing as the MLS holds it; `photos` of [MediaKey, width, height]. */
-function property(key: string, fields: Partial<ResoProperty> = {}, photos: [string, number, number][] = []) {
+/** A listing as the MLS holds it; `photos` of [MediaKey, width, height, how the fake serves it]. */
+type Photo = [string, number, number, ('redirect' | 'gone')?]
+function property(key: string, fields: Partial<ResoProperty> = {}, photos: Photo[] = []) {
   return {
     ListingKey: `${feedName}-${key}`,
     StandardStatus: 'Active',
@@ -73,7 +74,13 @@ function property(key: string, fields: Partial<ResoProperty> = {}, photos: [stri
     StateOrProvince: 'CA',
     PostalCode: '92831',
     InternetEntireListingDisplayYN: true,
-    Media: photos.map(([MediaKey, ImageWidth, ImageHeight], Order) => ({ MediaKey, ImageWidth, ImageHeight, Order })),
+    Media: photos.map(([MediaKey, ImageWidth, ImageHeight, served], Order) => ({
+      MediaKey,
+      ImageWidth,
+      ImageHeight,
+      Order,
+      ...(served ? { [served]: true } : {}),
+    })),
     ...fields,
   }
 }
@@ -116,7 +123,10 @@ describe('replication from a RESO Web API', () => {
         ['a1', 1200, 800],
         ['a2', 2000, 1500],
       ]),
-      property('b', { StandardStatus: 'Pending' }, [['b1', 400, 300]]),
+      property('b', { StandardStatus: 'Pending' }, [
+        ['b1', 400, 300, 'redirect'],
+        ['b2', 400, 300, 'gone'],
+      ]),
       property('c', { StandardStatus: 'Withdrawn' }, [['c1', 1200, 800]]),
       property('d', { InternetEntireListingDisplayYN: false }),
       property('e', { ListPrice: 1_250_000 }),
@@ -133,7 +143,8 @@ describe('replication from a RESO Web API', () => {
     ])
     expect(sizes(a?.media[0])).toEqual([480, 960, 1200])
     expect(sizes(a?.media[1])).toEqual([480, 960, 1600])
-    expect(sizes(b?.media[0])).toEqual([400])
+    // b1 through its redirect; b2, which the feed no longer serves, left out.
+    expect(b?.media.map(sizes)).toEqual([[400]])
     expect(a?.image_url).toBe(`/photos/mls/crmls/${feedName}-a/a1-480.webp`)
     // Each size is in R2, at its width; the original kept as it came (a PNG).
     for (const size of a?.media.flatMap((photo) => photo.sizes) ?? []) {
@@ -150,7 +161,7 @@ describe('replication from a RESO Web API', () => {
     expect(decodeURIComponent(urls[0] ?? '')).toBe(
       `/feeds/${feedName}/odata/Property?$orderby=ModificationTimestamp&$expand=Media&$top=2`,
     )
-    expect(Object.keys(media).sort()).toEqual([`${feedName}-a/a1`, `${feedName}-a/a2`, `${feedName}-b/b1`])
+    expect(Object.keys(media).sort()).toEqual(['a/a1', 'a/a2', 'b/b1', 'b/b2'].map((key) => `${feedName}-${key}`))
     expect(purged.sort()).toEqual(['a', 'b', 'e'].map((key) => `${feedName}-${key}`))
   })
 
@@ -260,6 +271,21 @@ describe('replication from a RESO Web API', () => {
     // The page that broke off was asked again with the same link.
     expect(urls.filter((url) => afterFirst?.next_link?.endsWith(url))).toHaveLength(3)
     expect(await checkpoint()).toMatchObject({ next_link: null, run_started_at: null, last_error: null })
+  })
+
+  it('drops a next link the feed no longer takes and starts the run again from its high water', async () => {
+    await putListings(...['a', 'b', 'c', 'd', 'e'].map((key) => property(key)))
+    await step({ maxPages: 1 })
+    const { high_water } = (await checkpoint()) as Checkpoint
+    const expired = `${base()}/odata/Property?$orderby=ModificationTimestamp&$expand=Media&$top=2&$skiptoken=expired`
+    await env.DB.prepare("UPDATE mls_feeds SET next_link = ? WHERE feed = 'crmls'").bind(expired).run()
+    expect(await step()).toMatchObject({ pages: 0, stopped: 'error' })
+    expect(await checkpoint()).toMatchObject({ next_link: null, run_started_at: null, high_water })
+    expect((await checkpoint())?.last_error).toContain('has expired')
+    expect(await step()).toMatchObject({ upserted: 3 })
+    expect(await keysOf()).toEqual(['a', 'b', 'c', 'd', 'e'])
+    const urls = (await stats()).urls.map(decodeURIComponent)
+    expect(urls.at(-3)).toContain(`$filter=ModificationTimestamp gt ${high_water}`)
   })
 
   it('asks for a new bearer once when the feed answers 401, and keeps it between steps', async () => {

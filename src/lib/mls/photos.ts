@@ -72,9 +72,15 @@ export async function storePhotos(
 }
 
 async function storePhoto(store: PhotoStore, prefix: string, media: ResoMedia): Promise<StoredPhoto | null> {
-  const response = await fetchUpstream(store.fetch, new Request(media.MediaURL), store.timeoutMs, {
-    maxBytes: MAX_PHOTO_BYTES,
-  })
+  let url = media.MediaURL
+  let response = await fetchPhoto(store, url)
+  // Feeds' media URLs often redirect to a signed CDN address: a few hops are followed, each within the deadline.
+  for (let hop = 0; hop < 3 && response.status >= 300 && response.status < 400; hop++) {
+    const location = response.headers.get('location')
+    if (!location) break
+    url = new URL(location, url).href
+    response = await fetchPhoto(store, url)
+  }
   if ([403, 404, 410].includes(response.status)) return null
   if (!response.ok) throw new Error(`Photo ${media.MediaKey} answered ${response.status}`)
   const bytes = new Uint8Array(await response.arrayBuffer())
@@ -113,6 +119,9 @@ async function storePhoto(store: PhotoStore, prefix: string, media: ResoMedia): 
     ...(alt ? { alt } : {}),
   }
 }
+
+const fetchPhoto = (store: PhotoStore, url: string) =>
+  fetchUpstream(store.fetch, new Request(url), store.timeoutMs, { maxBytes: MAX_PHOTO_BYTES })
 
 /** The R2 keys of `before` that `after` no longer uses (a photo dropped or replaced by the feed). */
 export function droppedPhotoKeys(before: readonly ListingPhoto[], after: readonly ListingPhoto[]): string[] {

@@ -4,6 +4,7 @@
 // for at most `maxPages` pages, and applies each page and the checkpoint after it in one D1 batch: a step
 // that fails (a dropped connection, a 5xx, a timeout) leaves the checkpoint of the last page applied, and the
 // next step resumes there. Once a day a key sweep ($select=ListingKey, in key order) removes what left the feed.
+import { AppError } from '../errors'
 import { keysUnder } from '../realtors/lifecycle'
 import { droppedPhotoKeys, listingPhotoPrefix, type PhotoStore, type StoredPhoto, storePhotos } from './photos'
 import { isDisplayable, listingRowOf, type MlsFeed, type ResoProperty, removeListing, upsertListing } from './record'
@@ -49,6 +50,8 @@ export interface StepResult {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** What a feed answers a next link it no longer knows. */
+const EXPIRED_LINK = /^feed_(400|404|410)$/
 
 const loadCheckpoint = async (db: D1Database, feed: MlsFeed): Promise<Checkpoint> =>
   (await db.prepare('SELECT * FROM mls_feeds WHERE feed = ?').bind(feed).first<Checkpoint>()) ?? {
@@ -152,8 +155,13 @@ export async function replicateStep(deps: ReplicationDeps, feed: MlsFeed, option
     return result
   } catch (error) {
     const throttled = error instanceof ResoThrottled
+    const stored = await loadCheckpoint(deps.db, feed)
+    // A next link the feed no longer takes (expired: servers keep them for minutes to hours) is dropped, and
+    // the run starts again from the high water at the next step; what was applied stays applied.
+    const expired = stored.next_link && error instanceof AppError && EXPIRED_LINK.test(error.code)
     checkpoint = {
-      ...(await loadCheckpoint(deps.db, feed)),
+      ...stored,
+      ...(expired ? { next_link: null, run_started_at: null } : {}),
       last_error: error instanceof Error ? error.message.slice(0, 500) : String(error),
       retry_after: throttled ? error.retryAt.toISOString() : null,
     }

@@ -88,7 +88,10 @@ export function resoClient(
       // An expired or revoked bearer: one new token, once.
       if (response.status === 401) response = await get(url, true)
       if (response.status === 429) throw new ResoThrottled(retryAtOf(response.headers.get('retry-after'), now()))
-      if (!response.ok) throw new AppError(502, `The feed answered ${response.status}: ${await odataError(response)}`)
+      if (!response.ok)
+        throw new AppError(502, `The feed answered ${response.status}: ${await odataError(response)}`, {
+          code: `feed_${response.status}`,
+        })
       const body = (await upstreamJson(response)) as { value?: unknown; '@odata.nextLink'?: unknown }
       if (!Array.isArray(body.value)) throw new AppError(502, 'The feed answered a page without a value array')
       const next = body['@odata.nextLink']
