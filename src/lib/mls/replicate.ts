@@ -53,19 +53,6 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** What a feed answers a next link it no longer knows. */
 const EXPIRED_LINK = /^feed_(400|404|410)$/
 
-const loadCheckpoint = async (db: D1Database, feed: MlsFeed): Promise<Checkpoint> =>
-  (await db.prepare('SELECT * FROM mls_feeds WHERE feed = ?').bind(feed).first<Checkpoint>()) ?? {
-    feed,
-    high_water: null,
-    next_link: null,
-    run_started_at: null,
-    last_updated: null,
-    last_error: null,
-    retry_after: null,
-    sweep_after: null,
-    swept_at: null,
-  }
-
 const CHECKPOINT_COLUMNS = [
   'feed',
   'high_water',
@@ -77,6 +64,11 @@ const CHECKPOINT_COLUMNS = [
   'sweep_after',
   'swept_at',
 ] as const
+
+/** The feed's checkpoint; a feed never replicated has every column null. */
+const loadCheckpoint = async (db: D1Database, feed: MlsFeed): Promise<Checkpoint> =>
+  (await db.prepare('SELECT * FROM mls_feeds WHERE feed = ?').bind(feed).first<Checkpoint>()) ??
+  ({ ...Object.fromEntries(CHECKPOINT_COLUMNS.map((column) => [column, null])), feed } as Checkpoint)
 
 function saveCheckpoint(db: D1Database, checkpoint: Checkpoint): D1PreparedStatement {
   const columns = CHECKPOINT_COLUMNS.join(', ')
