@@ -133,7 +133,7 @@ describe('replication from a RESO Web API', () => {
     )
     const result = await step()
     // Three pages of the run, then the first key sweep's one page.
-    expect(result).toEqual({ pages: 4, upserted: 3, removed: 0 })
+    expect(result).toEqual({ pages: 4, upserted: 3, removed: 0, photos: 3 })
     expect(await keysOf()).toEqual(['a', 'b', 'e'])
     const [a, b] = await rows()
     const sizes = (photo: ListingPhoto | undefined) => photo?.sizes.map((size) => size.width)
@@ -223,6 +223,17 @@ describe('replication from a RESO Web API', () => {
       `ListingKey gt '${feedName}-c'`,
     ])
     expect(await checkpoint()).toMatchObject({ sweep_after: null, last_error: null })
+  })
+
+  it('starts no new page once a step has copied its budget of photos, and goes on at the next step', async () => {
+    await putListings(...['a', 'b', 'c', 'd', 'e'].map((key) => property(key, {}, [[`${key}1`, 600, 400]])))
+    expect(await step({ photoBudget: 3 })).toMatchObject({ pages: 2, upserted: 4, photos: 4 })
+    expect(await keysOf()).toEqual(['a', 'b', 'c', 'd'])
+    // The next step goes on from the checkpoint; a photo the feed did not change is not counted.
+    await putListings(property('a', { ListPrice: 1 }, [['a1', 600, 400]]))
+    expect(await step({ photoBudget: 1 })).toMatchObject({ upserted: 2, photos: 1 })
+    expect(await keysOf()).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(await checkpoint()).toMatchObject({ next_link: null })
   })
 
   it('stops at a 429 and comes back after Retry-After, changing nothing meanwhile', async () => {

@@ -13,7 +13,7 @@ import { replicateStep, type StepResult } from './replicate'
 import { resoClient } from './reso-client'
 
 /** Small pages: each listing's photos are fetched (and resized) within the step's subrequests. */
-export const DEFAULT_PAGE_SIZE = 25
+export const DEFAULT_PAGE_SIZE = 10
 export const DEFAULT_MAX_PAGES_PER_STEP = 4
 /** Tags per Workers Cache purge call. */
 const TAGS_PER_PURGE = 30

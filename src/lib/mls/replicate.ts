@@ -35,6 +35,13 @@ export interface ReplicationDeps extends PhotoStore {
 export interface StepOptions {
   pageSize: number
   maxPages: number
+  /**
+   * A step starts no new page once it has copied this many photos (each costs up to 8 subrequests: the
+   * fetch, the Images calls, the R2 puts; Workers Paid allows 10,000 an invocation) or run this long (the
+   * next cron comes in five minutes).
+   */
+  photoBudget?: number
+  timeBudgetMs?: number
   /** How long after a finished key sweep the next one starts. */
   sweepEveryMs?: number
   sweepPageSize?: number
@@ -45,6 +52,8 @@ export interface StepResult {
   pages: number
   upserted: number
   removed: number
+  /** Photos fetched and stored (those the feed did not change are not counted). */
+  photos: number
   /** Why the step stopped early: the feed throttled it, or an error (also in the checkpoint's last_error). */
   stopped?: 'throttled' | 'error' | 'waiting'
 }
@@ -101,13 +110,17 @@ export function sweepUrl(baseUrl: string, after: string, top: number): string {
 /** One bounded step of `feed`'s replication. Never rejects: a failure is recorded in the checkpoint. */
 export async function replicateStep(deps: ReplicationDeps, feed: MlsFeed, options: StepOptions): Promise<StepResult> {
   const now = options.now ?? Date.now
-  const result: StepResult = { pages: 0, upserted: 0, removed: 0 }
+  const result: StepResult = { pages: 0, upserted: 0, removed: 0, photos: 0 }
+  const started = now()
+  const { photoBudget = 200, timeBudgetMs = 240_000 } = options
+  const withinBudget = () =>
+    result.pages < options.maxPages && result.photos < photoBudget && now() - started < timeBudgetMs
   let checkpoint = await loadCheckpoint(deps.db, feed)
   if (checkpoint.retry_after && Date.parse(checkpoint.retry_after) > now()) return { ...result, stopped: 'waiting' }
   checkpoint = { ...checkpoint, retry_after: null }
   try {
     let running = true
-    while (running && result.pages < options.maxPages) {
+    while (running && withinBudget()) {
       const url = checkpoint.next_link ?? incrementalUrl(deps.baseUrl, checkpoint.high_water, options.pageSize)
       const page = await deps.client.page<ResoProperty>(url)
       const at = new Date(now()).toISOString()
@@ -131,12 +144,13 @@ export async function replicateStep(deps: ReplicationDeps, feed: MlsFeed, option
       result.pages++
       result.upserted += applied.upserted
       result.removed += applied.removed
+      result.photos += applied.photos
     }
     const sweepDue =
       checkpoint.sweep_after !== null ||
       !checkpoint.swept_at ||
       now() - Date.parse(checkpoint.swept_at) >= (options.sweepEveryMs ?? DAY_MS)
-    while (!running && sweepDue && result.pages < options.maxPages) {
+    while (!running && sweepDue && withinBudget()) {
       const after = checkpoint.sweep_after ?? ''
       const swept = await sweepPage(deps, feed, after, options.sweepPageSize ?? 1000, checkpoint, now)
       checkpoint = swept.checkpoint
@@ -187,6 +201,7 @@ async function applyPage(deps: ReplicationDeps, feed: MlsFeed, records: ResoProp
   const dropped: string[] = []
   const gone: string[] = []
   const touched: string[] = []
+  let copied = 0
   // A key twice on one page (a listing changed while the feed paged): its latest record wins.
   const latest = new Map(records.map((record) => [record.ListingKey, record]))
   for (const record of latest.values()) {
@@ -197,6 +212,7 @@ async function applyPage(deps: ReplicationDeps, feed: MlsFeed, records: ResoProp
         upsertListing(deps.db, listingRowOf(feed, record, photos) as NonNullable<ReturnType<typeof listingRowOf>>),
       )
       dropped.push(...droppedPhotoKeys(previous, photos))
+      copied += photos.filter((photo) => !previous.includes(photo)).length
       touched.push(record.ListingKey)
     } else if (before.has(record.ListingKey)) {
       statements.push(removeListing(deps.db, record.ListingKey))
@@ -208,7 +224,7 @@ async function applyPage(deps: ReplicationDeps, feed: MlsFeed, records: ResoProp
   await deps.db.batch(statements)
   await forget(deps, feed, gone, dropped)
   if (touched.length) await deps.purge(touched)
-  return { upserted: touched.length - gone.length, removed: gone.length }
+  return { upserted: touched.length - gone.length, removed: gone.length, photos: copied }
 }
 
 /** Deletes the photos of removed listings and the dropped photos of changed ones. */
