@@ -4,8 +4,10 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Bindings } from '../../src/env'
+import { listingTag } from '../../src/lib/cache'
 import { configProblems } from '../../src/lib/config'
-import { replicateFeeds } from '../../src/lib/mls/cron'
+import { dataCache } from '../../src/lib/data-cache'
+import { purgeListings, replicateFeeds } from '../../src/lib/mls/cron'
 import type { ListingPhoto, ResoProperty } from '../../src/lib/mls/record'
 import { type Checkpoint, replicateStep, type StepOptions } from '../../src/lib/mls/replicate'
 import { forgetTokens, resoClient } from '../../src/lib/mls/reso-client'
@@ -330,6 +332,15 @@ describe('replication from a RESO Web API', () => {
     expect(await env.DB.prepare("SELECT next_link FROM mls_feeds WHERE feed = 'fmls'").first('next_link')).toContain(
       '$skiptoken=',
     )
+  })
+
+  it('purges what the worker cached for a listing the feed changed, by its listing tag', async () => {
+    const entry = (key: string) => ({ value: key, bytes: 10, tags: [listingTag(key)], storedAt: Date.now() })
+    dataCache.set('home:a', entry('A1'))
+    dataCache.set('home:b', entry('B1'))
+    await purgeListings(env as Bindings, ['A1'])
+    expect(dataCache.get('home:a')).toBeNull()
+    expect(dataCache.get('home:b')?.value).toBe('B1')
   })
 
   it('refuses a feed configured without its token endpoint or client', () => {
