@@ -20,6 +20,7 @@ declare namespace Cloudflare {
 		EVENTS_LIMITER: RateLimit;
 		AUTH_ADDRESS_LIMITER: RateLimit;
 		AUTH_ACCOUNT_LIMITER: RateLimit;
+		IMAGES: ImagesBinding;
 		ASSETS: Fetcher;
 		PROVIDER_HOSTS: string;
 		PUBLIC_ORIGIN: string;
@@ -37,6 +38,14 @@ declare namespace Cloudflare {
 		VAPID_SUBJECT: string;
 		VIEWS_DATASET: string;
 		CF_ACCOUNT_ID: string;
+		RESO_CRMLS_BASE_URL: string;
+		RESO_CRMLS_TOKEN_URL: string;
+		RESO_CRMLS_CLIENT_ID: string;
+		RESO_FMLS_BASE_URL: string;
+		RESO_FMLS_TOKEN_URL: string;
+		RESO_FMLS_CLIENT_ID: string;
+		RESO_PAGE_SIZE: string;
+		RESO_MAX_PAGES_PER_STEP: string;
 	}
 }
 interface Env extends Cloudflare.Env {}

@@ -10,6 +10,7 @@ import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
 import { refreshWaitingDomains } from './lib/domains/setup'
 import { tagLogOf } from './lib/generations/store'
+import { replicateFeeds } from './lib/mls/cron'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
 import { CollapsedRenders, type PageCache, type PageProps, pageCache, pageKey, pageRequestFor } from './lib/page-cache'
@@ -189,5 +190,7 @@ export default {
     ctx.waitUntil(purgeDeletedHomepages(env.DB, env.PHOTOS, { onRemoved: (id) => purgeRealtor(env, id) }))
     // Custom domains waiting for DNS are checked, a few per run (docs/decisions/053-custom-domains.md).
     ctx.waitUntil(refreshWaitingDomains(env, (input, init) => fetch(input, init)))
+    // A bounded step of each MLS feed's replication (docs/decisions/093-reso-replication.md).
+    ctx.waitUntil(replicateFeeds(env, (input, init) => fetch(input, init)))
   },
 } satisfies ExportedHandler<Bindings>

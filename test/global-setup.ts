@@ -1,6 +1,7 @@
 // Runs in Node before the workerd test pool: starts the misbehaving upstreams the fault tests use.
 import type { TestProject } from 'vitest/node'
 import { startFakeAnalyticsEngine } from '../scripts/fakes/analytics-engine.mjs'
+import { startFakeReso } from '../scripts/fakes/reso.mjs'
 import { startFaultUpstreams } from './fault/upstream'
 import { startFakeCloudflare } from './fixtures/fake-cloudflare'
 import { startFakePush } from './fixtures/fake-push'
@@ -18,7 +19,11 @@ export default async function setup(project: TestProject) {
   // (docs/decisions/073): its vars point a worker's env at it.
   const analytics = await startFakeAnalyticsEngine()
   project.provide('analyticsVars', analytics.vars)
+  // The loopback RESO Web API the replication tests drive the real client against (docs/decisions/093).
+  const reso = await startFakeReso()
+  project.provide('resoOrigin', reso.origin)
   return async () => {
+    await reso.close()
     await analytics.close()
     await close()
     await cloudflare.close()
@@ -32,5 +37,6 @@ declare module 'vitest' {
     cloudflareOrigin: string
     pushOrigin: string
     analyticsVars: import('../scripts/fakes/analytics-engine.mjs').FakeAnalyticsEngine['vars']
+    resoOrigin: string
   }
 }

@@ -265,6 +265,14 @@ export function realtorTag(realtorId: number | string): string {
 }
 
 /**
+ * The tag of what shows one MLS listing (its home page, the searches it appears in): replication purges it
+ * when the feed changes or removes the listing (src/lib/mls/replicate.ts, docs/decisions/093).
+ */
+export function listingTag(listingKey: string): string {
+  return `listing:${listingKey}`
+}
+
+/**
  * What a realtor's write purges: their own tag, and `realtors` — what lists or looks up every realtor
  * (the landing carousel, an address nobody holds yet).
  */

@@ -2,6 +2,7 @@
 // instead of surfacing as a strange page later.
 
 import { isHttpUrl } from './html'
+import { feedProblems } from './mls/feeds'
 import { MAX_PAGE_CACHE_SECONDS } from './page-cache'
 import { VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from './push/vapid'
 import { withoutTrailingSlash } from './urls'
@@ -44,6 +45,9 @@ export interface Secrets {
   VAPID_PUBLIC_KEY?: string
   /** and the contact push services see (a var; empty: mailto: NOTIFY_FROM_EMAIL). */
   VAPID_SUBJECT?: string
+  /** Listings feeds (docs/decisions/093-reso-replication.md): each feed's OAuth2 client secret (a secret). */
+  RESO_CRMLS_CLIENT_SECRET?: string
+  RESO_FMLS_CLIENT_SECRET?: string
 }
 
 /**
@@ -130,6 +134,7 @@ export function configProblems(env: Partial<Bindings>): string[] {
     problems.push(`PAGE_CACHE_SECONDS must be a number of seconds from 1 to ${MAX_PAGE_CACHE_SECONDS}`)
   problems.push(...viewsProblems(env))
   problems.push(...vapidProblems(env))
+  problems.push(...feedProblems(env))
   if (!isLocalMode(env)) problems.push(...secretProblems(env))
   return problems
 }

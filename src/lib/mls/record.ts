@@ -17,6 +17,8 @@ export interface ResoMedia {
   ShortDescription?: string | null
   ImageWidth?: number | null
   ImageHeight?: number | null
+  /** When the photo last changed: a Media at the same key and timestamp is not fetched again. */
+  ModificationTimestamp?: string | null
 }
 
 /** The Property fields this product reads; any other field of the feed is ignored. */

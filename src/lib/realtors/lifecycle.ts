@@ -107,7 +107,7 @@ export interface PurgeOptions {
 }
 
 /** Every object key under a prefix, page by page. */
-async function keysUnder(bucket: R2Bucket, prefix: string): Promise<string[]> {
+export async function keysUnder(bucket: R2Bucket, prefix: string): Promise<string[]> {
   const keys: string[] = []
   let cursor: string | undefined
   do {
