@@ -280,14 +280,6 @@ export function realtorTags(realtorId: number | string): string[] {
   return [realtorTag(realtorId), 'realtors']
 }
 
-/**
- * The tag of one MLS listing's pages (its home page on every site): replication purges it when the feed
- * changes or removes the listing (src/lib/mls/replicate.ts).
- */
-export function listingTag(listingKey: string): string {
-  return `listing:${listingKey}`
-}
-
 /** The tag of every search page over one feed's listings: purged when a replication step changed any. */
 export function feedTag(feed: string): string {
   return `feed:${feed}`

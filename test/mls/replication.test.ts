@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, inject, it } from 'vitest'
 import type { Bindings } from '../../src/env'
-import { listingTag } from '../../src/lib/cache'
+import { feedTag, listingTag } from '../../src/lib/cache'
 import { configProblems } from '../../src/lib/config'
 import { dataCache } from '../../src/lib/data-cache'
 import { purgeListings, replicateFeeds } from '../../src/lib/mls/cron'
@@ -334,13 +334,17 @@ describe('replication from a RESO Web API', () => {
     )
   })
 
-  it('purges what the worker cached for a listing the feed changed, by its listing tag', async () => {
-    const entry = (key: string) => ({ value: key, bytes: 10, tags: [listingTag(key)], storedAt: Date.now() })
-    dataCache.set('home:a', entry('A1'))
-    dataCache.set('home:b', entry('B1'))
-    await purgeListings(env as Bindings, ['A1'])
+  it('purges what the worker cached for a listing the feed changed, by its listing tag, and the feed’s searches', async () => {
+    const entry = (key: string, tag: string) => ({ value: key, bytes: 10, tags: [tag], storedAt: Date.now() })
+    dataCache.set('home:a', entry('A1', listingTag('A1')))
+    dataCache.set('home:b', entry('B1', listingTag('B1')))
+    dataCache.set('search:fmls', entry('S1', feedTag('fmls')))
+    dataCache.set('search:crmls', entry('S2', feedTag('crmls')))
+    await purgeListings(env as Bindings, 'fmls', ['A1'])
     expect(dataCache.get('home:a')).toBeNull()
     expect(dataCache.get('home:b')?.value).toBe('B1')
+    expect(dataCache.get('search:fmls')).toBeNull()
+    expect(dataCache.get('search:crmls')?.value).toBe('S2')
   })
 
   it('refuses a feed configured without its token endpoint or client', () => {

@@ -1,7 +1,7 @@
 // The cron's replication: one bounded step per configured feed (src/lib/mls/replicate.ts,
 // docs/decisions/093-reso-replication.md). A feed is on when its RESO_{FEED}_BASE_URL is set; its page
 // size and page budget per step are RESO_PAGE_SIZE and RESO_MAX_PAGES_PER_STEP.
-import { listingTag, purgeTags } from '../cache'
+import { feedTag, listingTag, purgeTags } from '../cache'
 import type { Bindings } from '../config'
 import { dataCache } from '../data-cache'
 import { tagLogOf } from '../generations/store'
@@ -20,10 +20,15 @@ const TAGS_PER_PURGE = 30
 
 const countOf = (value: string | undefined, fallback: number) => (value?.trim() ? Number(value) : fallback)
 
-/** Purges the pages showing these listings in every isolate and in Workers Cache. */
-export async function purgeListings(env: Bindings, listingKeys: string[]): Promise<void> {
-  for (let i = 0; i < listingKeys.length; i += TAGS_PER_PURGE)
-    await purgeTags([pageCache, dataCache], tagLogOf(env), listingKeys.slice(i, i + TAGS_PER_PURGE).map(listingTag))
+/**
+ * Purges the pages showing these listings of `feed` in every isolate and in Workers Cache: each one's home
+ * page, and every search over the feed (a search lists whatever matches, so any change may move it).
+ */
+export async function purgeListings(env: Bindings, feed: MlsFeed, listingKeys: string[]): Promise<void> {
+  if (listingKeys.length === 0) return
+  const tags = [feedTag(feed), ...listingKeys.map(listingTag)]
+  for (let i = 0; i < tags.length; i += TAGS_PER_PURGE)
+    await purgeTags([pageCache, dataCache], tagLogOf(env), tags.slice(i, i + TAGS_PER_PURGE))
 }
 
 /** One step of every feed that is on, one after another (they share the invocation's connections). */
@@ -45,7 +50,7 @@ export async function replicateFeeds(
         timeoutMs,
         client: resoClient(config, fetchImpl, timeoutMs),
         baseUrl: config.baseUrl,
-        purge: (keys) => purgeListings(env, keys),
+        purge: (keys) => purgeListings(env, feed, keys),
       },
       feed,
       {

@@ -274,12 +274,17 @@ export function upsertValues(row: ListingRow): unknown[] {
   return ROW_COLUMNS.map((column) => row[column])
 }
 
+/** What these statements are prepared on: D1 (a worker, a test) or the seed's local platform proxy. */
+interface Preparing<S> {
+  prepare(sql: string): { bind(...values: unknown[]): S }
+}
+
 /** The statement that stores `row` (insert or update by ListingKey). */
-export function upsertListing(db: D1Database, row: ListingRow): D1PreparedStatement {
+export function upsertListing<S>(db: Preparing<S>, row: ListingRow): S {
   return db.prepare(UPSERT_LISTING_SQL).bind(...upsertValues(row))
 }
 
 /** The statement that removes a listing that left the feed or lost IDX permission. */
-export function removeListing(db: D1Database, listingKey: string): D1PreparedStatement {
+export function removeListing<S>(db: Preparing<S>, listingKey: string): S {
   return db.prepare('DELETE FROM listings WHERE listing_key = ?').bind(listingKey)
 }
