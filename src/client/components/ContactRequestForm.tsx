@@ -29,7 +29,7 @@ export type FieldOf = (path: string, label: string, control: (props: ControlProp
 /** What a kind of request adds to the form: its fields, its body, its words. */
 export interface RequestPart {
   kind: ContactKind
-  /** The kind's own fields, drawn before the message. */
+  /** The kind's own fields, drawn before the visitor's name. */
   fields?: (field: FieldOf) => ReactNode
   /** The kind's part of the body (`listingKey`, `tour`, `valuation`). */
   body?: () => Record<string, unknown>
@@ -180,6 +180,8 @@ export function ContactRequestForm({
       onSubmit={submit}
       data-hydrated={hydrated ? '' : undefined}
     >
+      {/* What the request is about first (the home's value, the tour's days), then who sends it. */}
+      {part.fields?.(field)}
       <div className="contact-form__row">
         {text('lastName', 'home.form.lastName', 'family-name')}
         {text('firstName', 'home.form.firstName', 'given-name')}
@@ -210,7 +212,6 @@ export function ContactRequestForm({
           />
         </div>
       ))}
-      {part.fields?.(field)}
       {field('message', t(messages, part.messageLabel), (control) => (
         <textarea
           {...control}

@@ -37,7 +37,7 @@ export default function ValuationRequest(props: ValuationRequestProps) {
         {field('valuation.address', t(messages, 'home.request.address'), (control) => (
           <input {...control} autoComplete="street-address" value={home.address} onChange={set('address')} />
         ))}
-        <div className="contact-form__row">
+        <div className="contact-form__row contact-form__row--pair">
           {(['beds', 'baths'] as const).map((name) =>
             field(`valuation.${name}`, t(messages, `home.request.${name}`), (control) => (
               <input
