@@ -8,16 +8,17 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { detailsOfRequest, homeSnapshot } from '../../src/lib/contacts/home'
 import { contactSchema } from '../../src/lib/contacts/schema'
 import { contactsById, insertContact } from '../../src/lib/contacts/store'
-import { forwardContact } from '../../src/lib/contacts/webhook'
+import { contactMessages, forwardContact } from '../../src/lib/contacts/webhook'
 import { listingRowOf, upsertListing } from '../../src/lib/mls/record'
 import { saveNotificationSettings } from '../../src/lib/notifications/settings'
 import { type OutboxConfig, outboxConfig } from '../../src/lib/outbox/config'
+import { retryDue } from '../../src/lib/outbox/deliver'
 import { pushPayload } from '../../src/lib/push/send'
 import { dayIn, nextDay } from '../../src/lib/time-zone'
 import { createApp } from '../../src/worker'
 import { budgetOf, freshWindow } from '../fixtures/rate-limits'
 import { fakeUpstream } from '../fixtures/upstream'
-import { settled } from '../helpers'
+import { retriesFallDue, settled } from '../helpers'
 
 const HOOK = 'http://127.0.0.1:9/realtor-hook'
 const KEY = 'FMLS-REQ-1001'
@@ -330,6 +331,27 @@ describe('delivering a request', () => {
     }
     expect(operator.contact.kind).toBe('tour')
     expect(operator.contact.details.home.listingKey).toBe(KEY)
+  })
+
+  it('is never lost: a failed email is retried by the cron from the stored request, still saying what it is', async () => {
+    await saveNotificationSettings(env.DB, janeId, { email: 'jane@example.com', webhookUrl: '', locale: 'en' })
+    const stored = await sent({ realtorId: janeId, ...PERSON, kind: 'question', listingKey: KEY, message: 'Pets?' })
+    const down = harness()
+    down.config.sendEmail = async () => {
+      throw new Error('the email binding is down')
+    }
+    expect(await forwardContact(down.config, stored)).toBe(false)
+    const pending = await env.DB.prepare(
+      "SELECT status, attempts FROM deliveries WHERE topic = 'contact' AND message_id = ? AND destination = 'realtor-email'",
+    )
+      .bind(stored.id)
+      .first()
+    expect(pending).toEqual({ status: 'pending', attempts: 1 })
+    await retriesFallDue()
+    const up = harness()
+    await retryDue(up.config, contactMessages)
+    const subjects = await Promise.all(up.emails.map(async (email) => (await PostalMime.parse(email.raw)).subject))
+    expect(subjects).toContain('Question about a home: 123 Main St, Johns Creek · Amy Kim')
   })
 
   it('says a valuation request in Korean to a realtor who reads Korean, and as the push title', async () => {

@@ -62,6 +62,18 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^inbox\.status\.(unread|read|archived)$/, source: 'inbox.status.${entry.status}' },
   { ids: /^inbox\.delivery\.(pending|retrying|delivered|failed)$/, source: 'inbox.delivery.${channel.state}' },
   { ids: /^inbox\.channel\.[a-z-]+$/, source: 'inbox.channel.${destinationKind(channel.destination)}' },
+  { ids: /^inbox\.kind\.(contact|question|tour|valuation)$/, source: 'inbox.kind.${entry.kind}' },
+  { ids: /^inbox\.request\.window\.(morning|afternoon|evening)$/, source: 'inbox.request.window.${s.window}' },
+  { ids: /^inbox\.request\.mode\.(in_person|video)$/, source: 'inbox.request.mode.${tour.mode}' },
+  { ids: /^inbox\.request\.headline\.(question|tour|valuation)$/, source: 'inbox.request.headline.${kind}' },
+  { ids: /^home\.request\.mode\.(in_person|video)$/, source: 'home.request.mode.${value}' },
+  { ids: /^home\.request\.window\.(morning|afternoon|evening)$/, source: 'home.request.window.${value}' },
+  { ids: /^home\.request\.slot[123]$/, source: 'home.request.slot${index + 1}' },
+  { ids: /^home\.request\.(beds|baths)$/, source: 'home.request.${name}' },
+  {
+    ids: /^home\.request\.timeline\.(asap|1_3_months|3_6_months|6_plus_months|just_curious)$/,
+    source: 'home.request.timeline.${value}',
+  },
 ]
 
 const quoted = (text: string) => ["'", '"', '`'].some((q) => SOURCE.includes(`${q}${text}${q}`))

@@ -27,6 +27,16 @@ type Slot = { date: string; window: TourWindow }
 const slotPath = (row: number, field: string) => ['tour', 'slots', row, field].join('.')
 const NO_SLOTS: Slot[] = Array.from({ length: MAX_TOUR_SLOTS }, () => ({ date: '', window: 'morning' }))
 
+/**
+ * Where an error of the tour's body shows: its slot j is the form's row rows[j] (empty rows are not sent),
+ * and an error of the tour as a whole (no day at all) shows at the first row's day.
+ */
+export function tourFieldPath(path: string, rows: readonly number[]): string {
+  const match = /^tour\.slots\.(\d+)\.(date|window)$/.exec(path)
+  if (match) return slotPath(rows[Number(match[1])] ?? 0, match[2]!)
+  return path.startsWith('tour') ? slotPath(0, 'date') : path
+}
+
 /** A day of the browser's clock as YYYY-MM-DD, `ahead` days from today (the server checks the realtor's). */
 function dayFromToday(ahead: number): string {
   const day = new Date()
@@ -57,11 +67,7 @@ export default function HomeRequest({ listingKey, ...form }: HomeRequestProps) {
       : {
           kind,
           body: () => ({ listingKey, tour: { mode, slots: rows.map((index) => slots[index]) } }),
-          pathOf: (path) => {
-            const match = /^tour\.slots\.(\d+)\.(date|window)$/.exec(path)
-            if (match) return slotPath(rows[Number(match[1])] ?? 0, match[2]!)
-            return path.startsWith('tour') ? slotPath(0, 'date') : path
-          },
+          pathOf: (path) => tourFieldPath(path, rows),
           fields: (field) => (
             <>
               <fieldset className="home-request__modes">
