@@ -5,21 +5,14 @@ import { env } from 'cloudflare:test'
 import { renderToStaticMarkup } from 'react-dom/server.edge'
 import { describe, expect, it } from 'vitest'
 import { tourFieldPath } from '../../src/client/islands/HomeRequest'
-import { intlFor } from '../../src/lib/i18n'
 import type { Locale } from '../../src/lib/locale'
-import type { PageContext } from '../../src/views/context'
 import { HomeRequestSection } from '../../src/views/home/sections/HomeRequest'
 import { frameOf } from '../../src/views/home/TenantLayout'
+import { pageContextOf } from '../fixtures/page-context'
 import { RICH } from '../fixtures/rich-realtor'
 import { call } from '../helpers'
 
-const ctxOf = (locale: Locale): PageContext => ({
-  locale,
-  intl: intlFor(locale),
-  localePrefix: locale === 'ko' ? '' : '/en',
-  tenantBase: '/rich-agent',
-  switcher: { messages: {}, current: locale, others: [] },
-})
+const ctxOf = (locale: Locale) => pageContextOf(locale)
 
 /** The props an island was given, from the JSON beside its marker. */
 function islandProps(html: string, name: string): Record<string, unknown> {
