@@ -22,7 +22,7 @@ export interface HomeRequestSummary {
 export interface HomeRequestSectionProps {
   frame: TenantFrame
   home: HomeRequestSummary
-  /** Prefix of the form's element ids: unique on the page (default `home-request`). */
+  /** The section's id and the prefix of its form's element ids: unique on the page (default `home-request`). */
   idPrefix?: string
 }
 
@@ -31,7 +31,7 @@ export function HomeRequestSection({ frame, home, idPrefix = 'home-request' }: H
   const t = tOf(ctx)
   const titleId = `${idPrefix}-title`
   return (
-    <section id="home-request" className="home-section home-request-section" aria-labelledby={titleId}>
+    <section id={idPrefix} className="home-section home-request-section" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('home.homeRequest.title')}</h2>
       <p className="home-request-section__home">
         {[home.address, home.city].filter(Boolean).join(', ')} · {formatPrice(home.price)}

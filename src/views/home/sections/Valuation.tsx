@@ -9,7 +9,7 @@ import { tOf } from './t'
 
 export interface ValuationSectionProps {
   frame: TenantFrame
-  /** Prefix of the form's element ids: unique on the page (default `valuation`). */
+  /** The section's id and the prefix of its form's element ids: unique on the page (default `valuation`). */
   idPrefix?: string
 }
 
@@ -18,7 +18,7 @@ export function ValuationSection({ frame, idPrefix = 'valuation' }: ValuationSec
   const t = tOf(ctx)
   const titleId = `${idPrefix}-title`
   return (
-    <section id="valuation" className="home-section home-valuation" aria-labelledby={titleId}>
+    <section id={idPrefix} className="home-section home-valuation" aria-labelledby={titleId}>
       <div className="home-valuation__intro">
         <h2 id={titleId}>{t('home.valuation.title')}</h2>
         <p>{t('home.valuation.intro', { name })}</p>
