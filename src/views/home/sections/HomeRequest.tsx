@@ -15,8 +15,8 @@ export interface HomeRequestSummary {
   /** Street line, e.g. "123 Main St". */
   address: string
   city: string
-  /** The price the page shows (list price, or close price once sold). */
-  price: number
+  /** The price the page shows (list price, or close price once sold); null where the MLS keeps it private. */
+  price: number | null
 }
 
 export interface HomeRequestSectionProps {
@@ -34,7 +34,8 @@ export function HomeRequestSection({ frame, home, idPrefix = 'home-request' }: H
     <section id={idPrefix} className="home-section home-request-section" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('home.homeRequest.title')}</h2>
       <p className="home-request-section__home">
-        {[home.address, home.city].filter(Boolean).join(', ')} · {formatPrice(home.price)}
+        {[home.address, home.city].filter(Boolean).join(', ')}
+        {home.price === null ? null : ` · ${formatPrice(home.price)}`}
       </p>
       <Island
         name="HomeRequest"
