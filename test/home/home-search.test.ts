@@ -180,6 +180,19 @@ describe('GET /homes/{ListingKey}', () => {
     expect(similar.length).toBeGreaterThan(0)
     expect(similar).not.toContain('FM115')
     expect(html).toContain('noindex')
+    expect(html).toContain('First Multiple Listing Service')
+  })
+})
+
+describe('the homepage’s listings', () => {
+  it('link each card to its home page and carry the MLS’s disclaimer', async () => {
+    const html = await (await call('/en', JANE)).text()
+    const keys = keysOf(html)
+    expect(keys.length).toBeGreaterThan(0)
+    expect(keys.every((key) => key.startsWith('FM'))).toBe(true)
+    expect(html).toContain('href="/en/homes?city=Johns+Creek"')
+    expect(html).toContain('First Multiple Listing Service')
+    expect(html).not.toContain('<option value="Irvine"')
   })
 })
 

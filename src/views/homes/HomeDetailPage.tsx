@@ -6,6 +6,7 @@ import { pickPhoto } from '../../lib/home/photos'
 import { homepagePhones } from '../../lib/home/profile'
 import { messagesOf } from '../../lib/island-messages'
 import type { ListingDetail } from '../../lib/mls/home'
+import type { MlsFeed } from '../../lib/mls/record'
 import { shownPrice } from '../../lib/mls/rules'
 import type { FoundHome } from '../../lib/mls/search'
 import { formatPrice, formatThousands } from '../../lib/number-format'
@@ -151,6 +152,8 @@ export function HomeGonePage(p: {
   similar: FoundHome[]
   homesHref: string
   searchHref: string
+  /** The gone listing's feed and its last-updated time: the similar homes are its listings. */
+  feed: { feed: MlsFeed; lastUpdated: string | null }
 }) {
   const t = tOf(p.frame.ctx)
   return (
@@ -165,6 +168,7 @@ export function HomeGonePage(p: {
         <p>
           <a href={p.searchHref}>{t('homes.back', { city: p.city })}</a>
         </p>
+        <IdxNotice ctx={p.frame.ctx} feeds={[p.feed]} />
       </div>
     </TenantLayout>
   )
