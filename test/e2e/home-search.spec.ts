@@ -201,3 +201,20 @@ test('Jane’s search never lists a California home, and every home page of her 
   }
   expect(failures).toEqual([])
 })
+
+test('on a phone the homepage’s listings stay short: a swipeable row per grid, each card opening its home', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'the phone layout')
+  await page.goto('/en/janekim')
+  const section = page.locator('#listings')
+  await section.scrollIntoViewIfNeeded()
+  // Was 3,720 px: a column of fifteen cards under a picker of thirteen cities.
+  expect((await section.boundingBox())!.height).toBeLessThan(1600)
+  const row = section.locator('.city-homes .home-grid')
+  expect(await row.evaluate((node) => node.scrollWidth > node.clientWidth * 2)).toBe(true)
+  await section.screenshot({ path: 'test/e2e/screenshots/home-listings-phone.png' })
+  await row.locator('.home-card__link').first().click()
+  await expect(page).toHaveURL(/\/en\/janekim\/homes\/[\w.-]+$/)
+  await expect(page.locator('h1.home-detail__address')).toContainText(', GA ')
+})

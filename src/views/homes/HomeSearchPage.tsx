@@ -162,7 +162,12 @@ export function HomeSearchPage(p: HomeSearchPageProps) {
         {p.areas.length > 1 ? (
           <nav className="homes-areas" aria-label={t('homes.areas')}>
             {p.areas.map((area) => (
-              <a key={area.href} href={area.href} aria-current={area.name === search.place?.name ? 'page' : undefined}>
+              <a
+                key={area.href}
+                className="chip"
+                href={area.href}
+                aria-current={area.name === search.place?.name ? 'page' : undefined}
+              >
                 {area.name}
               </a>
             ))}
