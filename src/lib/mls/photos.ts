@@ -1,6 +1,6 @@
 // A listing's photos, copied once into R2 (MLS feeds forbid hotlinking; docs/decisions/093): each photo of
 // a Property's Media is fetched within a deadline and a byte cap, checked by its magic bytes, and stored
-// under mls/{feed}/{ListingKey}/{MediaKey}-{width}.{ext} at the widths pages ask for (the Images binding
+// under mls/{feed}/{ListingKey}/{MediaKey}-{version}-{width}.{ext} at the widths pages ask for (the Images binding
 // makes the narrower ones). A photo the feed did not change since it was stored is not fetched again.
 import { fingerprint } from '../config'
 import { sniffImageType } from '../uploads'
@@ -89,7 +89,9 @@ async function storePhoto(store: PhotoStore, prefix: string, media: ResoMedia): 
   const info = await store.images.info(new Blob([bytes]).stream())
   const width = 'width' in info ? info.width : (media.ImageWidth ?? 0)
   const height = 'height' in info ? info.height : (media.ImageHeight ?? 0)
-  const base = `${prefix}${segment(media.MediaKey)}`
+  // The version is in the key: `/photos/` serves every key as immutable, so a photo the feed replaces under
+  // the same MediaKey gets a new address, and the old one is deleted (droppedPhotoKeys).
+  const base = `${prefix}${segment(media.MediaKey)}-${fingerprint(versionOf(media))}`
   const put = (key: string, body: Uint8Array, contentType: string) =>
     store.bucket.put(key, body, { httpMetadata: { contentType, cacheControl: IMMUTABLE } })
   const sizes: { key: string; width: number }[] = []
