@@ -43,7 +43,7 @@ export const isLegalMessage = (id: string): boolean => id.startsWith('legal.')
  * The builder's messages formatted where no builder request is (a contact form's POST, the cron's retries): the
  * mail and push texts a realtor is sent. They stay in the bundle with the rest (`isBuilderMessage`).
  */
-const BUILDER_MESSAGES_IN_BUNDLE = ['builder.notify.message.', 'builder.notify.confirm.', 'builder.push.']
+const BUILDER_MESSAGES_IN_BUNDLE = ['builder.notify.message.', 'builder.push.']
 
 /**
  * A message of the signed-in builder (`builder.…`, `inbox.…`): its pages, its islands, its APIs' answers. The
