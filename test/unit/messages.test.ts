@@ -147,6 +147,46 @@ describe('the message catalogue', () => {
     expect(unused).toEqual([])
   })
 
+  it('keeps in the bundle every message the cron and visitors’ API calls format: they read no builder asset (decision 094)', () => {
+    // Where no builder request comes first (needsBuilderMessages): the cron's work, the APIs a visitor's page
+    // calls, and the modules of src/lib and src/middleware they import.
+    const entries = [
+      'src/lib/outbox/cron.ts',
+      'src/lib/mls/cron.ts',
+      'src/lib/realtors/lifecycle.ts',
+      'src/lib/domains/setup.ts',
+      'src/routes/api/contacts.ts',
+      'src/routes/api/views.ts',
+      'src/routes/api/leads.ts',
+      'src/routes/api/listings.ts',
+      'src/routes/api/photos.ts',
+    ]
+    const byPath = Object.fromEntries(Object.entries(SOURCES).map(([path, text]) => [path.replace('../../', ''), text]))
+    const seen = new Set<string>()
+    const visit = (path: string) => {
+      if (seen.has(path)) return
+      seen.add(path)
+      for (const [, specifier] of (byPath[path] ?? '').matchAll(/from '(\.[^']+)'/g)) {
+        const base = new URL(specifier!, `file:///${path}`).pathname.slice(1)
+        const target = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((file) => file in byPath)
+        if (target && /^src\/(lib|middleware)\//.test(target) && !target.includes('/generated/')) visit(target)
+      }
+    }
+    for (const entry of entries) {
+      expect(byPath[entry], entry).toBeDefined()
+      visit(entry)
+    }
+    const text = [...seen].map((path) => byPath[path]).join('\n')
+    const ids = Object.keys(MESSAGES.ko)
+    const named = ids.filter((id) => ["'", '`'].some((q) => text.includes(`${q}${id}${q}`)))
+    for (const [, prefix] of text.matchAll(/`([a-z]+\.[\w.]*\.)\$\{/g))
+      named.push(...ids.filter((id) => id.startsWith(prefix!)))
+    // The walk reaches the notifications a contact form's post sends.
+    expect(named).toContain('builder.notify.message.intro')
+    expect(named).toContain('builder.push.message.title')
+    expect(named.filter(isBuilderMessage)).toEqual([])
+  })
+
   it('lists only dynamic ids the code still builds', () => {
     for (const { source } of DYNAMIC) expect(SOURCE.includes(source), source).toBe(true)
   })
