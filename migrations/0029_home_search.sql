@@ -50,31 +50,47 @@ CREATE TABLE listings_gone (
   removed_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
+-- The triggers say what to do on a conflict in their own WHERE clauses, never with OR IGNORE / OR REPLACE:
+-- SQLite hands a trigger's statements the conflict policy of the statement that fired it, and replication's
+-- upsert (ON CONFLICT … DO UPDATE) would turn an ignored duplicate place into a failed page.
 CREATE TRIGGER listings_places_insert AFTER INSERT ON listings WHEN NEW.listing_key IS NOT NULL
 BEGIN
-  INSERT OR IGNORE INTO listing_places (market, kind, name, place_key, state)
-    VALUES (NEW.market, 'city', NEW.city, lower(NEW.city), NEW.state);
-  INSERT OR IGNORE INTO listing_places (market, kind, name, place_key, state)
-    SELECT NEW.market, 'zip', NEW.zipcode, NEW.zipcode, NEW.state WHERE NEW.zipcode <> '';
-  INSERT OR IGNORE INTO listing_places (market, kind, name, place_key, state)
-    SELECT NEW.market, 'area', NEW.subdivision, lower(NEW.subdivision), NEW.state WHERE NEW.subdivision IS NOT NULL;
+  INSERT INTO listing_places (market, kind, name, place_key, state)
+    SELECT NEW.market, 'city', NEW.city, lower(NEW.city), NEW.state
+    WHERE NOT EXISTS (SELECT 1 FROM listing_places
+      WHERE place_key = lower(NEW.city) AND market = NEW.market AND kind = 'city');
+  INSERT INTO listing_places (market, kind, name, place_key, state)
+    SELECT NEW.market, 'zip', NEW.zipcode, NEW.zipcode, NEW.state
+    WHERE NEW.zipcode <> '' AND NOT EXISTS (SELECT 1 FROM listing_places
+      WHERE place_key = NEW.zipcode AND market = NEW.market AND kind = 'zip');
+  INSERT INTO listing_places (market, kind, name, place_key, state)
+    SELECT NEW.market, 'area', NEW.subdivision, lower(NEW.subdivision), NEW.state
+    WHERE NEW.subdivision IS NOT NULL AND NOT EXISTS (SELECT 1 FROM listing_places
+      WHERE place_key = lower(NEW.subdivision) AND market = NEW.market AND kind = 'area');
   DELETE FROM listings_gone WHERE listing_key = NEW.listing_key;
 END;
 
 CREATE TRIGGER listings_places_update AFTER UPDATE OF city, zipcode, subdivision ON listings
   WHEN NEW.listing_key IS NOT NULL
 BEGIN
-  INSERT OR IGNORE INTO listing_places (market, kind, name, place_key, state)
-    VALUES (NEW.market, 'city', NEW.city, lower(NEW.city), NEW.state);
-  INSERT OR IGNORE INTO listing_places (market, kind, name, place_key, state)
-    SELECT NEW.market, 'zip', NEW.zipcode, NEW.zipcode, NEW.state WHERE NEW.zipcode <> '';
-  INSERT OR IGNORE INTO listing_places (market, kind, name, place_key, state)
-    SELECT NEW.market, 'area', NEW.subdivision, lower(NEW.subdivision), NEW.state WHERE NEW.subdivision IS NOT NULL;
+  INSERT INTO listing_places (market, kind, name, place_key, state)
+    SELECT NEW.market, 'city', NEW.city, lower(NEW.city), NEW.state
+    WHERE NOT EXISTS (SELECT 1 FROM listing_places
+      WHERE place_key = lower(NEW.city) AND market = NEW.market AND kind = 'city');
+  INSERT INTO listing_places (market, kind, name, place_key, state)
+    SELECT NEW.market, 'zip', NEW.zipcode, NEW.zipcode, NEW.state
+    WHERE NEW.zipcode <> '' AND NOT EXISTS (SELECT 1 FROM listing_places
+      WHERE place_key = NEW.zipcode AND market = NEW.market AND kind = 'zip');
+  INSERT INTO listing_places (market, kind, name, place_key, state)
+    SELECT NEW.market, 'area', NEW.subdivision, lower(NEW.subdivision), NEW.state
+    WHERE NEW.subdivision IS NOT NULL AND NOT EXISTS (SELECT 1 FROM listing_places
+      WHERE place_key = lower(NEW.subdivision) AND market = NEW.market AND kind = 'area');
 END;
 
 CREATE TRIGGER listings_gone_delete AFTER DELETE ON listings WHEN OLD.listing_key IS NOT NULL
 BEGIN
-  INSERT OR REPLACE INTO listings_gone
+  DELETE FROM listings_gone WHERE listing_key = OLD.listing_key;
+  INSERT INTO listings_gone
     (listing_key, market, city, deal_type, property_type, price, beds, address, removed_at)
     VALUES (OLD.listing_key, OLD.market, OLD.city, OLD.deal_type, OLD.property_type, OLD.price, OLD.beds,
       OLD.address, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

@@ -118,6 +118,7 @@ export async function homeRoute(c: Context<TenantEnv>) {
           similar={lookup.similar}
           homesHref={homesHref}
           searchHref={searchHref}
+          feed={{ feed: lookup.feed, lastUpdated: lookup.lastUpdated }}
         />
       ),
       t('homes.gone.title'),

@@ -76,7 +76,7 @@ function leadBox(c: Context<AppEnv>): Box<LeadEntry> {
 function filterOf(c: Context<AppEnv>): EntryFilter {
   const defaults = entryListSchema.parse({})
   const query: Record<string, string> = {}
-  for (const key of ['status', 'q', 'from', 'to', 'after'] as const) {
+  for (const key of ['status', 'kind', 'q', 'from', 'to', 'after'] as const) {
     const value = c.req.query(key)
     if (value && entryListSchema.safeParse({ [key]: value }).success) query[key] = value
   }

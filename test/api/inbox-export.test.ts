@@ -50,7 +50,7 @@ describe('the export', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1)
     const lines = text.split('\r\n')
-    expect(lines[0]).toMatch(/^번호,받은 시각,상태,이름,이메일,전화번호/)
+    expect(lines[0]).toMatch(/^번호,받은 시각,상태,유형,이름,이메일,전화번호/)
     expect(lines.at(-1)).toBe('')
     expect(text).toContain(',김민지,')
     expect(text).toContain('"say ""hi"", then\nbye"')

@@ -28,7 +28,13 @@ const REFUSED = { en: en['api.origin.refused'], ko: ko['api.origin.refused'] }
 const OPEN_TO_ANY_ORIGIN = ['POST /v1/realtor-contacts']
 
 /** A value for each route parameter. A route with a parameter not named here fails the walk until one is added. */
-const PARAMS: Record<string, string> = { id: '2', hostname: 'janekim.example', deviceId: '1', address: 'janekim-old' }
+const PARAMS: Record<string, string> = {
+  id: '2',
+  hostname: 'janekim.example',
+  deviceId: '1',
+  address: 'janekim-old',
+  key: 'FM100',
+}
 
 /** What a browser sends with a request another site's page makes: each alone must be enough to refuse it. */
 const FOREIGN: Record<string, string>[] = [

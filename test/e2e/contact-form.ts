@@ -32,9 +32,9 @@ const LABELS = {
 /** Fills the form on the page already open, ticks the consent, sends it: the API's answer. */
 export async function sendContactForm(page: Page, locale: 'ko' | 'en', visitor: Visitor): Promise<Response> {
   const label = LABELS[locale]
-  const form = page.locator('form.contact-form')
+  const form = page.locator('form.contact-form--contact')
   await form.scrollIntoViewIfNeeded()
-  await page.locator('form.contact-form[data-hydrated]').waitFor()
+  await page.locator('form.contact-form--contact[data-hydrated]').waitFor()
   await form.getByLabel(label.lastName, { exact: true }).fill(visitor.lastName)
   await form.getByLabel(label.firstName, { exact: true }).fill(visitor.firstName)
   await form.getByLabel(label.email, { exact: true }).fill(visitor.email)

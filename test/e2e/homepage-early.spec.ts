@@ -59,15 +59,15 @@ test.describe('realtor homepage before its islands have loaded', () => {
   test('what a visitor typed into the contact form before it was live is kept', async ({ page }) => {
     const chunk = await holdChunk(page, '**/assets/chunks/ContactForm-*.js')
     await page.goto('/en/janekim')
-    const form = page.locator('form.contact-form')
+    const form = page.locator('form.contact-form--contact')
     await form.scrollIntoViewIfNeeded()
     await chunk.requested
     await form.getByLabel('Last name').fill('Park')
     await form.getByLabel('Message').fill('Is the Alpharetta house still open on Sunday?')
     await form.locator('#contact-isTerm').check()
-    await expect(page.locator('form.contact-form[data-hydrated]')).toHaveCount(0)
+    await expect(page.locator('form.contact-form--contact[data-hydrated]')).toHaveCount(0)
     chunk.release()
-    await page.locator('form.contact-form[data-hydrated]').waitFor()
+    await page.locator('form.contact-form--contact[data-hydrated]').waitFor()
     await expect(form.getByLabel('Last name')).toHaveValue('Park')
     await expect(form.getByLabel('Message')).toHaveValue('Is the Alpharetta house still open on Sunday?')
     await expect(form.locator('#contact-isTerm')).toBeChecked()

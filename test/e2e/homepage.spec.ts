@@ -89,9 +89,9 @@ test.describe('realtor homepage', () => {
   test('the contact form validates inline, then posts and is stored', async ({ page }) => {
     const errors = collectErrors(page)
     await page.goto('/janekim')
-    const form = page.locator('form.contact-form')
+    const form = page.locator('form.contact-form--contact')
     await form.scrollIntoViewIfNeeded()
-    await page.locator('form.contact-form[data-hydrated]').waitFor()
+    await page.locator('form.contact-form--contact[data-hydrated]').waitFor()
     await form.getByRole('button', { name: '문의 보내기' }).click()
     await expect(form.locator('#contact-lastName-error')).toHaveText('필수 항목입니다.')
     await expect(form.locator('#contact-email-error')).toHaveText('필수 항목입니다.')
@@ -134,9 +134,9 @@ test.describe('realtor homepage', () => {
 
   test('uses US phone rules on English pages', async ({ page }) => {
     await page.goto('/en/janekim')
-    const form = page.locator('form.contact-form')
+    const form = page.locator('form.contact-form--contact')
     await form.scrollIntoViewIfNeeded()
-    await page.locator('form.contact-form[data-hydrated]').waitFor()
+    await page.locator('form.contact-form--contact[data-hydrated]').waitFor()
     await expect(form.getByLabel('Country code')).toHaveValue('US')
     await expect(form.getByLabel('Phone')).toHaveAttribute('autocomplete', 'tel')
     await form.getByLabel('Phone').fill('678-555-01')
@@ -150,7 +150,7 @@ test.describe('realtor homepage', () => {
     page,
   }) => {
     await page.goto('/janekim')
-    const form = page.locator('form.contact-form')
+    const form = page.locator('form.contact-form--contact')
     await expect(form.getByLabel('국가 번호')).toHaveValue('KR')
     const response = await sendContactForm(page, 'ko', {
       lastName: '김',

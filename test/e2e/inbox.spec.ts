@@ -30,9 +30,9 @@ test('a visitor’s message reaches Jane’s inbox, and she works it through', a
   const visitor = await browser.newContext({ locale: 'en-US' })
   const home = await visitor.newPage()
   await home.goto('/en/janekim')
-  const form = home.locator('form.contact-form')
+  const form = home.locator('form.contact-form--contact')
   await form.scrollIntoViewIfNeeded()
-  await home.locator('form.contact-form[data-hydrated]').waitFor()
+  await home.locator('form.contact-form--contact[data-hydrated]').waitFor()
   const stamp = `${project}-${Date.now()}`
   await form.getByLabel('Last name', { exact: true }).fill('김')
   await form.getByLabel('First name', { exact: true }).fill('민지')

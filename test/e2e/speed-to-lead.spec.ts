@@ -73,7 +73,7 @@ test('a new realtor hears of a buyer within seconds, by email and on their phone
   const buyer = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, ...ownAddress() })
   const visitor = await buyer.newPage()
   await visitor.goto(`/en/${address}`)
-  await expect(visitor.locator('form.contact-form').getByLabel('Country code')).toHaveValue('US')
+  await expect(visitor.locator('form.contact-form--contact').getByLabel('Country code')).toHaveValue('US')
   const answer = await sendContactForm(visitor, 'en', {
     lastName: 'Nguyen',
     firstName: 'Amy',
@@ -133,7 +133,7 @@ test('a new realtor hears of a buyer within seconds, by email and on their phone
   const korean = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 }, ...ownAddress() })
   const koVisitor = await korean.newPage()
   await koVisitor.goto(`/${address}`)
-  await expect(koVisitor.locator('form.contact-form').getByLabel('국가 번호')).toHaveValue('KR')
+  await expect(koVisitor.locator('form.contact-form--contact').getByLabel('국가 번호')).toHaveValue('KR')
   const koPosted = await sendContactForm(koVisitor, 'ko', {
     lastName: '박',
     firstName: '지민',

@@ -46,7 +46,11 @@ describe('every URL a realtor page names', () => {
         for (const url of namedUrls(await response.text())) seen.add(url)
       }
       expect(seen.size).toBeGreaterThanOrEqual(6)
-      for (const url of seen) expect((await fetchNamed(url)).status, url).toBe(200)
+      // The sitemap names every home page of the realtor's MLS (thousands): the site's own pages all, and the
+      // first homes of each locale (test/home/home-search.test.ts follows every home of a sitemap).
+      const homes = [...seen].filter((url) => url.includes('/homes/'))
+      const named = [...[...seen].filter((url) => !url.includes('/homes/')), ...homes.slice(0, 12)]
+      for (const url of named) expect((await fetchNamed(url)).status, url).toBe(200)
     },
   )
 

@@ -59,7 +59,8 @@ describe('GET /homes on a realtor site', () => {
     expect(keys.every((key) => key.startsWith('FM'))).toBe(true)
     // The IDX notice: the MLS's disclaimer and the feed's time.
     expect(html).toContain('First Multiple Listing Service')
-    expect(html).toMatch(/last updated|최종 업데이트/)
+    // The feed's time, in its market's zone (FMLS: Eastern).
+    expect(html).toContain('2026년 11월 26일 오전 10:30 GMT-5')
     expect(response.headers.get('cache-control')).toMatch(/public/)
     expect(response.headers.get('cache-tag')).toContain('feed:fmls')
   })
@@ -76,6 +77,7 @@ describe('GET /homes on a realtor site', () => {
     for (const excluded of ['FM200', 'FM201', 'FM202', 'FM203', 'FM204', 'FM205', 'FM206'])
       expect([...one, ...two]).not.toContain(excluded)
     expect(first).toContain('31 homes')
+    expect(first).toContain('Listings last updated Nov 26, 2026, 10:30 AM EST.')
     expect(first).toMatch(
       /href="\/en\/homes\?city=Johns\+Creek&amp;min=600000&amp;max=1200000&amp;beds=3&amp;page=2" rel="next"/,
     )
@@ -178,6 +180,19 @@ describe('GET /homes/{ListingKey}', () => {
     expect(similar.length).toBeGreaterThan(0)
     expect(similar).not.toContain('FM115')
     expect(html).toContain('noindex')
+    expect(html).toContain('First Multiple Listing Service')
+  })
+})
+
+describe('the homepage’s listings', () => {
+  it('link each card to its home page and carry the MLS’s disclaimer', async () => {
+    const html = await (await call('/en', JANE)).text()
+    const keys = keysOf(html)
+    expect(keys.length).toBeGreaterThan(0)
+    expect(keys.every((key) => key.startsWith('FM'))).toBe(true)
+    expect(html).toContain('href="/en/homes?city=Johns+Creek"')
+    expect(html).toContain('First Multiple Listing Service')
+    expect(html).not.toContain('<option value="Irvine"')
   })
 })
 

@@ -8,19 +8,13 @@ import { derivedFrom } from '../../src/lib/derived'
 import { intlFor } from '../../src/lib/i18n'
 import type { Locale } from '../../src/lib/locale'
 import type { Realtor } from '../../src/lib/realtors/types'
-import type { PageContext } from '../../src/views/context'
 import { Paragraphs } from '../../src/views/home/sections/Paragraphs'
 import { tenantDocument } from '../../src/views/home/TenantHead'
 import { frameOf } from '../../src/views/home/TenantLayout'
+import { pageContextOf } from '../fixtures/page-context'
 import { RICH } from '../fixtures/rich-realtor'
 
-const ctxOf = (locale: Locale): PageContext => ({
-  locale,
-  intl: intlFor(locale),
-  localePrefix: locale === 'ko' ? '' : '/en',
-  tenantBase: '/rich-agent',
-  switcher: { messages: {}, current: locale, others: [] },
-})
+const ctxOf = (locale: Locale) => pageContextOf(locale)
 const URLS = { ko: 'https://realtor.example.com/rich-agent', en: 'https://realtor.example.com/en/rich-agent' }
 /** A copy of the rich profile, frozen as the data cache keeps it. */
 const cached = (): Realtor => deepFreeze(structuredClone(RICH))

@@ -13,6 +13,7 @@ import { CONTACT_FORM_MESSAGES } from '../../src/client/islands/ContactForm'
 import { DELETED_HOMEPAGE_MESSAGES } from '../../src/client/islands/DeletedHomepageActions'
 import { DOMAIN_SETTINGS_MESSAGES } from '../../src/client/islands/DomainSettings'
 import { HOME_GALLERY_MESSAGES } from '../../src/client/islands/HomeGallery'
+import { HOME_REQUEST_MESSAGES } from '../../src/client/islands/HomeRequest'
 import { INBOX_ENTRY_MESSAGES } from '../../src/client/islands/InboxEntryActions'
 import { LEAD_REQUEST_MESSAGES } from '../../src/client/islands/LeadRequest'
 import { LOGIN_FORM_MESSAGES } from '../../src/client/islands/LoginForm'
@@ -22,6 +23,7 @@ import { PUSH_SETTINGS_MESSAGES } from '../../src/client/islands/PushSettings'
 import { REALTOR_CAROUSEL_MESSAGES } from '../../src/client/islands/RealtorCarousel'
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { TIME_ZONE_MESSAGES } from '../../src/client/islands/TimeZoneSettings'
+import { VALUATION_REQUEST_MESSAGES } from '../../src/client/islands/ValuationRequest'
 import { VIDEO_EMBED_MESSAGES } from '../../src/client/islands/VideoEmbed'
 import { isBuilderMessage } from '../../src/lib/catalogue'
 import { loadBuilderMessages } from '../../src/lib/i18n'
@@ -49,6 +51,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   ContactForm: CONTACT_FORM_MESSAGES,
   DeletedHomepageActions: DELETED_HOMEPAGE_MESSAGES,
   DomainSettings: DOMAIN_SETTINGS_MESSAGES,
+  HomeRequest: HOME_REQUEST_MESSAGES,
   InboxEntryActions: INBOX_ENTRY_MESSAGES,
   LanguageSwitcher: LANGUAGE_SWITCHER_MESSAGES,
   LeadRequest: LEAD_REQUEST_MESSAGES,
@@ -59,6 +62,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   LoginRedirect: LOGIN_REDIRECT_MESSAGES,
   RealtorCarousel: REALTOR_CAROUSEL_MESSAGES,
   RealtorEditor: REALTOR_EDITOR_MESSAGES,
+  ValuationRequest: VALUATION_REQUEST_MESSAGES,
   VideoEmbed: VIDEO_EMBED_MESSAGES,
   HomeGallery: HOME_GALLERY_MESSAGES,
 }

@@ -9,6 +9,8 @@ type Loader = () => Promise<{ default: unknown }>
 const publicIslands = {
   LanguageSwitcher: () => import('./LanguageSwitcher'),
   ContactForm: () => import('./ContactForm'),
+  HomeRequest: () => import('./HomeRequest'),
+  ValuationRequest: () => import('./ValuationRequest'),
   AgentListings: () => import('./AgentListings'),
   CityHomes: () => import('./CityHomes'),
   LeadRequest: () => import('./LeadRequest'),

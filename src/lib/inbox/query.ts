@@ -1,4 +1,5 @@
 // The inbox API's inputs (docs/decisions/049-inbox.md): the list's filters and the PATCH body.
+import { CONTACT_KINDS } from '../contacts/requests'
 import * as z from '../zod'
 import { ENTRY_STATUSES, MAX_NOTE, STATUS_FILTERS } from './types'
 
@@ -11,6 +12,8 @@ export const entryListSchema = z.strictObject({
   realtorId: z.coerce.number('number').int('integer').positive('too_small').optional(),
   status: z.enum(STATUS_FILTERS, 'invalid_type').optional().default('inbox'),
   q: z.string().trim().max(100, 'too_long').optional().default(''),
+  // A realtor's contacts of one kind (docs/decisions/096-home-requests.md); the leads have no kinds.
+  kind: z.enum(CONTACT_KINDS, 'invalid_type').optional(),
   from: day.optional(),
   to: day.optional(),
   after: z.coerce.number('number').int('integer').positive('too_small').optional(),

@@ -1,5 +1,9 @@
 // The two tables an inbox reads: realtor_contacts (a realtor's Inbox, scoped by realtor) and leads (the
 // operator's Leads view). One description each, so listing, search, export and updates are written once.
+import { describeRequest } from '../contacts/describe'
+import { isContactKind, parseDetails } from '../contacts/requests'
+import { intlFor } from '../i18n'
+import type { Locale } from '../locale'
 import type { Topic } from '../outbox/deliveries'
 import { formatPhone } from '../phone'
 import type { ContactEntry, EntryStatus, LeadEntry } from './types'
@@ -9,6 +13,8 @@ type Row = Record<string, string | number | null>
 export interface InboxSource<T> {
   table: 'realtor_contacts' | 'leads'
   topic: Topic
+  /** The table has a `kind` column the list may be filtered by (realtor_contacts, migration 0028). */
+  kinds: boolean
   /** How a search finds entries (migrations/0021_inbox_search.sql, docs/decisions/078). */
   search: {
     /** The FTS5 trigram table of the searched text; its rowid is the entry's id. */
@@ -25,9 +31,9 @@ export interface InboxSource<T> {
   /**
    * The export's columns: message key of the heading, and the cell of an entry. The CSV's phone is the
    * inbox's display (`(404) 555-7788`), which a spreadsheet keeps as text; the JSON export has it as
-   * stored, E.164 (docs/decisions/064-phone-numbers.md).
+   * stored, E.164 (docs/decisions/064-phone-numbers.md). Cells in words are in the export's language.
    */
-  columns: readonly (readonly [string, (entry: T) => string])[]
+  columns: readonly (readonly [string, (entry: T, locale: Locale) => string])[]
 }
 
 const text = (value: string | number | null | undefined) => (value == null ? '' : String(value))
@@ -43,9 +49,18 @@ const state = (row: Row) => ({
   createdAt: text(row.created_at),
 })
 
+/** A request's details as one cell: "Home: 123 Main St, Johns Creek GA 30097; Price: $725,000; …". */
+function detailsText(entry: ContactEntry, locale: Locale): string {
+  const { headline, fields } = describeRequest(entry.kind, entry.details, locale)
+  if (!headline) return ''
+  const t = (id: string) => intlFor(locale).formatMessage({ id })
+  return fields.map((field) => `${t(field.label)}: ${field.text}${field.path ? ` (${field.path})` : ''}`).join('; ')
+}
+
 export const contactSource: InboxSource<ContactEntry> = {
   table: 'realtor_contacts',
   topic: 'contact',
+  kinds: true,
   search: {
     index: 'contact_search',
     view: 'contact_search_text',
@@ -63,16 +78,20 @@ export const contactSource: InboxSource<ContactEntry> = {
     message: text(row.message),
     consent: row.is_term === 'Y',
     page: nullable(row.page),
+    kind: isContactKind(row.kind) ? row.kind : 'contact',
+    details: parseDetails(row.details),
   }),
   columns: [
     ['inbox.field.id', (e) => String(e.id)],
     ['inbox.field.receivedAt', (e) => e.createdAt],
     ['inbox.field.status', (e) => e.status],
+    ['inbox.field.kind', (e) => e.kind],
     ['inbox.field.name', (e) => e.name],
     ['inbox.field.email', (e) => e.email],
     ['inbox.field.phone', (e) => formatPhone(e.phone, e.phoneCountryCode)],
     ['inbox.field.countryCode', (e) => e.phoneCountryCode],
     ['inbox.field.message', (e) => e.message],
+    ['inbox.field.details', (e, locale) => detailsText(e, locale)],
     ['inbox.field.locale', (e) => e.locale],
     ['inbox.field.page', (e) => e.page ?? ''],
     ['inbox.field.consentAt', (e) => (e.consent ? e.createdAt : '')],
@@ -83,6 +102,7 @@ export const contactSource: InboxSource<ContactEntry> = {
 export const leadSource: InboxSource<LeadEntry> = {
   table: 'leads',
   topic: 'lead',
+  kinds: false,
   search: { index: 'lead_search', view: 'lead_search_text', columns: ['name', 'area', 'phone'] },
   entryOf: (row) => ({
     ...state(row),

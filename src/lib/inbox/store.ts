@@ -1,5 +1,6 @@
 // Reading and updating inbox entries in D1: keyset pages newest first (never OFFSET, so page 100 costs
 // what page 1 costs), the filters and search, the unread count, and each channel's delivery state.
+import type { ContactKind } from '../contacts/requests'
 import { isIndexed, searchTerm } from '../search'
 import { dayStart, nextDay } from '../time-zone'
 import { likeOf, matchOf } from './search'
@@ -14,6 +15,8 @@ export interface Scope {
 export interface EntryFilter {
   status: StatusFilter
   q: string
+  /** Only entries of this kind (a realtor's contacts; the leads have none). */
+  kind?: ContactKind
   /** Days (YYYY-MM-DD) of `timeZone`, both included. */
   from?: string
   to?: string
@@ -36,7 +39,7 @@ function scopeOf(scope: Scope): [string[], unknown[]] {
  * a REAL and FTS5 starts from a rowid bound only when it is an INTEGER (else it reads every hit above the
  * cursor and SQLite drops them), hence the CAST.
  */
-function whereOf(scope: Scope, filter: EntryFilter, cursor = 'id'): [string[], unknown[]] {
+function whereOf<T>(source: InboxSource<T>, scope: Scope, filter: EntryFilter, cursor = 'id'): [string[], unknown[]] {
   const [conditions, values] = scopeOf(scope)
   const add = (condition: string, ...bound: unknown[]) => {
     conditions.push(condition)
@@ -45,6 +48,7 @@ function whereOf(scope: Scope, filter: EntryFilter, cursor = 'id'): [string[], u
   if (filter.after !== undefined) add(`${cursor} < CAST(? AS INTEGER)`, filter.after)
   if (filter.status === 'inbox') add("status != 'archived'")
   else if (filter.status !== 'all') add('status = ?', filter.status)
+  if (filter.kind && source.kinds) add('kind = ?', filter.kind)
   const zone = filter.timeZone ?? 'UTC'
   if (filter.from) add('created_at >= ?', dayStart(filter.from, zone))
   // The whole last day: anything before the next day's midnight on the same clock.
@@ -67,14 +71,14 @@ function pageQuery<T>(source: InboxSource<T>, scope: Scope, filter: EntryFilter)
   const limit = filter.limit + 1
   if (isIndexed(term)) {
     const { index } = source.search
-    const [conditions, values] = whereOf(scope, filter, 's.rowid')
+    const [conditions, values] = whereOf(source, scope, filter, 's.rowid')
     return [
       `SELECT t.* FROM ${index} s CROSS JOIN ${source.table} t ON t.id = s.rowid
        ${whereClause([`s.${index} MATCH ?`, ...conditions])} ORDER BY s.rowid DESC LIMIT ?`,
       [matchOf(source.search, term, scope.realtorId), ...values, limit],
     ]
   }
-  const [conditions, values] = whereOf(scope, filter)
+  const [conditions, values] = whereOf(source, scope, filter)
   if (!term)
     return [`SELECT * FROM ${source.table} ${whereClause(conditions)} ORDER BY id DESC LIMIT ?`, [...values, limit]]
   const [like, patterns] = likeOf(source.search, term)

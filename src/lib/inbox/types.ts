@@ -1,6 +1,8 @@
 // What the Inbox and the Leads view show (docs/decisions/049-inbox.md): one entry per contact or lead,
 // with the state the realtor (or operator) gives it. Browser-safe: the inbox island imports these types.
 
+import type { ContactKind, RequestDetails } from '../contacts/requests'
+
 export const ENTRY_STATUSES = ['unread', 'read', 'archived'] as const
 export type EntryStatus = (typeof ENTRY_STATUSES)[number]
 /** The list filters: `inbox` (the default) is every entry not archived. */
@@ -32,6 +34,10 @@ export interface ContactEntry extends EntryState {
   consent: boolean
   /** The path of the page the form was sent from, when the browser said. */
   page: string | null
+  /** A message, a question about a home, a tour or a valuation request (docs/decisions/096-home-requests.md). */
+  kind: ContactKind
+  /** The home, tour choices or valuation the request carries; null for a message. */
+  details: RequestDetails | null
 }
 
 /** A lead of the landing page (leads). */

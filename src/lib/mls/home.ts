@@ -36,7 +36,7 @@ export const SIMILAR_HOMES = 6
 
 export type HomeLookup =
   | { kind: 'found'; home: ListingDetail; lastUpdated: string | null }
-  | { kind: 'gone'; address: string; city: string; similar: FoundHome[]; lastUpdated: string | null }
+  | { kind: 'gone'; address: string; city: string; feed: MlsFeed; similar: FoundHome[]; lastUpdated: string | null }
   | { kind: 'missing' }
 
 function photosOf(media: unknown): ListingPhoto[] {
@@ -96,6 +96,7 @@ export async function lookUpHome(db: D1Database, feeds: readonly MlsFeed[], key:
     kind: 'gone',
     address: tomb.address,
     city: tomb.city,
+    feed: tomb.market,
     similar: candidates.slice(0, SIMILAR_HOMES),
     lastUpdated: timeOf(tomb.market),
   }

@@ -11,11 +11,23 @@ export interface MlsRules {
   state: 'CA' | 'GA'
   /** Whether a closed listing's price may be shown; where not, a sold home shows "Sold" without its price. */
   soldPrices: boolean
+  /** The zone of its market: the feed's last-updated time is shown in it. */
+  timeZone: string
 }
 
 export const MLS_RULES: Record<MlsFeed, MlsRules> = {
-  crmls: { name: 'California Regional Multiple Listing Service, Inc. (CRMLS)', state: 'CA', soldPrices: true },
-  fmls: { name: 'First Multiple Listing Service, Inc. (FMLS)', state: 'GA', soldPrices: false },
+  crmls: {
+    name: 'California Regional Multiple Listing Service, Inc. (CRMLS)',
+    state: 'CA',
+    soldPrices: true,
+    timeZone: 'America/Los_Angeles',
+  },
+  fmls: {
+    name: 'First Multiple Listing Service, Inc. (FMLS)',
+    state: 'GA',
+    soldPrices: false,
+    timeZone: 'America/New_York',
+  },
 }
 
 /** The feeds a realtor's site searches: their market's, or both when their regions span both states. */

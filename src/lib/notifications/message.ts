@@ -3,6 +3,8 @@
 // part, ./mime.ts) and as Slack-compatible JSON for webhooks (`text` for any receiver, `blocks` for Slack).
 // A visitor's words never pass for ours (docs/decisions/066-notification-email.md): single-line values
 // follow our label on one line, the message is quoted line by line, and links are built by our rules only.
+import { describeRequest } from '../contacts/describe'
+import type { ContactKind, RequestDetails } from '../contacts/requests'
 import { formatPhone, telHref } from '../format'
 import { cutToGraphemes } from '../graphemes'
 import { mailtoHref, parseHttpUrl } from '../html'
@@ -28,6 +30,9 @@ export interface NotifiedContact {
   /** When the contact arrived (ISO 8601). */
   createdAt?: string
   phoneCountryCode?: string
+  /** A request's kind and details (docs/decisions/096-home-requests.md): said in the subject and fields. */
+  kind?: ContactKind
+  details?: RequestDetails | null
 }
 
 export interface NotificationOptions {
@@ -112,7 +117,16 @@ export function notificationOf(
   const replyTo = plainAddress(contact.email)
   const page = pageOf(contact.page, pageOrigin)
   const received = receivedAt(contact.createdAt, locale, timeZone)
+  // A question, tour or valuation says so first: its headline is the subject, its home, times or address
+  // the first fields (the home linked to its page, by the page rule above).
+  const request = describeRequest(contact.kind ?? 'contact', contact.details ?? null, locale)
+  const requestFields: EmailField[] = request.fields.map((field) => ({
+    label: t(field.label),
+    text: oneLine(field.text),
+    ...(field.path ? { href: pageOf(field.path, pageOrigin)?.href ?? null } : {}),
+  }))
   const fields: EmailField[] = [
+    ...requestFields,
     { label: t('builder.notify.message.name'), text: name },
     {
       label: t('builder.notify.message.phone'),
@@ -123,11 +137,13 @@ export function notificationOf(
     ...(page ? [{ label: t('builder.notify.message.page'), ...page }] : []),
     ...(received ? [{ label: t('builder.notify.message.received'), text: received }] : []),
   ]
-  const lines = messageLines(contact.message)
-  const intro = t('builder.notify.message.intro')
+  const lines = contact.message || !request.headline ? messageLines(contact.message) : []
+  const intro = t(request.headline ? 'builder.notify.request.intro' : 'builder.notify.message.intro')
   const banner = test ? t('builder.notify.message.test') : null
   const note = replyTo ? t('builder.notify.message.reply', { name }) : null
-  const subject = t(test ? 'builder.notify.message.subjectTest' : 'builder.notify.message.subject', { name })
+  const subject = request.headline
+    ? t('builder.notify.request.subject', { headline: oneLine(request.headline), name })
+    : t(test ? 'builder.notify.message.subjectTest' : 'builder.notify.message.subject', { name })
   const textOf = (reply: string | null) =>
     [
       ...(banner ? [banner, ''] : []),
@@ -135,9 +151,7 @@ export function notificationOf(
       '',
       ...fields.map((field) => `${field.label}: ${field.text}`),
       '',
-      `${t('builder.notify.message.message')}:`,
-      ...lines.map((line) => `> ${line}`),
-      '',
+      ...(lines.length ? [`${t('builder.notify.message.message')}:`, ...lines.map((line) => `> ${line}`), ''] : []),
       ...(reply ? [reply] : []),
       t('builder.notify.message.link', { url: link }),
     ].join('\n')

@@ -2,6 +2,7 @@
 // sendOwn for `realtor-push:{id}` deliveries. The payload is encrypted for that browser alone (RFC 8291),
 // signed with our VAPID keys (RFC 8292) and posted to its push service (RFC 8030) within the outbox's
 // deadline. A device the push service no longer knows (404, 410) is removed and its delivery dropped.
+import { describeRequest } from '../contacts/describe'
 import { intlFor } from '../i18n'
 import type { Locale } from '../locale'
 import { inboxLink, type NotifiedContact } from '../notifications/message'
@@ -40,9 +41,13 @@ function excerpt(message: string): string {
 
 export function pushPayload(contact: NotifiedContact, link: string, locale: Locale): PushPayload {
   const intl = intlFor(locale)
+  // A request's headline is the title ("Tour request: 123 Main St, Johns Creek — Sat 11/28 morning, in person").
+  const { headline } = describeRequest(contact.kind ?? 'contact', contact.details ?? null, locale)
   return {
-    title: intl.formatMessage({ id: 'builder.push.message.title' }, { name: contact.name }),
-    body: excerpt(contact.message),
+    title: headline ?? intl.formatMessage({ id: 'builder.push.message.title' }, { name: contact.name }),
+    body: headline
+      ? excerpt(contact.message ? `${contact.name}: ${contact.message}` : contact.name)
+      : excerpt(contact.message),
     url: link,
     tag: `contact-${contact.id}`,
   }

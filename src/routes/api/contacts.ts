@@ -1,17 +1,22 @@
-// POST /v1/realtor-contacts (docs/product.md §7): a visitor's message to a realtor. Public, any origin (it is
+// POST /v1/realtor-contacts (docs/product.md §7): a visitor's message to a realtor, or a request of another kind
+// (a question about a home, a tour, a valuation: docs/decisions/096-home-requests.md). Public, any origin (it is
 // posted from realtors' own domains); validated, stored in D1 with its deliveries in one batch, answered,
 // then forwarded (docs/decisions/069-contacts-answer-after-one-batch.md).
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { AppEnv } from '../../env'
-import { contactSchema } from '../../lib/contacts/schema'
+import { detailsOfRequest, homeSnapshot, tourDayIssues } from '../../lib/contacts/home'
+import { isHomeKind } from '../../lib/contacts/requests'
+import { type Contact, contactSchema } from '../../lib/contacts/schema'
 import { insertContact } from '../../lib/contacts/store'
 import { forwardContact } from '../../lib/contacts/webhook'
 import { AppError } from '../../lib/errors'
 import { outboxConfig } from '../../lib/outbox/config'
 import { afterAnswer } from '../../lib/outbox/deliver'
+import { realtorClock } from '../../lib/realtors/own-settings'
 import { readRealtor } from '../../lib/realtors/public-read'
-import { INVALID_INPUT_MESSAGE } from '../../lib/validation'
+import { dayIn } from '../../lib/time-zone'
+import { type FieldMessage, INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
 import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
 
 /** The path of the page that sent the form (from Referer; no query, which may carry anything), capped. */
@@ -22,6 +27,28 @@ function pageOf(referer: string | undefined): string | null {
   } catch {
     return null
   }
+}
+
+/**
+ * What a request about a home or a tour needs beyond its schema (docs/decisions/096-home-requests.md): the
+ * home of its ListingKey in `listings`, and tour days from today to 60 days ahead on the realtor's clock.
+ * Its problems as field messages (none: the details to store).
+ */
+async function requestDetails(c: Context<AppEnv>, contact: Contact, desiredUrl: string) {
+  const locale = apiLocale(c)
+  const fields: FieldMessage[] = []
+  const [home, clock] = await Promise.all([
+    isHomeKind(contact.kind) && contact.listingKey ? homeSnapshot(c.env.DB, contact.listingKey, desiredUrl) : null,
+    contact.kind === 'tour' ? realtorClock(c.env.DB, contact.realtorId) : null,
+  ])
+  if (isHomeKind(contact.kind) && !home)
+    fields.push({ path: 'listingKey', message: apiMessage(c, 'api.contacts.unknownHome') })
+  if (clock) {
+    for (const issue of tourDayIssues(contact, dayIn(Date.now(), clock.timeZone)))
+      fields.push({ path: issue.path, message: validationMessage(issue.key, locale) })
+  }
+  if (fields.length) throw new AppError(400, INVALID_INPUT_MESSAGE[locale], { fields })
+  return detailsOfRequest(contact, home)
 }
 
 const app = new Hono<AppEnv>()
@@ -56,8 +83,9 @@ app.post('/', limitBody(16 * 1024), jsonBody(contactSchema), async (c) => {
   // Only an accepted message counts, against the contact form's own budget (CONTACT_LIMITER, 5 a minute
   // per client address): a visitor who corrects a refused form is not locked out, and leads sent from
   // the same address do not use it up.
+  const details = await requestDetails(c, contact, realtor.desiredUrl)
   await enforceRateLimit(c, c.env.CONTACT_LIMITER, (ip) => `contact:${ip}`, 'api.contacts.tooMany')
-  const stored = await insertContact(c.env.DB, contact, locale, pageOf(c.req.header('referer')))
+  const stored = await insertContact(c.env.DB, contact, locale, pageOf(c.req.header('referer')), details)
   // Stored is accepted: the visitor waits for the one batch, not for the webhook, email and push. Their
   // first attempt runs after the answer; what it does not settle (or an isolate that dies under it) the
   // cron retries, and each delivery's claim lets only one sender send it.

@@ -85,7 +85,7 @@ function inboxApi<T extends { id: number }>(source: InboxSource<T>, access: Acce
     const headers = { ...NO_STORE, 'Content-Disposition': `attachment; filename="${file}"` }
     if (query.format === 'json') return c.json({ items }, 200, headers)
     const heading = source.columns.map(([key]) => apiMessage(c, key as never))
-    const rows = items.map((entry) => source.columns.map(([, cell]) => cell(entry)))
+    const rows = items.map((entry) => source.columns.map(([, cell]) => cell(entry, apiLocale(c))))
     return c.body(toCsv([heading, ...rows]), 200, { ...headers, 'Content-Type': 'text/csv; charset=utf-8' })
   })
 

@@ -2,10 +2,12 @@
 // contact or lead, the page and language it came from, the consent time, each notification channel's
 // delivery state (from the outbox's rows), and the island that marks, archives and notes it.
 import InboxEntryActions, { INBOX_ENTRY_MESSAGES } from '../../client/islands/InboxEntryActions'
+import { describeRequest } from '../../lib/contacts/describe'
 import { mailtoHref } from '../../lib/html'
 import type { ChannelStatus, ContactEntry, LeadEntry } from '../../lib/inbox/types'
 import { messagesOf } from '../../lib/island-messages'
 import { destinationKind } from '../../lib/outbox/config'
+import { sitePath } from '../../lib/urls'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
 import { PhoneLink } from '../PhoneLink'
@@ -26,11 +28,30 @@ function fieldsOf(ctx: PageContext, entry: ContactEntry | LeadEntry): [string, R
   const time = (iso: string) => <time dateTime={iso}>{formatTime(ctx, iso)}</time>
   const language = ctx.intl.formatMessage({ id: `builder.preview.${entry.locale === 'en' ? 'en' : 'ko'}` })
   if ('message' in entry) {
+    // A request's home links to its page on this site (/{desiredUrl}/homes/{ListingKey}, or the domain's).
+    const home = entry.details?.home
+    const request = describeRequest(entry.kind, entry.details, ctx.locale).fields.map(
+      (field): [string, React.ReactNode] => [
+        field.label,
+        field.path && home ? (
+          <a href={sitePath(ctx, `/homes/${encodeURIComponent(home.listingKey)}`)}>{field.text}</a>
+        ) : (
+          field.text
+        ),
+      ],
+    )
     return [
+      [
+        'inbox.field.kind',
+        <span className={`inbox-badge inbox-badge--kind inbox-badge--${entry.kind}`}>
+          {t(`inbox.kind.${entry.kind}`)}
+        </span>,
+      ],
+      ...request,
       ['inbox.field.name', entry.name],
       ['inbox.field.email', <a href={mailtoHref(entry.email)}>{entry.email}</a>],
       ['inbox.field.phone', <PhoneLink phone={entry.phone} region={entry.phoneCountryCode} />],
-      ['inbox.field.message', <span className="inbox-entry__message">{entry.message}</span>],
+      ['inbox.field.message', entry.message ? <span className="inbox-entry__message">{entry.message}</span> : '—'],
       ['inbox.field.receivedAt', time(entry.createdAt)],
       ['inbox.field.page', entry.page ?? '—'],
       ['inbox.field.locale', language],

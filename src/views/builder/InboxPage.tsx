@@ -2,6 +2,8 @@
 // entries rendered on the server, newest first, with the filters and search as a GET form and older pages
 // as links (both work without JavaScript and page by key through thousands), and the exports.
 
+import { describeRequest } from '../../lib/contacts/describe'
+import { CONTACT_KINDS } from '../../lib/contacts/requests'
 import { mailtoHref } from '../../lib/html'
 import type { EntryFilter } from '../../lib/inbox/store'
 import { type ContactEntry, type EntryPage, type LeadEntry, STATUS_FILTERS } from '../../lib/inbox/types'
@@ -25,14 +27,17 @@ export interface InboxView {
 export function filterQuery(filter: EntryFilter): URLSearchParams {
   const query = new URLSearchParams()
   if (filter.status !== 'inbox') query.set('status', filter.status)
+  if (filter.kind) query.set('kind', filter.kind)
   if (filter.q) query.set('q', filter.q)
   if (filter.from) query.set('from', filter.from)
   if (filter.to) query.set('to', filter.to)
   return query
 }
 
-function summaryOf(entry: ContactEntry | LeadEntry): string {
-  return 'message' in entry ? entry.message : entry.area
+/** The line under the name: a request's headline (its home, times or address), else the message or area. */
+function summaryOf(ctx: PageContext, entry: ContactEntry | LeadEntry): string {
+  if (!('message' in entry)) return entry.area
+  return describeRequest(entry.kind, entry.details, ctx.locale).headline ?? entry.message
 }
 
 export function InboxPage({
@@ -82,6 +87,19 @@ export function InboxPage({
               ))}
             </select>
           </div>
+          {view.kind === 'contacts' ? (
+            <div className="field">
+              <label htmlFor="inbox-kind">{t('inbox.filter.kind')}</label>
+              <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ''}>
+                <option value="">{t('inbox.kind.all')}</option>
+                {CONTACT_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`inbox.kind.${kind}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <button className="button" type="submit">
             {t('inbox.apply')}
           </button>
@@ -109,6 +127,11 @@ export function InboxPage({
                 <a className="inbox-item__link" href={`${path}/${entry.id}`}>
                   <span className="inbox-item__head">
                     <span className="inbox-item__name">{entry.name}</span>
+                    {'kind' in entry ? (
+                      <span className={`inbox-badge inbox-badge--kind inbox-badge--${entry.kind}`}>
+                        {t(`inbox.kind.${entry.kind}`)}
+                      </span>
+                    ) : null}
                     <span className={`inbox-badge inbox-badge--${entry.status}`}>
                       {t(`inbox.status.${entry.status}`)}
                     </span>
@@ -116,7 +139,7 @@ export function InboxPage({
                       {formatTime(ctx, entry.createdAt)}
                     </time>
                   </span>
-                  <span className="inbox-item__summary">{summaryOf(entry)}</span>
+                  <span className="inbox-item__summary">{summaryOf(ctx, entry)}</span>
                 </a>
                 {/* Outside the entry's link: a tap calls or writes to the person straight away. */}
                 <p className="inbox-item__meta">

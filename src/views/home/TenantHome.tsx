@@ -1,5 +1,5 @@
 // A realtor's homepage (docs/product.md §2): hero, track record, about me, areas served, listings,
-// gallery, video, additional sections and contact. A pure function of the realtor, the listings and
+// gallery, video, additional sections, the valuation request and contact. A pure function of the realtor, the listings and
 // the locale; each section is its own component under ./sections.
 import type { HomeListings } from '../../lib/home/listings'
 import { marketOf, statsOf } from '../../lib/home/profile'
@@ -9,6 +9,7 @@ import { Hero } from './sections/Hero'
 import { Listings } from './sections/Listings'
 import { AdditionalSections, Gallery, Video } from './sections/Media'
 import { Stats } from './sections/Stats'
+import { ValuationSection } from './sections/Valuation'
 import { type TenantFrame, TenantLayout } from './TenantLayout'
 
 export interface TenantHomeProps {
@@ -29,6 +30,7 @@ export function TenantHome({ frame, listings, today }: TenantHomeProps) {
       <Gallery frame={frame} />
       <Video frame={frame} />
       <AdditionalSections frame={frame} />
+      <ValuationSection frame={frame} />
       <Contact frame={frame} />
     </TenantLayout>
   )

@@ -1,15 +1,16 @@
 // A home's page on a realtor's site (issue 30): the gallery, price and facts, remarks, status and days on
 // market, a map link, the realtor's card with the request forms, share links and the IDX notice. A home
 // that left the market gets a short page of similar homes (410) instead.
-import type { ReactNode } from 'react'
 import HomeGallery, { HOME_GALLERY_MESSAGES } from '../../client/islands/HomeGallery'
 import { pickPhoto } from '../../lib/home/photos'
 import { homepagePhones } from '../../lib/home/profile'
 import { messagesOf } from '../../lib/island-messages'
 import type { ListingDetail } from '../../lib/mls/home'
+import type { MlsFeed } from '../../lib/mls/record'
 import { shownPrice } from '../../lib/mls/rules'
 import type { FoundHome } from '../../lib/mls/search'
 import { formatPrice, formatThousands } from '../../lib/number-format'
+import { HomeRequestSection } from '../home/sections/HomeRequest'
 import { tOf } from '../home/sections/t'
 import type { TenantFrame } from '../home/TenantLayout'
 import { TenantLayout } from '../home/TenantLayout'
@@ -39,8 +40,6 @@ export interface HomeDetailPageProps {
   /** The search this home belongs to (its city's), for the way back. */
   searchHref: string
   today: Date
-  /** The realtor's request forms (ask, tour). */
-  requests?: ReactNode
 }
 
 export function HomeDetailPage(p: HomeDetailPageProps) {
@@ -133,7 +132,10 @@ export function HomeDetailPage(p: HomeDetailPageProps) {
                 {phone.href ? <a href={phone.href}>{phone.text}</a> : phone.text ? <span>{phone.text}</span> : null}
               </div>
             </div>
-            {p.requests}
+            <HomeRequestSection
+              frame={frame}
+              home={{ listingKey: home.listingKey, address: home.address, city: home.city, price }}
+            />
           </aside>
         </div>
         <IdxNotice ctx={ctx} feeds={[{ feed: home.market, lastUpdated: p.lastUpdated }]} />
@@ -150,6 +152,8 @@ export function HomeGonePage(p: {
   similar: FoundHome[]
   homesHref: string
   searchHref: string
+  /** The gone listing's feed and its last-updated time: the similar homes are its listings. */
+  feed: { feed: MlsFeed; lastUpdated: string | null }
 }) {
   const t = tOf(p.frame.ctx)
   return (
@@ -164,6 +168,7 @@ export function HomeGonePage(p: {
         <p>
           <a href={p.searchHref}>{t('homes.back', { city: p.city })}</a>
         </p>
+        <IdxNotice ctx={p.frame.ctx} feeds={[p.feed]} />
       </div>
     </TenantLayout>
   )

@@ -1,6 +1,5 @@
 // A realtor's home search (issue 30): a filter form that works without JavaScript (GET, every state a
 // shareable URL), the count, a page of cards linking to each home's page, paging, and the IDX notice.
-import type { ReactNode } from 'react'
 import { MLS_RULES } from '../../lib/mls/rules'
 import {
   HOME_SORTS,
@@ -14,6 +13,7 @@ import {
 } from '../../lib/mls/search'
 import { formatPrice, formatThousands } from '../../lib/number-format'
 import { tOf } from '../home/sections/t'
+import { ValuationSection } from '../home/sections/Valuation'
 import type { TenantFrame } from '../home/TenantLayout'
 import { TenantLayout } from '../home/TenantLayout'
 import { FoundHomes, IdxNotice } from './parts'
@@ -39,8 +39,6 @@ export interface HomeSearchPageProps {
   /** The realtor's areas, as quick links. */
   areas: { name: string; href: string }[]
   notice: PlaceNotice | null
-  /** Beside the results (the valuation request). */
-  aside?: ReactNode
 }
 
 /** The page's heading: the search status in its place (or its MLS's state). */
@@ -224,7 +222,7 @@ export function HomeSearchPage(p: HomeSearchPageProps) {
             <IdxNotice ctx={ctx} feeds={[{ feed: search.feed, lastUpdated: results.lastUpdated }]} />
           </>
         ) : null}
-        {p.aside}
+        <ValuationSection frame={p.frame} />
       </div>
     </TenantLayout>
   )

@@ -26,9 +26,13 @@ export function IdxNotice({
             <time dateTime={lastUpdated}>
               {t('homes.idx.updated', {
                 time: ctx.intl.formatDate(lastUpdated, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                  timeZone: ctx.timeZone ?? 'America/Los_Angeles',
+                  year: 'numeric',
+                  month: 'short',
+                  day: 'numeric',
+                  hour: 'numeric',
+                  minute: '2-digit',
+                  timeZone: MLS_RULES[feed].timeZone,
+                  timeZoneName: 'short',
                 }),
               })}
             </time>

@@ -1,11 +1,9 @@
 // How to reach the realtor: phone, email, office, their outside links, and the contact form island.
 import ContactForm, { CONTACT_FORM_MESSAGES } from '../../../client/islands/ContactForm'
-import { defaultCountryCode } from '../../../lib/contacts/fields'
 import { type ContactLinkKind, contactLinksOf, etcInfoOf, homepagePhones } from '../../../lib/home/profile'
-import { messagesOf } from '../../../lib/island-messages'
-import { sitePath } from '../../../lib/urls'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
+import { requestFormProps } from './request-form'
 import { tOf } from './t'
 
 const LINK_LABELS: Record<ContactLinkKind, string> = {
@@ -61,15 +59,7 @@ export function Contact({ frame }: { frame: TenantFrame }) {
         <Island
           name="ContactForm"
           component={ContactForm}
-          props={{
-            idPrefix: 'contact',
-            realtorId: realtor.id,
-            locale: ctx.locale,
-            defaultCountryCode: defaultCountryCode(ctx.locale),
-            // This realtor's own privacy page, which holds both languages (#ko, #en).
-            termsHref: `${sitePath(ctx, '/terms/privacy')}#${ctx.locale}`,
-            messages: messagesOf(ctx.locale, CONTACT_FORM_MESSAGES),
-          }}
+          props={requestFormProps(ctx, realtor.id, 'contact', CONTACT_FORM_MESSAGES)}
           hydrate="visible"
         />
       </div>

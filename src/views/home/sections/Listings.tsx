@@ -6,8 +6,10 @@ import AgentListings, { AGENT_LISTINGS_MESSAGES } from '../../../client/islands/
 import CityHomes, { CITY_HOMES_MESSAGES } from '../../../client/islands/CityHomes'
 import { type HomeListings, listingsShown } from '../../../lib/home/listings'
 import { messagesOf } from '../../../lib/island-messages'
+import { MLS_FEEDS, type MlsFeed } from '../../../lib/mls/record'
 import { sitePath } from '../../../lib/urls'
 import type { PageContext } from '../../context'
+import { IdxNotice } from '../../homes/parts'
 import { Island } from '../../Island'
 import { tOf } from './t'
 
@@ -55,6 +57,13 @@ export function Listings({ ctx, listings }: { ctx: PageContext; listings: HomeLi
         }}
         hydrate="visible"
       />
+      <IdxNotice ctx={ctx} feeds={feedsShown(listings).map((feed) => ({ feed, lastUpdated: null }))} />
     </section>
   )
+}
+
+/** The MLSs whose listings the section shows: each one's disclaimer goes with them. */
+function feedsShown(listings: HomeListings): MlsFeed[] {
+  const homes = [...listings.cityPage.homes, ...listings.agentTabs.flatMap((tab) => tab.page.homes)]
+  return MLS_FEEDS.filter((feed) => homes.some((home) => home.market === feed))
 }
