@@ -40,10 +40,18 @@ export const isPlainMessage = (text: string): boolean => !/[{}<>']/.test(text)
 export const isLegalMessage = (id: string): boolean => id.startsWith('legal.')
 
 /**
- * The builder's messages formatted where no builder request is (a contact form's POST, the cron's retries): the
- * mail and push texts a realtor is sent. They stay in the bundle with the rest (`isBuilderMessage`).
+ * The builder's messages formatted where no builder request is (a contact form's or a home request's POST, the
+ * cron's retries): the mail and push texts a realtor is sent, and the fields and headlines they describe a
+ * request by (src/lib/contacts/describe.ts). They stay in the bundle with the rest (`isBuilderMessage`);
+ * test/unit/messages.test.ts finds any other such message.
  */
-const BUILDER_MESSAGES_IN_BUNDLE = ['builder.notify.message.', 'builder.push.']
+const BUILDER_MESSAGES_IN_BUNDLE = [
+  'builder.notify.message.',
+  'builder.notify.request.',
+  'builder.push.',
+  'inbox.field.',
+  'inbox.request.',
+]
 
 /**
  * A message of the signed-in builder (`builder.…`, `inbox.…`): its pages, its islands, its APIs' answers. The
