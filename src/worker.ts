@@ -22,6 +22,7 @@ import { upstreamStore } from './lib/realtors/upstream-store'
 import { cancelUnreadBody } from './lib/request-body'
 import { ROUTES, routePathOf, siteOf } from './lib/tenant'
 import { type FetchLike, upstreamTimeout } from './lib/upstream'
+import { builderMessages } from './middleware/builder-messages'
 import { locale } from './middleware/locale'
 import { monitoring } from './middleware/monitoring'
 import { sameOriginWrites } from './middleware/origin'
@@ -94,6 +95,8 @@ export function createApp({
   app.use('*', session())
   // Before every route: a write another site's page sent is refused here, whatever it is (decision 085).
   app.use('*', sameOriginWrites())
+  // The builder's messages, read from their asset before a builder page or API formats one (decision 094).
+  app.use('*', builderMessages())
   app.route('/', api)
   // The builder's app manifest (docs/decisions/065-web-push.md): the same for every site, no tenant needed.
   app.route(ROUTES.builder, pwa)

@@ -38,3 +38,27 @@ export const isPlainMessage = (text: string): boolean => !/[{}<>']/.test(text)
  * (`legalIntls`, src/lib/i18n.ts; docs/decisions/094-bundle-headroom.md).
  */
 export const isLegalMessage = (id: string): boolean => id.startsWith('legal.')
+
+/**
+ * The builder's messages formatted where no builder request is (a contact form's or a home request's POST, the
+ * cron's retries): the mail and push texts a realtor is sent, and the fields and headlines they describe a
+ * request by (src/lib/contacts/describe.ts). They stay in the bundle with the rest (`isBuilderMessage`);
+ * test/unit/messages.test.ts finds any other such message.
+ */
+const BUILDER_MESSAGES_IN_BUNDLE = [
+  'builder.notify.message.',
+  'builder.notify.request.',
+  'builder.push.',
+  'inbox.field.',
+  'inbox.request.',
+]
+
+/**
+ * A message of the signed-in builder (`builder.…`, `inbox.…`): its pages, its islands, its APIs' answers. The
+ * build writes them to a static asset rather than into the worker's bundle, and the worker reads them before
+ * it answers a builder request (`loadBuilderMessages`, src/lib/i18n.ts; docs/decisions/094-bundle-headroom.md)
+ * — all but the notifications' texts, which requests of visitors and the cron format.
+ */
+export const isBuilderMessage = (id: string): boolean =>
+  (id.startsWith('builder.') || id.startsWith('inbox.')) &&
+  !BUILDER_MESSAGES_IN_BUNDLE.some((prefix) => id.startsWith(prefix))

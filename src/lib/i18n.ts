@@ -4,13 +4,15 @@
 // are the ids `validation.<key>` here (docs/decisions/025-message-catalogue.md). The worker reads it as the
 // build wrote it (src/generated/messages.ts): a plain message as its text, any other already parsed, so
 // it ships no ICU parser (docs/decisions/091-messages-parsed-at-build.md). The legal texts' messages are not
-// in it: the build writes them to a static asset, read once per isolate (`legalIntls`, decision 094).
+// in it: the build writes them to a static asset, read once per isolate (`legalIntls`, decision 094). Nor are
+// the builder's: the intl objects gain them when an isolate's first builder request has read their asset
+// (`loadBuilderMessages`, decision 094).
 
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser'
 import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import type en from '../../locales/en.json'
 import type ko from '../../locales/ko.json'
-import { CATALOGUE, LEGAL_MESSAGES } from '../generated/messages'
+import { BUILDER_MESSAGES, CATALOGUE, LEGAL_MESSAGES } from '../generated/messages'
 import type { CompactMessage, GeneratedCatalogue } from './catalogue'
 import { LOCALE_TAGS, LOCALES, type Locale } from './locale'
 import { boundedMemo } from './memo'
@@ -51,7 +53,7 @@ function expandAll(generated: GeneratedCatalogue, locale: Locale): Record<string
 /**
  * Every message of each locale under its full id: a plain one as its text, any other as formatjs's tree.
  * The build leaves out the `validation` group's plain messages, which src/lib/validation.ts already holds,
- * and the legal texts' (`legalIntls`).
+ * and the legal texts' (`legalIntls`); the builder's are added when read (`loadBuilderMessages`).
  */
 export const CATALOGUES = Object.fromEntries(
   LOCALES.map((locale) => {
@@ -133,8 +135,12 @@ const baseIntl = (locale: Locale, messages: Record<string, MessageFormatElement[
     cache,
   )
 
+/** Every message of each locale parsed, made with its intl object: the object formatjs reads them from. */
+const PARSED = new Map<Locale, Record<string, MessageFormatElement[]>>()
+
 function createLocaleIntl(locale: Locale): IntlShape<string> {
   const messages = parsedMessages(CATALOGUES[locale])
+  PARSED.set(locale, messages)
   const intl = baseIntl(locale, messages)
   const plain = PLAIN[locale]
   const compiled: Compiled = new Map()
@@ -209,8 +215,15 @@ export function intlFor(locale: Locale): IntlShape<string> {
 /** The legal texts' intl object of each language. */
 export type LegalIntls = Record<Locale, IntlShape<string>>
 
-/** Where the legal texts are read: the ASSETS binding (only its `fetch`, so that node's type checks read this too). */
+/** Where the legal and builder texts are read: the ASSETS binding (only its `fetch`, so that node's type checks read this too). */
 type Assets = { fetch(input: URL): Promise<Response> }
+
+/** A generated messages asset (src/generated/messages.ts names them), read through the ASSETS binding. */
+async function readMessages(assets: Assets, file: string): Promise<GeneratedCatalogue> {
+  const response = await assets.fetch(new URL(file, 'https://assets.invalid'))
+  if (!response.ok) throw new Error(`[i18n] ${file} answered ${response.status}: run npm run build`)
+  return (await response.json()) as GeneratedCatalogue
+}
 
 let legal: LegalIntls | undefined
 
@@ -230,10 +243,35 @@ export async function legalIntls(assets: Assets): Promise<LegalIntls> {
 }
 
 async function readLegalIntls(assets: Assets): Promise<LegalIntls> {
-  const response = await assets.fetch(new URL(LEGAL_MESSAGES, 'https://assets.invalid'))
-  if (!response.ok) throw new Error(`[i18n] ${LEGAL_MESSAGES} answered ${response.status}: run npm run build`)
-  const generated = (await response.json()) as GeneratedCatalogue
+  const generated = await readMessages(assets, LEGAL_MESSAGES)
   return Object.fromEntries(
     LOCALES.map((locale) => [locale, baseIntl(locale, parsedMessages(expandAll(generated, locale)))]),
   ) as LegalIntls
+}
+
+let builderRead = false
+
+/**
+ * The builder's messages (`isBuilderMessage`: `builder.…` and `inbox.…` but the notifications' texts) made part
+ * of both languages' catalogues and intl objects, which format them from then on as they format the others:
+ * the build writes them, parsed as the catalogue is, to a static asset rather than into the bundle (18 KB gzip
+ * of it, docs/decisions/094-bundle-headroom.md). Every request that may format one (a builder page, an API
+ * the builder calls: src/middleware/builder-messages.ts) awaits this before it renders or answers; the first
+ * of an isolate reads the asset through the ASSETS binding. A failed read keeps nothing, the next request
+ * tries again; as with the legal texts, the messages are kept, never the read's promise.
+ */
+export async function loadBuilderMessages(assets: Assets): Promise<void> {
+  if (builderRead) return
+  const generated = await readMessages(assets, BUILDER_MESSAGES)
+  if (builderRead) return
+  for (const locale of LOCALES) {
+    const messages = expandAll(generated, locale)
+    // The same objects the intl objects already made read (formatjs keeps the messages object it is given).
+    Object.assign(CATALOGUES[locale], messages)
+    for (const [id, message] of Object.entries(messages))
+      if (typeof message === 'string') PLAIN[locale].set(id, message)
+    const parsed = PARSED.get(locale)
+    if (parsed) Object.assign(parsed, parsedMessages(messages))
+  }
+  builderRead = true
 }

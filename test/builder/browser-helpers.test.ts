@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { credentialOf } from '../../src/client/islands/LoginRedirect'
 import { failureOf } from '../../src/client/lib/api'
 import { t } from '../../src/client/lib/messages'
 import { clearSignIn, getItem, type KeyValueStorage, removeItem, setItem } from '../../src/client/lib/storage'
 import { destinationAfterSignIn, safeNextPath } from '../../src/lib/builder/navigation'
-import { islandText } from '../../src/lib/i18n'
+import { islandText, loadBuilderMessages } from '../../src/lib/i18n'
 import { messagesOf } from '../../src/lib/island-messages'
 import { SOURCE_MESSAGES as MESSAGES } from '../fixtures/catalogue'
+
+// The builder's messages, read from their asset as every builder request reads them (decision 094).
+beforeAll(() => loadBuilderMessages(env.ASSETS))
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>()

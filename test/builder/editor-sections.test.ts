@@ -2,12 +2,17 @@
 // every field names a value the draft has and every text a message in both languages, and every
 // writable field of a realtor has a place in the editor. A slip in the list fails here, not as an
 // empty input or a raw message key on the page.
-import { describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type FieldSpec, SECTIONS } from '../../src/client/editor/sections'
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { draftOf, getIn } from '../../src/lib/builder/form'
+import { loadBuilderMessages } from '../../src/lib/i18n'
 import { messagesOf } from '../../src/lib/island-messages'
 import { RICH } from '../fixtures/rich-realtor'
+
+// The builder's messages, read from their asset as every builder request reads them (decision 094).
+beforeAll(() => loadBuilderMessages(env.ASSETS))
 
 interface Found {
   keys: string[]

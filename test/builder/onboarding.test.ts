@@ -1,15 +1,19 @@
 // Onboarding (issue 17): the checklist rule, the field-label rule shared by the import's and the save's
 // messages, the contact email a new account starts with, and the homes of a realtor's first region.
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type FieldSpec, SECTIONS } from '../../src/client/editor/sections'
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { checklistOf } from '../../src/lib/builder/checklist'
 import { describeFieldErrors, fieldLabel } from '../../src/lib/builder/field-labels'
 import { startCity } from '../../src/lib/home/listings'
+import { loadBuilderMessages } from '../../src/lib/i18n'
 import { messagesOf } from '../../src/lib/island-messages'
 import { REALTOR_DEFAULTS } from '../../src/lib/realtors/schema'
 import { ADMIN, api, login } from '../api/client'
+
+// The builder's messages, read from their asset as every builder request reads them (decision 094).
+beforeAll(() => loadBuilderMessages(env.ASSETS))
 
 const fresh = { ...REALTOR_DEFAULTS, desiredUrl: 'fresh' }
 const translate = (locale: 'ko' | 'en') => {

@@ -2,12 +2,16 @@
 // the VAPID keys (the published local pair only locally, both halves or neither, the right shapes), the
 // device labels read from User-Agents, and the app manifest.
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { appManifest } from '../../src/lib/app-manifest'
 import { configProblems } from '../../src/lib/config'
+import { loadBuilderMessages } from '../../src/lib/i18n'
 import { deviceLabel } from '../../src/lib/push/device-label'
 import { vapidKeys } from '../../src/lib/push/vapid'
 import { newVapidPair } from './helpers'
+
+// The builder's messages, read from their asset as every builder request reads them (decision 094).
+beforeAll(() => loadBuilderMessages(env.ASSETS))
 
 const BASE = {
   PROVIDER_HOSTS: 'realtor.example.com',

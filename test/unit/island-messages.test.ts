@@ -1,6 +1,7 @@
 // The messages each island gets (src/lib/island-messages.ts): every id its code reads is among them,
 // every prefix it names finds messages, and the picked object holds only what was named.
-import { describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { HOME_CARD_MESSAGES } from '../../src/client/components/HomeCard'
 import type { IslandName } from '../../src/client/islands'
 import { ACCOUNT_SETTINGS_MESSAGES } from '../../src/client/islands/AccountSettings'
@@ -24,10 +25,15 @@ import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { TIME_ZONE_MESSAGES } from '../../src/client/islands/TimeZoneSettings'
 import { VALUATION_REQUEST_MESSAGES } from '../../src/client/islands/ValuationRequest'
 import { VIDEO_EMBED_MESSAGES } from '../../src/client/islands/VideoEmbed'
+import { isBuilderMessage } from '../../src/lib/catalogue'
+import { loadBuilderMessages } from '../../src/lib/i18n'
 import { type IslandMessageIds, messagesOf } from '../../src/lib/island-messages'
 import { LANGUAGE_SWITCHER_MESSAGES } from '../../src/lib/language-switcher-messages'
 import { LOCALES } from '../../src/lib/locale'
 import { SOURCE_MESSAGES as MESSAGES } from '../fixtures/catalogue'
+
+// The builder's messages, read from their asset as every builder request reads them (decision 094).
+beforeAll(() => loadBuilderMessages(env.ASSETS))
 
 /** Every source file of src/, by its path from the repository root (`src/…`). */
 const SOURCES = Object.fromEntries(
@@ -109,6 +115,32 @@ describe('island messages', () => {
         }
       }
     }
+  })
+
+  it('give the islands of visitors’ pages no builder message: those are read only for builder requests', () => {
+    const visitors = [
+      AGENT_LISTINGS_MESSAGES,
+      CITY_HOMES_MESSAGES,
+      CONTACT_FORM_MESSAGES,
+      HOME_GALLERY_MESSAGES,
+      LANGUAGE_SWITCHER_MESSAGES,
+      LEAD_REQUEST_MESSAGES,
+      REALTOR_CAROUSEL_MESSAGES,
+      VIDEO_EMBED_MESSAGES,
+      HOME_CARD_MESSAGES,
+    ]
+    const ids = Object.keys(MESSAGES.ko)
+    for (const named of visitors) {
+      const found = named.flatMap((id) => (id.endsWith('.') ? ids.filter((key) => key.startsWith(id)) : [id]))
+      expect(found.length).toBeGreaterThan(0)
+      expect(found.filter(isBuilderMessage)).toEqual([])
+    }
+    // The check sees one: the sign-in form's are the builder's.
+    expect(
+      LOGIN_FORM_MESSAGES.some(
+        (id) => isBuilderMessage(id) || ids.some((key) => key.startsWith(id) && isBuilderMessage(key)),
+      ),
+    ).toBe(true)
   })
 
   it('picks only the named messages, in the language asked, once per locale and list', () => {

@@ -8,8 +8,8 @@ import { parse } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import en from '../../locales/en.json'
 import ko from '../../locales/ko.json'
-import { isLegalMessage, isPlainMessage } from '../../src/lib/catalogue'
-import { CATALOGUES, flattenCatalogue, intlFor, islandText, legalIntls } from '../../src/lib/i18n'
+import { isBuilderMessage, isLegalMessage, isPlainMessage } from '../../src/lib/catalogue'
+import { CATALOGUES, flattenCatalogue, intlFor, islandText, legalIntls, loadBuilderMessages } from '../../src/lib/i18n'
 import { LOCALE_TAGS, LOCALES } from '../../src/lib/locale'
 import { localizeIssues, VALIDATION_MESSAGES, type ValidationKey } from '../../src/lib/validation'
 import { SOURCE_MESSAGES as MESSAGES } from '../fixtures/catalogue'
@@ -107,10 +107,18 @@ describe('the message catalogue', () => {
 
   it('is what the worker formats: the build wrote every message, the plain ones as text, the others as formatjs parses them (decision 091)', async () => {
     const legal = await legalIntls(env.ASSETS)
+    // The legal texts' and the builder's messages are in their assets, not in the bundle (decision 094); the
+    // catalogue holds the builder's once they are read.
+    const bundled = Object.fromEntries(LOCALES.map((locale) => [locale, Object.keys(CATALOGUES[locale]).sort()]))
+    await loadBuilderMessages(env.ASSETS)
     for (const locale of LOCALES) {
-      // The legal texts' messages are in their asset, not in the bundle (decision 094).
-      const [legalIds, bundledIds] = partition(Object.keys(MESSAGES[locale]), isLegalMessage)
-      expect(Object.keys(CATALOGUES[locale]).sort(), `${locale}: run npm run build`).toEqual(bundledIds.sort())
+      const [legalIds, catalogueIds] = partition(Object.keys(MESSAGES[locale]), isLegalMessage)
+      const [builderIds, bundledIds] = partition(catalogueIds, isBuilderMessage)
+      expect(builderIds.length).toBeGreaterThan(400)
+      // The notifications' texts stay: a contact form's post and the cron format them (isBuilderMessage).
+      expect(bundled[locale], `${locale}: run npm run build`).toEqual(bundledIds.sort())
+      expect(bundledIds.filter((id) => id.startsWith('builder.notify.message.')).length).toBeGreaterThan(10)
+      expect(Object.keys(CATALOGUES[locale]).sort(), `${locale}: run npm run build`).toEqual(catalogueIds.sort())
       expect(Object.keys(legal[locale].messages).sort(), `${locale}: run npm run build`).toEqual(legalIds.sort())
       for (const [id, text] of Object.entries(MESSAGES[locale])) {
         const parsed = parse(text, { locale: new Intl.Locale(LOCALE_TAGS[locale]) })
@@ -149,6 +157,46 @@ describe('the message catalogue', () => {
       return !quoted(id)
     })
     expect(unused).toEqual([])
+  })
+
+  it('keeps in the bundle every message the cron and visitors’ API calls format: they read no builder asset (decision 094)', () => {
+    // Where no builder request comes first (needsBuilderMessages): the cron's work, the APIs a visitor's page
+    // calls, and the modules of src/lib and src/middleware they import.
+    const entries = [
+      'src/lib/outbox/cron.ts',
+      'src/lib/mls/cron.ts',
+      'src/lib/realtors/lifecycle.ts',
+      'src/lib/domains/setup.ts',
+      'src/routes/api/contacts.ts',
+      'src/routes/api/views.ts',
+      'src/routes/api/leads.ts',
+      'src/routes/api/listings.ts',
+      'src/routes/api/photos.ts',
+    ]
+    const byPath = Object.fromEntries(Object.entries(SOURCES).map(([path, text]) => [path.replace('../../', ''), text]))
+    const seen = new Set<string>()
+    const visit = (path: string) => {
+      if (seen.has(path)) return
+      seen.add(path)
+      for (const [, specifier] of (byPath[path] ?? '').matchAll(/from '(\.[^']+)'/g)) {
+        const base = new URL(specifier!, `file:///${path}`).pathname.slice(1)
+        const target = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((file) => file in byPath)
+        if (target && /^src\/(lib|middleware)\//.test(target) && !target.includes('/generated/')) visit(target)
+      }
+    }
+    for (const entry of entries) {
+      expect(byPath[entry], entry).toBeDefined()
+      visit(entry)
+    }
+    const text = [...seen].map((path) => byPath[path]).join('\n')
+    const ids = Object.keys(MESSAGES.ko)
+    const named = ids.filter((id) => ["'", '`'].some((q) => text.includes(`${q}${id}${q}`)))
+    for (const [, prefix] of text.matchAll(/`([a-z]+\.[\w.]*\.)\$\{/g))
+      named.push(...ids.filter((id) => id.startsWith(prefix!)))
+    // The walk reaches the notifications a contact form's post sends.
+    expect(named).toContain('builder.notify.message.intro')
+    expect(named).toContain('builder.push.message.title')
+    expect(named.filter(isBuilderMessage)).toEqual([])
   })
 
   it('lists only dynamic ids the code still builds', () => {
