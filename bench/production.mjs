@@ -105,7 +105,13 @@ export default {
         modules: true,
         scriptPath: await bundleReference(),
         // The large realtor's markup as a tree (bench/markup-tree.mjs), for `/markup`.
-        bindings: { ...worker.bindings, ...(reference.markup ? { MARKUP: reference.markup } : {}) },
+        // Other pages' markups by name (`/markup/{name}`): a home's page and a home search (issue 30).
+        bindings: {
+          ...worker.bindings,
+          ...(reference.markup ? { MARKUP: reference.markup } : {}),
+          ...(reference.markups ? { MARKUPS: reference.markups } : {}),
+          ...(reference.reads ? { MARKUP_READS: reference.reads } : {}),
+        },
         routes: ['reference.bench/*'],
         unsafeDirectSockets: [{ host: '127.0.0.1', port: reference.port }],
       })
@@ -151,7 +157,8 @@ export default {
       jsx: 'automatic',
       minify: true,
       define: { 'process.env.NODE_ENV': '"production"' },
-      external: ['node:*'],
+      // The home and search reads (src/lib/mls) reach modules that import workerd's own `cloudflare:workers`.
+      external: ['node:*', 'cloudflare:*'],
       plugins: [nodeBuiltins],
       logLevel: 'warning',
     })

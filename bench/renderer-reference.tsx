@@ -12,6 +12,9 @@ import { createElement, type ReactElement, type ReactNode } from 'react'
 import { HomeCard } from '../src/client/components/HomeCard'
 import type { Messages } from '../src/client/lib/messages'
 import type { Home } from '../src/lib/listings/markets'
+import { lookUpHome } from '../src/lib/mls/home'
+import type { MlsFeed } from '../src/lib/mls/record'
+import { type HomeSearch, runHomeSearch } from '../src/lib/mls/search'
 import { renderToBuffer } from '../src/lib/render-to-buffer'
 
 /** The card's messages (HOME_CARD_MESSAGES), inline: the bench worker carries no catalogue. */
@@ -89,9 +92,29 @@ function elementsOf(tree: Exclude<MarkupNode, string>): ReactNode {
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' }
 
+interface ReferenceEnv {
+  DB: D1Database
+  MARKUP?: MarkupNode
+  MARKUPS?: Record<string, MarkupNode>
+  /** The D1 reads of the pages of MARKUPS: the home's key in its feeds, the search as its URL parses. */
+  MARKUP_READS?: { home?: { feeds: MlsFeed[]; key: string }; search?: HomeSearch }
+}
+
 export default {
-  async fetch(request: Request, env: { MARKUP?: MarkupNode }): Promise<Response> {
+  async fetch(request: Request, env: ReferenceEnv): Promise<Response> {
     const url = new URL(request.url)
+    // `/markup/{name}`: another page's markup (a home's page, a home search: issue 30), rendered the same way
+    // after the D1 round trip its page makes (issue 30's floor: "React alone for the same markup and one D1
+    // round trip"): the home's batch (listing, tombstone, feed time), or the search's (feed time, count, page).
+    const named = /^\/markup\/(\w+)$/.exec(url.pathname)?.[1]
+    if (named) {
+      const tree = env.MARKUPS?.[named]
+      if (!Array.isArray(tree)) return new Response('no markup', { status: 404 })
+      const reads = env.MARKUP_READS
+      if (named === 'home' && reads?.home) await lookUpHome(env.DB, reads.home.feeds, reads.home.key)
+      if (named === 'search' && reads?.search) await runHomeSearch(env.DB, reads.search)
+      return new Response(await renderToBuffer(elementsOf(tree) as ReactElement), { headers: HTML })
+    }
     if (url.pathname === '/markup') {
       const tree = env.MARKUP
       if (!Array.isArray(tree)) return new Response('no markup', { status: 404 })

@@ -5,7 +5,7 @@
 // (bench/scale/traffic.mjs) derives each realtor's address, domain and license from its id alone.
 
 /** Bumped whenever the generated data changes: a seeded state of another version is seeded again. */
-export const GENERATOR_VERSION = 3
+export const GENERATOR_VERSION = 4
 
 export const SIZES = {
   small: { realtors: 1_000, homes: 100_000 },
@@ -294,10 +294,25 @@ const STREETS = [
 const SUFFIXES = ['Ln', 'Way', 'Ct', 'Ave', 'Pl', 'Dr', 'St', 'Rd']
 const arr = (list) => q(JSON.stringify(list))
 
+/** Neighbourhoods of every city (a home's SubdivisionName: "{city} {name}"), the home search's area filter. */
+export const NEIGHBOURHOODS = ['Woodbridge', 'Northwood', 'Park Place', 'Turtle Rock', 'Oak Creek', 'Heritage']
+
+/** Home `n`'s ListingKey, its market and its neighbourhood, as homeStatement makes them (the same hash). */
+export function homeOf(n, realtors) {
+  const h = (k) => (n * k) % 1000003
+  const own = h(48271) % 10 < 4
+  const agent = 1 + (h(69621) % realtors)
+  const city = CITIES[CITY_SLOTS[own ? (agent * 37) % 100 : h(131) % 100]]
+  const area = h(271829) % 10 === 0 ? null : `${city.city} ${NEIGHBOURHOODS[h(314159) % NEIGHBOURHOODS.length]}`
+  return { key: `BS${n}`, market: city.state === 'CA' ? 'crmls' : 'fmls', city, area }
+}
+
 /**
  * Homes `from`..`to` (inclusive) as one INSERT … SELECT over a recursive counter. 4 in 10 are the
  * platform's realtors' own deals (license and region of realtor 1 + h % realtors, as realtorOf gives
- * them), the rest market-wide homes in §9's cities; 1 in 20 without a photo.
+ * them), the rest market-wide homes in §9's cities; 1 in 20 without a photo. Each has the RESO columns
+ * home search and a home's page read (decision 097): ListingKey `BS{n}`, its status, list price, a
+ * neighbourhood (9 in 10), sub type, office and the feed's modification time.
  */
 export function homeStatement(from, to, realtors) {
   const cities = arr(CITIES.map(({ city, county, state, zip }) => [city, county, state, zip]))
@@ -308,12 +323,14 @@ export function homeStatement(from, to, realtors) {
   const agent = `(1 + ${h(69621)} % ${realtors})`
   const slot = `json_extract(${slots}, '$[' || ((CASE WHEN ${own} THEN (${agent} * 37) % 100 ELSE ${h(131)} % 100 END)) || ']')`
   const deal = `(CASE WHEN ${h(7919)} % 100 < 55 THEN 'sale' WHEN ${h(7919)} % 100 < 75 THEN 'rent' WHEN ${h(7919)} % 100 < 90 THEN 'sold' ELSE 'rented' END)`
-  return `INSERT INTO listings (deal_type, property_type, property_status, market, agent_license, state, county, city, address, zipcode, price, beds, baths, sqft, image_url, listed_at)
+  return `INSERT INTO listings (deal_type, property_type, property_status, market, agent_license, state, county, city, address, zipcode, price, beds, baths, sqft, image_url, listed_at,
+  listing_key, standard_status, list_price, subdivision, property_sub_type, list_office_name, originating_system_name, modification_timestamp)
 WITH RECURSIVE counter(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM counter WHERE n < ${to}),
-rows AS (SELECT n, ${deal} AS deal, json_extract(${cities}, '$[' || (${slot}) || ']') AS place, ${own} AS own FROM counter)
+rows AS (SELECT n, ${deal} AS deal, json_extract(${cities}, '$[' || (${slot}) || ']') AS place, ${own} AS own,
+  ${h(104729)} % 4 AS kind, CASE WHEN ${deal} IN ('sold', 'rented') THEN 'closed' WHEN ${h(15485863)} % 10 < 8 THEN 'active' ELSE 'pending' END AS status FROM counter)
 SELECT deal,
-  json_extract(${arr(['single_family', 'single_family', 'condo', 'townhouse'])}, '$[' || (${h(104729)} % 4) || ']'),
-  CASE WHEN deal IN ('sold', 'rented') THEN 'closed' WHEN ${h(15485863)} % 10 < 8 THEN 'active' ELSE 'pending' END,
+  json_extract(${arr(['single_family', 'single_family', 'condo', 'townhouse'])}, '$[' || kind || ']'),
+  status,
   CASE WHEN json_extract(place, '$[2]') = 'CA' THEN 'crmls' ELSE 'fmls' END,
   CASE WHEN own THEN (CASE WHEN json_extract(place, '$[2]') = 'CA' THEN 'DRE #0' || (2100000 + ${agent}) ELSE 'GA #' || (400000 + ${agent}) END)
     ELSE 'DRE #01' || (${h(31337)} % 90000) END,
@@ -323,7 +340,16 @@ SELECT deal,
   CASE WHEN deal IN ('rent', 'rented') THEN 2000 + (${h(2999)} % 70) * 100 ELSE 400000 + (${h(3001)} % 620) * 5000 END,
   1 + ${h(1000033)} % 6, 1 + (${h(998651)} % 8) * 0.5, 700 + ${h(777767)} % 4300,
   CASE WHEN ${h(654323)} % 20 = 0 THEN NULL ELSE '/photos/seed/pool/house-' || (1 + ${h(543217)} % 6) || '.png' END,
-  strftime('%Y-%m-%dT%H:%M:00.000Z', '2026-11-01', '-' || (${h(432199)} % 730) || ' days', '-' || (${h(321169)} % 1440) || ' minutes')
+  strftime('%Y-%m-%dT%H:%M:00.000Z', '2026-11-01', '-' || (${h(432199)} % 730) || ' days', '-' || (${h(321169)} % 1440) || ' minutes'),
+  'BS' || n,
+  CASE status WHEN 'active' THEN 'Active' WHEN 'pending' THEN 'Pending' ELSE 'Closed' END,
+  CASE WHEN deal IN ('rent', 'rented') THEN 2000 + (${h(2999)} % 70) * 100 ELSE 400000 + (${h(3001)} % 620) * 5000 END,
+  CASE WHEN ${h(271829)} % 10 = 0 THEN NULL
+    ELSE json_extract(place, '$[0]') || ' ' || json_extract(${arr(NEIGHBOURHOODS)}, '$[' || (${h(314159)} % ${NEIGHBOURHOODS.length}) || ']') END,
+  json_extract(${arr(['Single Family Residence', 'Single Family Residence', 'Condominium', 'Townhouse'])}, '$[' || kind || ']'),
+  json_extract(${arr(['Pacific Realty Group', 'Hanmi Realty', 'Peachtree Homes', 'Coastline Properties'])}, '$[' || (${h(99991)} % 4) || ']'),
+  CASE WHEN json_extract(place, '$[2]') = 'CA' THEN 'CRMLS' ELSE 'FMLS' END,
+  strftime('%Y-%m-%dT%H:%M:00.000Z', '2026-11-20', '-' || (${h(432199)} % 700) || ' days')
 FROM rows`
 }
 

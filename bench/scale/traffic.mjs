@@ -1,7 +1,7 @@
 // The scale bench's traffic (docs/decisions/056-scale-bench.md): each target draws its requests from a
 // Zipf distribution (s = 1: a few popular realtors, a long tail) over the seeded realtors, in a fixed
 // pseudo-random order so two runs of one size send the same requests.
-import { CITIES, realtorOf, SIZES } from './data.mjs'
+import { CITIES, homeOf, NEIGHBOURHOODS, realtorOf, SIZES } from './data.mjs'
 
 /** mulberry32: a small seeded generator. */
 export function random(seed) {
@@ -110,6 +110,43 @@ export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0
     })
     return `/cozying-api/v1/agent?${query}`
   }
+  // A search on a realtor's site (decision 097): its MLS's whole market, a city, a ZIP or a neighbourhood
+  // of its state, any status, type, price range, rooms and order, a page up to the deepest (42).
+  const homeSearch = (render) => {
+    const r = realtor()
+    const place = pick(
+      CITIES.filter((c) => c.state === r.city.state),
+      next,
+    )
+    const query = new URLSearchParams()
+    const kind = pick(['all', 'city', 'city', 'city', 'zip', 'area'], next)
+    if (kind === 'all') query.set('all', '1')
+    else if (kind === 'zip') query.set('zip', place.zip)
+    else if (kind === 'area') query.set('area', `${place.city} ${pick(NEIGHBOURHOODS, next)}`)
+    else query.set('city', place.city)
+    const status = pick(['sale', 'sale', 'sale', 'rent', 'sold', 'pending'], next)
+    if (status !== 'sale') query.set('status', status)
+    const type = pick(['', '', 'single_family', 'condo', 'townhouse'], next)
+    if (type) query.set('type', type)
+    const min = next() < 0.4 ? pick([500_000, 800_000, 1_200_000], next) : 0
+    if (min) query.set('min', String(min))
+    if (next() < 0.4) query.set('max', String(min + pick([400_000, 900_000, 1_500_000], next)))
+    if (next() < 0.4) query.set('beds', String(pick([2, 3, 4], next)))
+    if (next() < 0.3) query.set('baths', String(pick([2, 3], next)))
+    const sort = pick(['newest', 'newest', 'price-low', 'price-high'], next)
+    if (sort !== 'newest') query.set('sort', sort)
+    const depth = page()
+    if (depth > 0) query.set('page', String(Math.min(42, depth)))
+    query.set('render', String(render))
+    return `/${r.slug}/homes?${query}`
+  }
+  // A home's page on a realtor's site: a listing of the site's MLS, drawn uniformly from every home.
+  const homePage = (render) => {
+    const r = realtor()
+    let home = homeOf(1 + Math.floor(next() * SIZES[size].homes), realtors)
+    while (home.market !== r.market) home = homeOf(1 + Math.floor(next() * SIZES[size].homes), realtors)
+    return `/${r.slug}/homes/${home.key}?render=${render}`
+  }
   let renders = 0
   let firsts = 0
   // The least popular first: the realtors the Zipf rows are least likely to have shown this isolate.
@@ -184,6 +221,23 @@ export function targetsOf(size, token, sitemapFiles = [], origin = 'http://127.0
         path: `/${unseen[firsts++ % unseen.length].slug}?first=${firsts}`,
         headers: { ...ko, 'x-bench-cold': '1' },
       }),
+    },
+    // Home search and a home's page (issue 30, decision 097), measured in the interleaved rounds like the
+    // states, weightless in the mixed load: every request one the edge has not kept (a new `render`), so each
+    // renders from D1 — a home's page in one round trip, a search in two at most.
+    {
+      name: 'home search /x/homes',
+      kind: 'search',
+      rounds: true,
+      weight: 0,
+      next: () => ({ path: homeSearch(++renders), headers: ko }),
+    },
+    {
+      name: 'home page /x/homes/{key}',
+      kind: 'home',
+      rounds: true,
+      weight: 0,
+      next: () => ({ path: homePage(++renders), headers: ko }),
     },
     {
       name: 'custom domain (Host)',

@@ -1,5 +1,6 @@
 // A database the size of the small scale bench (1,000 realtors with accounts, 100,000 homes) made in a few
-// statements by SQLite itself, so the plan test sees realistic table sizes (and, after ANALYZE, realistic
+// statements by SQLite itself — listings with the RESO columns home search reads (listing_key 'SC{i}', a
+// neighbourhood for nine in ten, the office, the feed's times; decision 097) — so the plan test sees realistic table sizes (and, after ANALYZE, realistic
 // statistics) in a second or two rather than through thousands of inserts.
 
 const CITIES = [
@@ -17,7 +18,9 @@ const CITIES = [
 
 const LISTINGS_SQL = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
          INSERT INTO listings (deal_type, property_type, property_status, market, agent_license, state, county,
-           city, address, zipcode, price, beds, baths, sqft, image_url, listed_at)
+           city, address, zipcode, price, beds, baths, sqft, image_url, listed_at, listing_key, standard_status,
+           list_price, subdivision, property_sub_type, list_office_name, originating_system_name,
+           modification_timestamp)
          SELECT json_extract('["sale","rent","sold","rented"]', '$[' || (i / 10 % 4) || ']'),
            json_extract('["single_family","condo","townhouse"]', '$[' || (i / 40 % 3) || ']'),
            json_extract('["active","pending","closed"]', '$[' || (i / 120 % 3) || ']'),
@@ -26,7 +29,14 @@ const LISTINGS_SQL = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FR
            json_extract(?3, '$[' || (i % 10) || '][0]'), json_extract(?3, '$[' || (i % 10) || '][1]'),
            json_extract(?3, '$[' || (i % 10) || '][2]'), i || ' Main St', '9' || (i % 10000), 300000 + i % 997 * 1000,
            1 + i % 5, 1 + i % 3, 800 + i % 3000, CASE WHEN i / 7 % 20 = 0 THEN NULL ELSE '/photos/seed/h' || (i % 40) || '.png' END,
-           strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || (i * 7 % 600000) || ' minutes')
+           strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || (i * 7 % 600000) || ' minutes'),
+           'SC' || i, json_extract('["Active","Pending","Closed"]', '$[' || (i / 120 % 3) || ']'),
+           300000 + i % 997 * 1000,
+           CASE WHEN i % 10 = 9 THEN NULL ELSE json_extract(?3, '$[' || (i % 10) || '][2]') || ' Park ' || (i / 10 % 25) END,
+           json_extract('["Single Family Residence","Condominium","Townhouse"]', '$[' || (i / 40 % 3) || ']'),
+           'Scale Realty ' || (i % 300),
+           CASE WHEN json_extract(?3, '$[' || (i % 10) || '][0]') = 'CA' THEN 'CRMLS' ELSE 'FMLS' END,
+           strftime('%Y-%m-%dT%H:%M:%fZ', '2026-06-01', '+' || (i * 13 % 600000) || ' minutes')
          FROM n`
 
 /** `homes` listings, their deals spread over `realtors` license numbers (SCALE-1…), across the cities. */

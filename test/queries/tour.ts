@@ -92,6 +92,36 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/equityrealty/sitemap.xml' },
     { path: '/robots.txt', host: 'equityrealty.example' },
     { path: '/sitemap.xml', host: 'equityrealty.example' },
+    // Home search (decision 097) on the realtor's MLS (crmls): every place kind (none, city, ZIP, neighbourhood)
+    // × every order, with the price, rooms and type filters, each status, a later page; a typed place that is
+    // the site's (a redirect), another MLS's and nobody's; a home's page, one gone (410), the site's sitemap
+    // index of its homes and one of its files. 'SC1200' is an Irvine listing for sale (ZIP 91200, Irvine Park 20).
+    { path: '/equityrealty/homes' },
+    { path: '/equityrealty/homes?all=1&min=400000&beds=2&sort=price-low' },
+    { path: '/equityrealty/homes?all=1&status=rent&type=condo&sort=price-high' },
+    { path: '/equityrealty/homes?all=1&status=sold&baths=2&page=3' },
+    { path: '/equityrealty/homes?city=Irvine&status=pending&min=500000&max=900000&beds=3&baths=2&type=townhouse' },
+    { path: '/equityrealty/homes?city=Irvine&max=700000&sort=price-low&page=2' },
+    { path: '/en/equityrealty/homes?city=Irvine&type=single_family&sort=price-high' },
+    { path: '/equityrealty/homes?zip=91200&beds=1' },
+    { path: '/equityrealty/homes?zip=91200&status=sold&min=300000&sort=price-low' },
+    { path: '/equityrealty/homes?zip=91200&type=condo&max=2000000&sort=price-high' },
+    { path: `/equityrealty/homes?area=${encodeURIComponent('Irvine Park 20')}&baths=1&type=condo` },
+    { path: `/equityrealty/homes?area=${encodeURIComponent('Irvine Park 20')}&min=350000&beds=2&sort=price-low` },
+    { path: `/equityrealty/homes?area=${encodeURIComponent('Irvine Park 20')}&status=rent&sort=price-high` },
+    { path: '/equityrealty/homes?city=Irvine&beds=11', status: 400 },
+    { path: '/equityrealty/homes?place=irvine' },
+    { path: `/equityrealty/homes?place=${encodeURIComponent('존스크릭')}` },
+    { path: '/equityrealty/homes?place=Nowhere%20Town' },
+    { path: '/equityrealty/homes/SC1200' },
+    { path: '/en/equityrealty/homes/SC1200' },
+    { path: '/equityrealty/homes/SC999999999', status: 404 },
+    {
+      path: '/equityrealty/homes/SC2230',
+      status: 410,
+      before: (db) => db.prepare("DELETE FROM listings WHERE listing_key = 'SC2230'").run(),
+    },
+    { path: '/equityrealty/sitemap.xml?page=2' },
     // No view beacon: it reads and writes no D1 (a data point, checked by its proof: decisions 073, 077).
     // The realtor API and the listings API with varied filters and pages.
     { path: '/v1/realtor/equityrealty' },
