@@ -157,6 +157,13 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
       json: { name: 'lead_realtor_view_home', deviceType: 'mobile', locale: 'ko' },
     },
     { path: '/v1/realtor-contacts', method: 'POST', json: contact, keep: 'contact' },
+    // A question about a home (decision 096): the home attached is read by its key.
+    {
+      path: '/v1/realtor-contacts',
+      method: 'POST',
+      json: { ...contact, email: 'minsu+home@example.com', kind: 'question', listingKey: 'SC1200' },
+      status: 201,
+    },
     // The builder: session, console (list, search, next page), editor, inbox, dashboard, settings, domain.
     { path: '/v1/auth/login', method: 'POST', json: { email: 'janekim@realtor.local', password: DEMO_PASSWORD } },
     { path: '/v1/auth/me', token: realtor },
