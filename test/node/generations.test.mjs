@@ -90,12 +90,15 @@ before(async () => {
   const state = path.join(tmp, 'state')
   wranglerLogged(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
 
-  const { worker: options } = bundleWorkerOptions()
+  const { worker: options, assets } = bundleWorkerOptions()
   const worker = (name, objectScript) => ({
     ...options,
     name,
     modules: true,
     scriptPath: path.join(tmp, 'dist/worker.js'),
+    // The static assets, as production serves them: builder APIs read their texts through the ASSETS
+    // binding (docs/decisions/094-bundle-headroom.md).
+    assets,
     bindings: { ...options.bindings, ...LOCAL },
     // Worker A defines the object; the others bind A's (or the broken one's) by script name.
     durableObjects: objectScript
