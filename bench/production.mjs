@@ -56,7 +56,7 @@ export async function buildProduction(name) {
    *   were measured on. The entry is one more worker a request passes through (docs/decisions/005).
    */
   async function startBench({ port, entryPort = 0, ceiling, reference }) {
-    const { worker } = bundleWorkerOptions()
+    const { worker, assets } = bundleWorkerOptions()
     // The ceiling and the reference bind the worker's Durable Objects too (same bindings), by its script name.
     const objects = Object.fromEntries(
       Object.entries(worker.durableObjects ?? {}).map(([name, object]) => [
@@ -71,6 +71,9 @@ export async function buildProduction(name) {
         modules: true,
         scriptPath: path.join(dist, 'worker.js'),
         bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
+        // The ASSETS binding, as production has it: the legal texts and the builder's messages (the realtor
+        // API's errors among them) are read through it (docs/decisions/094-bundle-headroom.md).
+        assets: { ...assets, directory: assetsDir },
         unsafeDirectSockets: [{ host: '127.0.0.1', port }],
       },
     ]
