@@ -78,9 +78,17 @@ export async function textContrasts(page: Page): Promise<PageContrast> {
     const scrolled = await page.evaluate(async (y) => {
       window.scrollTo({ top: y, behavior: 'instant' })
       // Images on this screen (lazy ones start loading now) are drawn before anything is read.
+      // On screen across too: a lazy image of a swipeable row beyond the screen's edge does not load, and its
+      // decode() would wait for ever.
       const onScreen = [...document.images].filter((img) => {
         const box = img.getBoundingClientRect()
-        return box.bottom > 0 && box.top < window.innerHeight && box.width > 0
+        return (
+          box.bottom > 0 &&
+          box.top < window.innerHeight &&
+          box.right > 0 &&
+          box.left < window.innerWidth &&
+          box.width > 0
+        )
       })
       await Promise.all(onScreen.map((img) => img.decode().catch(() => undefined)))
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
