@@ -31,11 +31,23 @@ export function bodyDeadlineMs(maxBytes: number): number {
   return BODY_DEADLINE_FLOOR_MS + Math.ceil((maxBytes * 1000) / BODY_MIN_BYTES_PER_SECOND)
 }
 
+/**
+ * What of a body still arriving after it passed its limit is read and thrown away before the refusal is
+ * answered: at most 1 MiB more, for at most a second (docs/decisions/098-refused-body-drain.md). The local
+ * server closes a connection whose request body was not read to its end as soon as the answer is written,
+ * and a client still sending then gets a reset that discards the answer — the 413 never arrived for about
+ * one body in twelve, and once the local proxy answered 500. What arrives past either bound is cancelled.
+ */
+export const REFUSED_DRAIN_BYTES = 1024 * 1024
+export const REFUSED_DRAIN_MS = 1_000
+
 export interface BodyLimits {
   /** The most bytes taken; one more is a refusal. */
   maxBytes: number
   /** From the call; bodyDeadlineMs(maxBytes) when not given. */
   deadlineMs?: number
+  /** How much of a body past its limit is drained before the refusal; REFUSED_DRAIN_* when not given. */
+  drain?: { bytes: number; ms: number }
 }
 
 /** The Content-Length a request declares, or null when it declares none (a chunked body). */
@@ -51,14 +63,43 @@ const cancel = (stream: { cancel(reason?: unknown): Promise<void> }, reason: Bod
 }
 
 /**
+ * Reads and discards what `reader` still gives, up to `bytes` more and until `until` (a Date.now() time): a
+ * body refused for its size is read off the connection, not kept, so that its answer is not lost to a reset.
+ * Settles at the body's end, at either bound, or when the stream errors; the caller cancels what is left.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, bytes: number, until: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const stop = new Promise<{ done: true }>((resolve) => {
+    timer = setTimeout(() => resolve({ done: true }), Math.max(0, until - Date.now()))
+  })
+  let discarded = 0
+  try {
+    while (discarded <= bytes) {
+      const read = await Promise.race([reader.read(), stop])
+      if (read.done) return
+      discarded += read.value?.byteLength ?? 0
+    }
+  } catch {
+    // A stream that breaks while drained has nothing more to give.
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
  * The whole body of `request` (empty when it has none), at most `maxBytes` of it, arrived within `deadlineMs`.
- * Throws BodyRefused otherwise, with the stream cancelled: 'too-large' as soon as the declared length or the
- * bytes read pass the limit, 'too-slow' when the deadline passes first (a trickling or a lying length that
- * never comes), 'broken' when the stream errors (the client went away, a length it did not send).
+ * Throws BodyRefused otherwise, with the stream cancelled: 'too-large' as soon as the declared length (unread)
+ * or the bytes read pass the limit (what is still arriving drained first, within `drain`), 'too-slow' when the
+ * deadline passes first (a trickling or a lying length that never comes), 'broken' when the stream errors (the
+ * client went away, a length it did not send).
  */
 export async function readBody(
   request: Request,
-  { maxBytes, deadlineMs = bodyDeadlineMs(maxBytes) }: BodyLimits,
+  {
+    maxBytes,
+    deadlineMs = bodyDeadlineMs(maxBytes),
+    drain = { bytes: REFUSED_DRAIN_BYTES, ms: REFUSED_DRAIN_MS },
+  }: BodyLimits,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const body = request.body
   if (!body) return new Uint8Array()
@@ -72,6 +113,7 @@ export async function readBody(
   const chunks: Uint8Array[] = []
   let size = 0
   let timer: ReturnType<typeof setTimeout> | undefined
+  const started = Date.now()
   // Raced against each read, so the deadline holds even for a read the runtime never settles.
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new BodyRefused('too-slow')), deadlineMs)
@@ -86,6 +128,9 @@ export async function readBody(
     }
   } catch (error) {
     const refused = error instanceof BodyRefused ? error : new BodyRefused('broken', { cause: error })
+    clearTimeout(timer)
+    if (refused.reason === 'too-large')
+      await discardRest(reader, drain.bytes, Math.min(Date.now() + drain.ms, started + deadlineMs))
     cancel(reader, refused)
     throw refused
   } finally {

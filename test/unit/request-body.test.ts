@@ -1,12 +1,19 @@
 // Request bodies read whole within a size and a time (src/lib/request-body.ts, docs/decisions/079): what is
-// read, what is refused and why, and that a refused body's stream is always cancelled — never left half-read,
-// which under the local server kept the next requests waiting (issue 29, finding 4). Then limitBody and
-// requestBody on a bare Hono app: the refusals as 413, 408 and 400 in the caller's language.
+// read, what is refused and why, and that a refused body is never left half-read — read off to its end (within a
+// bound, decision 098) or cancelled — which under the local server kept the next requests waiting or lost the
+// answer (issue 29, finding 4). Then limitBody and requestBody on a bare Hono app: the refusals as 413, 408 and
+// 400 in the caller's language.
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../src/env'
 import { AppError } from '../../src/lib/errors'
-import { BodyRefused, bodyDeadlineMs, readBody } from '../../src/lib/request-body'
+import {
+  BodyRefused,
+  bodyDeadlineMs,
+  REFUSED_DRAIN_BYTES,
+  REFUSED_DRAIN_MS,
+  readBody,
+} from '../../src/lib/request-body'
 import { limitBody } from '../../src/middleware/api'
 import { chunksOf, bodySource as source } from '../fixtures/body-source'
 
@@ -32,13 +39,37 @@ describe('readBody', () => {
     expect(await readBody(request(null), { maxBytes: 0 })).toEqual(new Uint8Array())
   })
 
-  it('refuses a chunked body past the limit as soon as it passes, and cancels the rest', async () => {
+  it('refuses a chunked body past the limit, reading off and discarding what is still arriving (up to 1 MiB)', async () => {
     const body = source(chunksOf(50, 4096))
     const error = await refusal(readBody(request(body.stream), { maxBytes: 16 * 1024 }))
     expect(error.reason).toBe('too-large')
+    // The 200 KB the client was sending are read to their end, so its connection is left whole for the answer.
+    expect(body.ended()).toBe(true)
+    expect(body.cancelled()).toBe(false)
+  })
+
+  it('drains a refused body at most its bytes more, then cancels the rest', async () => {
+    const body = source(chunksOf(1000, 4096))
+    const error = await refusal(
+      readBody(request(body.stream), { maxBytes: 16 * 1024, drain: { bytes: 64 * 1024, ms: 5_000 } }),
+    )
+    expect(error.reason).toBe('too-large')
     expect(body.cancelled()).toBe(true)
-    // The fifth chunk passed the limit: nothing after it was asked for (the runtime may read one ahead).
-    expect(body.pulled()).toBeLessThanOrEqual(6)
+    // 16 KiB kept, then 64 KiB and one chunk discarded (the runtime may read one ahead).
+    expect(body.pulled()).toBeLessThanOrEqual(4 + 17 + 2)
+    expect(REFUSED_DRAIN_BYTES).toBe(1024 * 1024)
+  })
+
+  it('drains a refused body at most its time, even one that stalls, then cancels the rest', async () => {
+    const body = source(chunksOf(10, 4096), { stallAt: 6 })
+    const started = Date.now()
+    const error = await refusal(
+      readBody(request(body.stream), { maxBytes: 16 * 1024, drain: { bytes: 1 << 20, ms: 100 } }),
+    )
+    expect(error.reason).toBe('too-large')
+    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(body.cancelled()).toBe(true)
+    expect(REFUSED_DRAIN_MS).toBe(1_000)
   })
 
   it('refuses a declared length over the limit unread, and cancels the stream', async () => {
@@ -53,7 +84,7 @@ describe('readBody', () => {
     const body = source([8, 8])
     const error = await refusal(readBody(request(body.stream, { 'content-length': '4' }), { maxBytes: 10 }))
     expect(error.reason).toBe('too-large')
-    expect(body.cancelled()).toBe(true)
+    expect(body.ended()).toBe(true)
   })
 
   it('refuses a body that stops arriving (a lying length, a stalled upload) at its deadline, and cancels it', async () => {
@@ -104,7 +135,7 @@ describe('limitBody', () => {
     expect(await response.json()).toEqual({ size: 3072 })
   })
 
-  it('answers a chunked body over the limit 413 in the caller’s language, its stream cancelled', async () => {
+  it('answers a chunked body over the limit 413 in the caller’s language, the rest read off', async () => {
     for (const [language, message] of [
       ['ko', '요청 본문이 너무 큽니다. 16384바이트까지 보낼 수 있습니다.'],
       ['en', 'The request body is larger than 16384 bytes.'],
@@ -113,7 +144,7 @@ describe('limitBody', () => {
       const response = await post(body.stream, language)
       expect(response.status).toBe(413)
       expect(await response.json()).toEqual({ error: { code: 'payload_too_large', message } })
-      expect(body.cancelled()).toBe(true)
+      expect(body.ended()).toBe(true)
     }
   })
 
