@@ -5,12 +5,28 @@
 // local D1/R2/KV state. `start` serves the whole site as `wrangler dev` would (assets included), for
 // browsers; `startBench` gives the benchmark the worker, a static ceiling and a renderer reference.
 import { readFileSync } from 'node:fs'
-import { cp, rm } from 'node:fs/promises'
+import { cp, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'esbuild'
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+import { convertV4MiniflareOptions, Miniflare, Response } from 'miniflare'
 import { DEPLOY_ARGS, localVars, prepareLocal, root, wrangler } from '../scripts/lib.mjs'
 import { bundleWorkerOptions, persistRoot } from '../scripts/local-platform.mjs'
+
+/**
+ * The ASSETS binding of the benchmark's worker, served from Node: the file under `dir` a request's path names
+ * (the built `public/`), or 404. Each isolate asks it for a few JSON files on its first requests only.
+ */
+const assetsBinding = (dir) => async (request) => {
+  const file = path.join(dir, path.normalize(decodeURIComponent(new URL(request.url).pathname)))
+  if (!file.startsWith(`${dir}${path.sep}`)) return new Response('not found', { status: 404 })
+  try {
+    return new Response(await readFile(file), { headers: { 'content-type': contentTypeOf(file) } })
+  } catch {
+    return new Response('not found', { status: 404 })
+  }
+}
+
+const contentTypeOf = (file) => (file.endsWith('.json') ? 'application/json' : 'application/octet-stream')
 
 /** Builds everything into `.tmp/<name>`; returns the worker bundle and a starter. */
 export async function buildProduction(name) {
@@ -56,7 +72,7 @@ export async function buildProduction(name) {
    *   were measured on. The entry is one more worker a request passes through (docs/decisions/005).
    */
   async function startBench({ port, entryPort = 0, ceiling, reference }) {
-    const { worker, assets } = bundleWorkerOptions()
+    const { worker } = bundleWorkerOptions()
     // The ceiling and the reference bind the worker's Durable Objects too (same bindings), by its script name.
     const objects = Object.fromEntries(
       Object.entries(worker.durableObjects ?? {}).map(([name, object]) => [
@@ -71,9 +87,11 @@ export async function buildProduction(name) {
         modules: true,
         scriptPath: path.join(dist, 'worker.js'),
         bindings: { ...worker.bindings, ...localVars(), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
-        // The ASSETS binding, as production has it: the legal texts and the builder's messages (the realtor
-        // API's errors among them) are read through it (docs/decisions/094-bundle-headroom.md).
-        assets: { ...assets, directory: assetsDir },
+        // The ASSETS binding: the legal texts and the builder's messages (the realtor API's errors among them)
+        // are read through it (docs/decisions/094-bundle-headroom.md), once per isolate. A binding to the files
+        // and not Miniflare's `assets` option, which puts its asset router in front of the worker, in the same
+        // workerd whose CPU is measured: on Cloudflare the router runs before the worker, on no CPU of its.
+        serviceBindings: { ASSETS: assetsBinding(assetsDir) },
         unsafeDirectSockets: [{ host: '127.0.0.1', port }],
       },
     ]
