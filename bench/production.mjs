@@ -71,7 +71,7 @@ export async function buildProduction(name) {
    *   `ceiling.bench` and `reference.bench`): the path of the issue's baseline, which its ratio budgets
    *   were measured on. The entry is one more worker a request passes through (docs/decisions/005).
    */
-  async function startBench({ port, entryPort = 0, ceiling, reference }) {
+  async function startBench({ port, entryPort = 0, ceiling, reference, inspectorPort }) {
     const { worker } = bundleWorkerOptions()
     // The ceiling and the reference bind the worker's Durable Objects too (same bindings), by its script name.
     const objects = Object.fromEntries(
@@ -143,6 +143,8 @@ export default {
         resourcePersistencePath: persistRoot(state),
         host: '127.0.0.1',
         port: entryPort,
+        // For a profile of the worker (bench/profile.mjs): workerd's inspector, isolate `core:user:realtor-homepage`.
+        ...(inspectorPort ? { inspectorPort } : {}),
       }),
     )
     await mf.ready
