@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import { ownAddress } from './contact-form'
 import { expect, test } from './fixtures'
+import { openJaneInboxOfKind } from './inbox'
 
 // "What's my home worth?" on Jane Kim's homepage (issue 30, docs/decisions/096-home-requests.md), in Korean
 // and English, at 1280 and 390 px: a visitor fills it in (a wrong field first says so, in the page's
 // language), it is received, and Jane finds it in her inbox filtered by its kind with the address, rooms
 // and timeline it carries. Screenshots of the section go to test/e2e/screenshots.
-const JANE = { email: 'janekim@realtor.local', password: 'demo-realtor-2026' }
 const SHOTS = 'test/e2e/screenshots'
 
 const TEXT = {
@@ -28,8 +28,6 @@ const TEXT = {
     badge: '시세 평가 요청',
     rooms: '침실 4 · 욕실 2.5',
     kindOption: '시세 평가 요청',
-    filter: '유형',
-    apply: '적용',
   },
   en: {
     path: '/en/janekim',
@@ -49,8 +47,6 @@ const TEXT = {
     badge: 'Valuation request',
     rooms: '4 bd · 2.5 ba',
     kindOption: 'Valuation request',
-    filter: 'Type',
-    apply: 'Apply',
   },
 } as const
 
@@ -103,10 +99,7 @@ for (const locale of ['ko', 'en'] as const) {
     await visitor.close()
 
     // Jane's inbox in the same language, filtered to valuation requests with the form, as a realtor does.
-    expect((await page.request.post('/v1/auth/login', { data: JANE })).status()).toBe(200)
-    await page.goto(`${text.path}/admin/inbox`)
-    await page.getByLabel(text.filter, { exact: true }).selectOption({ label: text.kindOption })
-    await page.getByRole('button', { name: text.apply }).click()
+    await openJaneInboxOfKind(page, locale, text.kindOption)
     await expect(page).toHaveURL(/[?&]kind=valuation/)
     const entry = page.getByTestId('inbox-list').getByRole('listitem').filter({ hasText: stamp })
     await expect(entry).toContainText(text.badge)

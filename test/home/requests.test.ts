@@ -6,6 +6,7 @@ import { env } from 'cloudflare:test'
 import PostalMime from 'postal-mime'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { detailsOfRequest, homeSnapshot } from '../../src/lib/contacts/home'
+import type { HomeSnapshot } from '../../src/lib/contacts/requests'
 import { contactSchema } from '../../src/lib/contacts/schema'
 import { contactsById, insertContact } from '../../src/lib/contacts/store'
 import { contactMessages, forwardContact } from '../../src/lib/contacts/webhook'
@@ -22,7 +23,25 @@ import { retriesFallDue, settled } from '../helpers'
 
 const HOOK = 'http://127.0.0.1:9/realtor-hook'
 const KEY = 'FMLS-REQ-1001'
+/** A California home: CRMLS's, which Jane's Georgia site never shows and Equity Realty's Irvine site does. */
+const CA_KEY = 'CRMLS-REQ-2001'
 let janeId: number
+let equityId: number
+/** The snapshot a request about KEY carries on Jane's site. */
+const JANE_HOME: HomeSnapshot = {
+  listingKey: KEY,
+  address: '123 Main St',
+  city: 'Johns Creek',
+  state: 'GA',
+  zipcode: '30097',
+  price: 725000,
+  url: '/janekim/homes/FMLS-REQ-1001',
+}
+/** Jane's site as a request's home is read for it: her Georgia areas, her address. */
+const JANE_SITE = {
+  desiredUrl: 'janekim',
+  activityRegion: [{ state: 'GA' as const, city: 'Johns Creek', neighborhood: '', zipcode: '30097' }],
+}
 
 const PERSON = {
   lastName: 'Kim',
@@ -86,25 +105,43 @@ async function rowOf(id: number) {
     .first<{ kind: string; details: string | null; message: string }>()
 }
 
-beforeAll(async () => {
-  janeId = (await env.DB.prepare("SELECT id FROM realtors WHERE desired_url = 'janekim'").first<{ id: number }>())!.id
+/** A single-family home for sale in `feed`, stored as replication stores it. */
+async function storeHome(feed: 'fmls' | 'crmls', home: Omit<HomeSnapshot, 'url'>) {
   const row = listingRowOf(
-    'fmls',
+    feed,
     {
-      ListingKey: KEY,
+      ListingKey: home.listingKey,
       StandardStatus: 'Active',
       PropertyType: 'Residential',
       PropertySubType: 'Single Family Residence',
-      ListPrice: 725000,
-      UnparsedAddress: '123 Main St',
-      City: 'Johns Creek',
-      StateOrProvince: 'GA',
-      PostalCode: '30097',
+      ListPrice: home.price,
+      UnparsedAddress: home.address,
+      City: home.city,
+      StateOrProvince: home.state,
+      PostalCode: home.zipcode,
       ModificationTimestamp: '2026-11-01T00:00:00Z',
     },
     [],
   )
   await upsertListing(env.DB, row!).run()
+}
+
+const idOf = async (desiredUrl: string) =>
+  (await env.DB.prepare('SELECT id FROM realtors WHERE desired_url = ?').bind(desiredUrl).first<{ id: number }>())!.id
+
+beforeAll(async () => {
+  janeId = await idOf('janekim')
+  equityId = await idOf('equityrealty')
+  const { url: _, ...home } = JANE_HOME
+  await storeHome('fmls', home)
+  await storeHome('crmls', {
+    listingKey: CA_KEY,
+    address: '9 Woodbridge Ln',
+    city: 'Irvine',
+    state: 'CA',
+    zipcode: '92604',
+    price: 1350000,
+  })
 })
 
 beforeEach(() => freshWindow(budgetOf('CONTACT_LIMITER').period))
@@ -131,17 +168,7 @@ describe('POST /v1/realtor-contacts with a kind', () => {
       kind: 'question',
       message: 'HOA?',
       page: '/janekim/homes/FMLS-REQ-1001',
-      details: {
-        home: {
-          listingKey: KEY,
-          address: '123 Main St',
-          city: 'Johns Creek',
-          state: 'GA',
-          zipcode: '30097',
-          price: 725000,
-          url: '/janekim/homes/FMLS-REQ-1001',
-        },
-      },
+      details: { home: JANE_HOME },
     })
     // A home the form describes itself is no field of the API.
     const forged = await post({
@@ -211,6 +238,44 @@ describe('POST /v1/realtor-contacts with a kind', () => {
     expect(await fieldsOf(gone)).toEqual({ listingKey: unknownHome })
     const bad = await post(tour([{ date: dayAhead(1), window: 'night' }], 'drive-by'), { lang })
     expect(await fieldsOf(bad)).toEqual({ 'tour.mode': mode, 'tour.slots.0.window': window })
+  })
+
+  it('refuses a home of another MLS than the realtor’s, as one no listing has, and stores nothing', async () => {
+    const count = async () =>
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM realtor_contacts').first<{ n: number }>())!.n
+    const before = await count()
+    // Jane's site is Georgia's (FMLS): a California ListingKey names no home of hers.
+    const refused = await post({ ...tour([{ date: dayAhead(1), window: 'morning' }]), listingKey: CA_KEY })
+    expect(refused.status).toBe(400)
+    expect(await fieldsOf(refused)).toEqual({ listingKey: 'This home is no longer listed.' })
+    const question = { ...PERSON, kind: 'question', listingKey: CA_KEY, message: 'HOA?' }
+    const ko = await post({ realtorId: janeId, ...question }, { lang: 'ko' })
+    expect(await fieldsOf(ko)).toEqual({ listingKey: '이 매물은 더 이상 올라와 있지 않습니다.' })
+    expect(await count()).toBe(before)
+    // The same key asked of a California realtor is their home, with its page on their site.
+    const accepted = await post({ realtorId: equityId, ...question })
+    expect(accepted.status).toBe(201)
+    const [stored] = await contactsById(env.DB, [((await accepted.json()) as { id: number }).id])
+    expect(stored?.details?.home).toMatchObject({
+      listingKey: CA_KEY,
+      city: 'Irvine',
+      state: 'CA',
+      url: '/equityrealty/homes/CRMLS-REQ-2001',
+    })
+  })
+
+  it('reads a request’s home only among the realtor’s MLS listings', async () => {
+    expect(await homeSnapshot(env.DB, JANE_SITE, CA_KEY)).toBeNull()
+    expect(await homeSnapshot(env.DB, JANE_SITE, 'NOPE-1')).toBeNull()
+    expect(await homeSnapshot(env.DB, JANE_SITE, KEY)).toEqual(JANE_HOME)
+    const both = {
+      ...JANE_SITE,
+      activityRegion: [
+        ...JANE_SITE.activityRegion,
+        { ...JANE_SITE.activityRegion[0]!, state: 'CA' as const, city: 'Irvine' },
+      ],
+    }
+    expect((await homeSnapshot(env.DB, both, CA_KEY))?.url).toBe('/janekim/homes/CRMLS-REQ-2001')
   })
 
   it('refuses four days, the same day and time twice, an impossible date and a tour without days', async () => {
@@ -307,7 +372,7 @@ describe('delivering a request', () => {
   /** Stored as the route stores it (its own first attempt left out, so the harness makes it). */
   async function sent(body: unknown) {
     const contact = contactSchema.parse(body)
-    const home = contact.listingKey ? await homeSnapshot(env.DB, contact.listingKey, 'janekim') : null
+    const home = contact.listingKey ? await homeSnapshot(env.DB, JANE_SITE, contact.listingKey) : null
     return insertContact(env.DB, contact, 'en', '/janekim', detailsOfRequest(contact, home))
   }
 

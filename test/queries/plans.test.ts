@@ -271,7 +271,6 @@ const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
   'src/lib/accounts/settings.ts': { sites: 3 },
   'src/lib/accounts/sign-in-codes.ts': { sites: 4 },
   'src/lib/accounts/store.ts': { sites: 7, unreached: ['the admin account insert: only on a database with no admin'] },
-  'src/lib/contacts/home.ts': { sites: 1 },
   'src/lib/contacts/store.ts': { sites: 2 },
   'src/lib/domains/activation.ts': { sites: 3 },
   'src/lib/domains/simulator.ts': {

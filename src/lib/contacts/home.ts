@@ -1,29 +1,33 @@
 // What a request about a home attaches (docs/decisions/096-home-requests.md): the home as `listings` holds it
-// when the request arrives, read by its ListingKey, and the tour days checked on the realtor's clock. The
-// form names the home by its key only; its address, price and page are ours, never what a visitor sent.
+// when the request arrives, read by its ListingKey as the realtor's home page reads it (their MLS only), and
+// the tour days checked on the realtor's clock. The form names the home by its key only; its address, price
+// and page are ours, never what a visitor sent.
 
+import { readListing } from '../mls/home'
+import { siteFeeds } from '../mls/site'
+import type { Realtor } from '../realtors/types'
 import { type HomeSnapshot, type RequestDetails, tourDayProblem } from './requests'
 import type { Contact } from './schema'
 
-/** The snapshot of the listing of this key, with its home page's path on the realtor's site; null if none. */
+/**
+ * The snapshot of the listing of this key, with its home page's path on the realtor's site; null if their
+ * site shows no such home: none has the key, or it is another MLS's (a Georgia site never shows a CRMLS home).
+ */
 export async function homeSnapshot(
   db: D1Database,
+  realtor: Pick<Realtor, 'activityRegion' | 'desiredUrl'>,
   listingKey: string,
-  desiredUrl: string,
 ): Promise<HomeSnapshot | null> {
-  const row = await db
-    .prepare('SELECT listing_key, address, city, state, zipcode, price FROM listings WHERE listing_key = ?')
-    .bind(listingKey)
-    .first<{ listing_key: string; address: string; city: string; state: string; zipcode: string; price: number }>()
-  if (!row) return null
+  const home = await readListing(db, siteFeeds(realtor).feeds, listingKey)
+  if (!home) return null
   return {
-    listingKey: row.listing_key,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zipcode: row.zipcode,
-    price: row.price,
-    url: `/${desiredUrl}/homes/${encodeURIComponent(row.listing_key)}`,
+    listingKey: home.listingKey,
+    address: home.address,
+    city: home.city,
+    state: home.state,
+    zipcode: home.zipcode,
+    price: home.price,
+    url: `/${realtor.desiredUrl}/homes/${encodeURIComponent(home.listingKey)}`,
   }
 }
 

@@ -48,6 +48,35 @@ function photosOf(media: unknown): ListingPhoto[] {
   }
 }
 
+/** One placeholder a feed, for `market IN (…)`. */
+const marks = (feeds: readonly MlsFeed[]) => feeds.map(() => '?').join(', ')
+
+/** The one read of a listing by its key: its page's columns, only among `feeds` (the site's MLSs). */
+function listingByKey(db: D1Database, feeds: readonly MlsFeed[], key: string): D1PreparedStatement {
+  return db
+    .prepare(`SELECT ${DETAIL_COLUMNS} FROM listings WHERE listing_key = ? AND market IN (${marks(feeds)})`)
+    .bind(key, ...feeds)
+}
+
+/** A row of that read: its photos still the stored JSON. */
+type DetailRow = ListingDetail & { media: unknown }
+
+function detailOf(row: DetailRow): ListingDetail {
+  const { media, ...home } = row
+  return { ...home, photos: photosOf(media) }
+}
+
+/** The listing of `key` among `feeds`' listings as its page shows it; null if none (or another MLS's). */
+export async function readListing(
+  db: D1Database,
+  feeds: readonly MlsFeed[],
+  key: string,
+): Promise<ListingDetail | null> {
+  if (!isListingKey(key)) return null
+  const row = await listingByKey(db, feeds, key).first<DetailRow>()
+  return row ? detailOf(row) : null
+}
+
 /**
  * The home of `key` among `feeds`' listings: found (one round trip: the listing, its tombstone and the
  * feeds' times together), gone (a second, for homes like it in the same city), or missing — never seen,
@@ -55,26 +84,21 @@ function photosOf(media: unknown): ListingPhoto[] {
  */
 export async function lookUpHome(db: D1Database, feeds: readonly MlsFeed[], key: string): Promise<HomeLookup> {
   if (!isListingKey(key)) return { kind: 'missing' }
-  const inFeeds = `market IN (${feeds.map(() => '?').join(', ')})`
+  const inFeeds = `market IN (${marks(feeds)})`
   const [found, gone, times] = await db.batch([
-    db.prepare(`SELECT ${DETAIL_COLUMNS} FROM listings WHERE listing_key = ? AND ${inFeeds}`).bind(key, ...feeds),
+    listingByKey(db, feeds, key),
     db
       .prepare(`SELECT market, city, deal_type, price, address FROM listings_gone WHERE listing_key = ? AND ${inFeeds}`)
       .bind(key, ...feeds),
     db
-      .prepare(
-        `SELECT feed, last_updated AS lastUpdated FROM mls_feeds WHERE feed IN (${feeds.map(() => '?').join(', ')})`,
-      )
+      .prepare(`SELECT feed, last_updated AS lastUpdated FROM mls_feeds WHERE feed IN (${marks(feeds)})`)
       .bind(...feeds),
   ])
   const timeOf = (feed: string) =>
     (times?.results as { feed: string; lastUpdated: string | null }[] | undefined)?.find((t) => t.feed === feed)
       ?.lastUpdated ?? null
-  const row = found?.results[0] as (ListingDetail & { media: unknown }) | undefined
-  if (row) {
-    const { media, ...home } = row
-    return { kind: 'found', home: { ...home, photos: photosOf(media) }, lastUpdated: timeOf(home.market) }
-  }
+  const row = found?.results[0] as DetailRow | undefined
+  if (row) return { kind: 'found', home: detailOf(row), lastUpdated: timeOf(row.market) }
   const tomb = gone?.results[0] as
     | { market: MlsFeed; city: string; deal_type: string; price: number; address: string }
     | undefined

@@ -15,6 +15,7 @@ import { outboxConfig } from '../../lib/outbox/config'
 import { afterAnswer } from '../../lib/outbox/deliver'
 import { realtorClock } from '../../lib/realtors/own-settings'
 import { readRealtor } from '../../lib/realtors/public-read'
+import type { Realtor } from '../../lib/realtors/types'
 import { dayIn } from '../../lib/time-zone'
 import { type FieldMessage, INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
 import { apiLocale, apiMessage, enforceRateLimit, jsonBody, limitBody } from '../../middleware/api'
@@ -31,14 +32,15 @@ function pageOf(referer: string | undefined): string | null {
 
 /**
  * What a request about a home or a tour needs beyond its schema (docs/decisions/096-home-requests.md): the
- * home of its ListingKey in `listings`, and tour days from today to 60 days ahead on the realtor's clock.
- * Its problems as field messages (none: the details to store).
+ * home of its ListingKey among the listings of the realtor's own MLS (a key of another MLS's home is refused
+ * like a key no listing has), and tour days from today to 60 days ahead on the realtor's clock. Its problems
+ * as field messages (none: the details to store).
  */
-async function requestDetails(c: Context<AppEnv>, contact: Contact, desiredUrl: string) {
+async function requestDetails(c: Context<AppEnv>, contact: Contact, realtor: Realtor) {
   const locale = apiLocale(c)
   const fields: FieldMessage[] = []
   const [home, clock] = await Promise.all([
-    isHomeKind(contact.kind) && contact.listingKey ? homeSnapshot(c.env.DB, contact.listingKey, desiredUrl) : null,
+    isHomeKind(contact.kind) && contact.listingKey ? homeSnapshot(c.env.DB, realtor, contact.listingKey) : null,
     contact.kind === 'tour' ? realtorClock(c.env.DB, contact.realtorId) : null,
   ])
   if (isHomeKind(contact.kind) && !home)
@@ -83,7 +85,7 @@ app.post('/', limitBody(16 * 1024), jsonBody(contactSchema), async (c) => {
   // Only an accepted message counts, against the contact form's own budget (CONTACT_LIMITER, 5 a minute
   // per client address): a visitor who corrects a refused form is not locked out, and leads sent from
   // the same address do not use it up.
-  const details = await requestDetails(c, contact, realtor.desiredUrl)
+  const details = await requestDetails(c, contact, realtor)
   await enforceRateLimit(c, c.env.CONTACT_LIMITER, (ip) => `contact:${ip}`, 'api.contacts.tooMany')
   const stored = await insertContact(c.env.DB, contact, locale, pageOf(c.req.header('referer')), details)
   // Stored is accepted: the visitor waits for the one batch, not for the webhook, email and push. Their
