@@ -87,6 +87,7 @@ for (const [nodeId, us] of self) {
         .replace(/^.*node_modules\//, 'node_modules/')
         .replace(/^file:\/\//, '')
         .replace(`${root}/`, '')
+        .replace(/^(\.\.\/)+/, '')
       name = `${position.name || name} ${file}:${position.lineNumber}`
     }
   }
