@@ -6,6 +6,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { LISTINGS_MAX_DEPTH } from '../../src/lib/listings/source'
 import worker from '../../src/worker'
+import { property } from '../fixtures/mls'
 import { type Recorded, recordingD1 } from './recorder'
 import { seedScaleData } from './scale-data'
 import { type Answer, runTour } from './tour'
@@ -98,24 +99,22 @@ beforeAll(async () => {
   const listed = await fetch(`${reso}/__listings`, {
     method: 'POST',
     body: JSON.stringify(
-      [
-        ['PLANS-NEW', true],
-        ['SC3230', false],
-      ].map(([ListingKey, InternetEntireListingDisplayYN]) => ({
-        ListingKey,
-        InternetEntireListingDisplayYN,
-        StandardStatus: 'Active',
-        PropertyType: 'Residential',
-        PropertySubType: 'Single Family Residence',
-        ListPrice: 900_000,
-        BedroomsTotal: 3,
-        BathroomsTotalInteger: 2,
-        UnparsedAddress: '1 Plans St',
-        City: 'Irvine',
-        StateOrProvince: 'CA',
-        PostalCode: '92604',
-        Media: [],
-      })),
+      (
+        [
+          ['PLANS-NEW', true],
+          ['SC3230', false],
+        ] as const
+      ).map(([ListingKey, InternetEntireListingDisplayYN]) =>
+        property({
+          ListingKey,
+          InternetEntireListingDisplayYN,
+          UnparsedAddress: '1 Plans St',
+          City: 'Irvine',
+          StateOrProvince: 'CA',
+          PostalCode: '92604',
+          Media: [],
+        }),
+      ),
     ),
   })
   expect(listed.status).toBe(204)
