@@ -10,6 +10,7 @@ import { realtorCreateSchema } from '../../src/lib/realtors/schema'
 import { realtorService } from '../../src/lib/realtors/service'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { ADMIN, api, errorOf, login } from '../api/client'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { DEMO_PASSWORD } from '../fixtures/realtors'
 import { call } from '../helpers'
 
@@ -34,7 +35,7 @@ async function realtorAccount(desiredUrl: string): Promise<{ id: number; token: 
 
 /** A homepage made by the admin under `desiredUrl`. */
 const adminHomepage = (desiredUrl: string, isMakeHomepage: 'Y' | 'N' = 'N') =>
-  api('/v1/realtor', { method: 'POST', token: admin, json: { desiredUrl, isMakeHomepage } })
+  api('/v1/realtor', { method: 'POST', token: admin, json: { ...PUBLISHABLE, desiredUrl, isMakeHomepage } })
 
 const patch = (id: number, token: string, json: object, language = 'en') =>
   api(`/v1/realtor/${id}`, { method: 'PATCH', token, json, headers: { 'accept-language': language } })
@@ -142,7 +143,7 @@ describe('renaming', () => {
 describe('an address a homepage was published under', () => {
   it('stays held and redirects, even when unpublished before the move; others are refused it', async () => {
     const owner = await realtorAccount('pub-a')
-    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })).status).toBe(200)
+    expect((await patch(owner.id, owner.token, { ...PUBLISHABLE, isMakeHomepage: 'Y' })).status).toBe(200)
     expect((await patch(owner.id, owner.token, { isMakeHomepage: 'N' })).status).toBe(200)
     expect((await patch(owner.id, owner.token, { desiredUrl: 'pub-b' })).status).toBe(200)
     expect(await heldBy('pub-a')).toBe(owner.id)
@@ -226,7 +227,7 @@ describe('with profile versions (decision 082)', () => {
 
   it('a rename with a stale If-Match is a 412 that neither counts nor holds the address', async () => {
     const owner = await realtorAccount('vstale-a')
-    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })).status).toBe(200)
+    expect((await patch(owner.id, owner.token, { ...PUBLISHABLE, isMakeHomepage: 'Y' })).status).toBe(200)
     const read = await api(`/v1/realtor/${owner.id}`, { token: owner.token })
     const tag = read.headers.get('etag')
     expect(tag).toMatch(/^"/)
@@ -258,7 +259,7 @@ describe('with profile versions (decision 082)', () => {
 describe('releasing a held address', () => {
   it('is for admins: the address stops redirecting and anyone may take it', async () => {
     const owner = await realtorAccount('rel-a')
-    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })).status).toBe(200)
+    expect((await patch(owner.id, owner.token, { ...PUBLISHABLE, isMakeHomepage: 'Y' })).status).toBe(200)
     expect((await patch(owner.id, owner.token, { desiredUrl: 'rel-b' })).status).toBe(200)
     expect(location(await call('/rel-a'))).toBe('/rel-b')
 
@@ -289,7 +290,7 @@ describe('releasing a held address', () => {
 
   it('lists each realtor’s held addresses in the admin console, with a Release button', async () => {
     const owner = await realtorAccount('console-a')
-    await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })
+    await patch(owner.id, owner.token, { ...PUBLISHABLE, isMakeHomepage: 'Y' })
     await patch(owner.id, owner.token, { desiredUrl: 'console-b' })
     const page = await api('/v1/accounts?q=console-b', { token: admin })
     const row = ((await page.json()) as { items: { realtorId: number; heldAddresses: unknown }[] }).items.find(
