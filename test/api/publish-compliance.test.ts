@@ -3,8 +3,7 @@
 // caller's language, under the label of the realtor's state, and writes nothing.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Realtor } from '../../src/lib/realtors/types'
-import { DEMO_PASSWORD } from '../fixtures/realtors'
-import { ADMIN, api, errorOf, login } from './client'
+import { ADMIN, api, errorOf, login, realtorAccount } from './client'
 
 let admin: string
 
@@ -14,17 +13,9 @@ beforeAll(async () => {
 
 /** A new realtor account's homepage (unpublished, as every new one starts), with `profile` saved on it. */
 async function homepage(desiredUrl: string, profile: object = {}): Promise<{ id: number; token: string }> {
-  const email = `${desiredUrl}@compliance.test`
-  const made = await api('/v1/accounts', {
-    method: 'POST',
-    token: admin,
-    json: { email, password: DEMO_PASSWORD, name: desiredUrl, desiredUrl },
-  })
-  expect(made.status, await made.clone().text()).toBe(201)
-  const { realtor } = (await made.json()) as { realtor: Realtor }
-  const token = await login({ email, password: DEMO_PASSWORD })
-  if (Object.keys(profile).length > 0) expect((await patch(realtor.id, token, profile)).status).toBe(200)
-  return { id: realtor.id, token }
+  const made = await realtorAccount(admin, desiredUrl, 'compliance.test')
+  if (Object.keys(profile).length > 0) expect((await patch(made.id, made.token, profile)).status).toBe(200)
+  return made
 }
 
 const patch = (id: number, token: string, json: object, language = 'en') =>

@@ -9,9 +9,8 @@ import { d1Store } from '../../src/lib/realtors/d1-store'
 import { realtorCreateSchema } from '../../src/lib/realtors/schema'
 import { realtorService } from '../../src/lib/realtors/service'
 import type { Realtor } from '../../src/lib/realtors/types'
-import { ADMIN, api, errorOf, login } from '../api/client'
+import { ADMIN, api, errorOf, login, realtorAccount as newRealtorAccount } from '../api/client'
 import { PUBLISHABLE } from '../fixtures/publishable'
-import { DEMO_PASSWORD } from '../fixtures/realtors'
 import { call } from '../helpers'
 
 let admin: string
@@ -21,17 +20,7 @@ beforeAll(async () => {
 })
 
 /** A new realtor account with its homepage (unpublished, as every new account starts), signed in. */
-async function realtorAccount(desiredUrl: string): Promise<{ id: number; token: string }> {
-  const email = `${desiredUrl}@squatting.test`
-  const made = await api('/v1/accounts', {
-    method: 'POST',
-    token: admin,
-    json: { email, password: DEMO_PASSWORD, name: desiredUrl, desiredUrl },
-  })
-  expect(made.status, await made.clone().text()).toBe(201)
-  const { realtor } = (await made.json()) as { realtor: Realtor }
-  return { id: realtor.id, token: await login({ email, password: DEMO_PASSWORD }) }
-}
+const realtorAccount = (desiredUrl: string) => newRealtorAccount(admin, desiredUrl, 'squatting.test')
 
 /** A homepage made by the admin under `desiredUrl`. */
 const adminHomepage = (desiredUrl: string, isMakeHomepage: 'Y' | 'N' = 'N') =>
