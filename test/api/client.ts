@@ -1,5 +1,6 @@
 // JSON API helpers for the tests: sign in as a seeded account and call the API with its token.
 
+import type { Realtor } from '../../src/lib/realtors/types'
 import { DEMO_PASSWORD } from '../fixtures/realtors'
 import { call } from '../helpers'
 
@@ -30,4 +31,24 @@ export interface ErrorBody {
 
 export async function errorOf(response: Response): Promise<ErrorBody['error']> {
   return ((await response.json()) as ErrorBody).error
+}
+
+/**
+ * A new realtor account made by the admin (`adminToken`), with its homepage (unpublished, as every new account
+ * starts) under `desiredUrl`, signed in: its email is `{desiredUrl}@{domain}`.
+ */
+export async function realtorAccount(
+  adminToken: string,
+  desiredUrl: string,
+  domain: string,
+): Promise<{ id: number; token: string }> {
+  const email = `${desiredUrl}@${domain}`
+  const made = await api('/v1/accounts', {
+    method: 'POST',
+    token: adminToken,
+    json: { email, password: DEMO_PASSWORD, name: desiredUrl, desiredUrl },
+  })
+  if (made.status !== 201) throw new Error(`account not made: ${made.status} ${await made.text()}`)
+  const { realtor } = (await made.json()) as { realtor: Realtor }
+  return { id: realtor.id, token: await login({ email, password: DEMO_PASSWORD }) }
 }

@@ -4,6 +4,7 @@
 // (docs/decisions/082-profile-versions.md).
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Realtor } from '../../src/lib/realtors/types'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { ADMIN, api, login } from './client'
 
 let admin: string
@@ -33,7 +34,7 @@ describe('GET /v1/realtor/{key} with ETag', () => {
   })
 
   it('answers a published realtor with a strong ETag, and 304 when If-None-Match names it', async () => {
-    expect((await patch({ isMakeHomepage: 'Y' })).status).toBe(200)
+    expect((await patch({ ...PUBLISHABLE, isMakeHomepage: 'Y' })).status).toBe(200)
     const first = await read(realtor.id, { origin: 'https://elsewhere.example' })
     expect(first.status).toBe(200)
     expect(first.headers.get('content-type')).toMatch(/^application\/json/)

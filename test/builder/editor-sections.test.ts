@@ -9,6 +9,7 @@ import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { draftOf, getIn } from '../../src/lib/builder/form'
 import { loadBuilderMessages } from '../../src/lib/i18n'
 import { messagesOf } from '../../src/lib/island-messages'
+import { ETC_INFO_TYPES } from '../../src/lib/realtors/types'
 import { RICH } from '../fixtures/rich-realtor'
 
 // The builder's messages, read from their asset as every builder request reads them (decision 094).
@@ -34,9 +35,16 @@ function collect(fields: FieldSpec[], base: string, found: Found): void {
       collect(spec.fields, `${spec.path}.*`, found)
     } else {
       found.keys.push(spec.label, ...(spec.hint ? [spec.hint] : []))
+      // A label by state has one per state besides the generic one (decision 101).
+      if (spec.byState) found.keys.push(`${spec.label}.ca`, `${spec.label}.ga`)
       if (spec.kind === 'select' && spec.optionLabels)
         found.keys.push(...spec.options.map((value) => `${spec.optionLabels}${value}`))
-      found.paths.push(base ? `${base}.${spec.path}` : spec.path)
+      // An etcInfo item shown as a field of its own edits the etcInfo list, by a type it has.
+      if (spec.kind === 'etc') {
+        expect(spec.path).toBe(`etcInfo.${spec.contentType}`)
+        expect(ETC_INFO_TYPES).toContain(spec.contentType)
+        found.paths.push('etcInfo')
+      } else found.paths.push(base ? `${base}.${spec.path}` : spec.path)
     }
   }
 }

@@ -11,6 +11,7 @@ import { loadBuilderMessages } from '../../src/lib/i18n'
 import { messagesOf } from '../../src/lib/island-messages'
 import { REALTOR_DEFAULTS } from '../../src/lib/realtors/schema'
 import { ADMIN, api, login } from '../api/client'
+import { PUBLISHABLE } from '../fixtures/publishable'
 
 // The builder's messages, read from their asset as every builder request reads them (decision 094).
 beforeAll(() => loadBuilderMessages(env.ASSETS))
@@ -22,14 +23,17 @@ const translate = (locale: 'ko' | 'en') => {
 }
 
 describe('the onboarding checklist', () => {
-  it('starts at 0 of 7 for a new homepage, each step pointing at the field (or screen) to fill', () => {
+  it('starts at 0 of 9 for a new homepage, each step pointing at the field (or screen) to fill', () => {
     const list = checklistOf(fresh)
-    expect(list).toMatchObject({ done: 0, total: 7, complete: false })
+    expect(list).toMatchObject({ done: 0, total: 9, complete: false })
     expect(list.items.map(({ step, path }) => [step, path])).toEqual([
       ['photo', 'photos'],
       ['about', 'aboutMeKr'],
       ['region', 'activityRegion'],
       ['contact', 'contactPhone'],
+      // What publishing needs (decision 101): the license, and the brokerage's name (an etcInfo item).
+      ['license', 'licenseNumber'],
+      ['brokerage', 'etcInfo.company_name'],
       ['colours', 'designMainColor'],
       ['notify', 'notifications'],
       ['publish', 'isMakeHomepage'],
@@ -57,7 +61,7 @@ describe('the onboarding checklist', () => {
     expect(half.items.find((item) => item.step === 'contact')?.path).toBe('email')
   })
 
-  it('is complete with a portrait, both about texts, a city, phone and email, a design choice, a notification and publishing', () => {
+  it('is complete with a portrait, both about texts, a city, phone and email, a license and brokerage, a design choice, a notification and publishing', () => {
     const done = checklistOf(
       {
         ...fresh,
@@ -68,11 +72,12 @@ describe('the onboarding checklist', () => {
         contactPhone: '949-555-0142',
         email: 'me@example.com',
         designMainColor: '#0A7D5A',
+        ...PUBLISHABLE,
         isMakeHomepage: 'Y',
       },
       { notified: true },
     )
-    expect(done).toMatchObject({ done: 7, complete: true })
+    expect(done).toMatchObject({ done: 9, complete: true })
   })
 
   it('takes a dark mode as a design choice, and the default colour in another case as none', () => {
@@ -208,6 +213,7 @@ describe('homes from the first activity region', () => {
     const patch = await api(`/v1/realtor/${realtor.id}`, {
       method: 'PATCH',
       json: {
+        ...PUBLISHABLE,
         activityRegion: [{ state: 'GA', city: 'Duluth', neighborhood: '', zipcode: '30096' }],
         isMakeHomepage: 'Y',
       },

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { createApp } from '../../src/worker'
 import { ADMIN, api, login } from '../api/client'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { ORIGIN } from '../helpers'
 
 const app = createApp()
@@ -54,6 +55,7 @@ export async function newHomepage(address: string): Promise<{ id: number; token:
     method: 'PATCH',
     token,
     json: {
+      ...PUBLISHABLE,
       isMakeHomepage: 'Y',
       photos: [{ path: 'top', imageType: 'fullsize', url: '/photos/seed/janekim/top.png' }],
     },

@@ -3,6 +3,7 @@
 // in 24 hours; the 4th change is refused with the server's message, in the page's language, in the notice
 // and under the address field. Desktop in Korean, phone in English.
 import AxeBuilder from '@axe-core/playwright'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { expect, test } from './fixtures'
 
 const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
@@ -116,7 +117,10 @@ test('an admin releases a held address from the console: it stops redirecting', 
 
   const login = await request.post('/v1/auth/login', { data: ADMIN })
   const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
-  const made = await request.post('/v1/realtor', { headers: admin, data: { desiredUrl: held, isMakeHomepage: 'Y' } })
+  const made = await request.post('/v1/realtor', {
+    headers: admin,
+    data: { ...PUBLISHABLE, desiredUrl: held, isMakeHomepage: 'Y' },
+  })
   expect(made.status()).toBe(201)
   const { id } = (await made.json()) as { id: number }
   expect((await request.patch(`/v1/realtor/${id}`, { headers: admin, data: { desiredUrl: current } })).status()).toBe(

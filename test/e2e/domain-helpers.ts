@@ -2,6 +2,7 @@
 // domains-cloudflare.spec.ts against the fake Cloudflare API): a published homepage of its own for each
 // run, the realtor's sign-in, the homepage's canonical link, and the screen's screenshots in both languages.
 import type { APIRequestContext, Browser } from '@playwright/test'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { expect, type Page } from './fixtures'
 
 export const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
@@ -43,7 +44,10 @@ export async function newRealtor(request: APIRequestContext, project: string) {
   const created = await request.post('/v1/accounts', { data: account, headers })
   expect(created.status()).toBe(201)
   const { realtor } = (await created.json()) as { realtor: { id: number } }
-  const published = await request.patch(`/v1/realtor/${realtor.id}`, { data: { isMakeHomepage: 'Y' }, headers })
+  const published = await request.patch(`/v1/realtor/${realtor.id}`, {
+    data: { ...PUBLISHABLE, isMakeHomepage: 'Y' },
+    headers,
+  })
   expect(published.status()).toBe(200)
   return { account, realtorId: realtor.id, adminToken: token }
 }

@@ -4,6 +4,7 @@
 // Each project (desktop 1280, phone 390) works on its own new account; desktop in Korean, phone in English.
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { expect, type Page, test } from './fixtures'
 
 const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
@@ -74,7 +75,10 @@ test('a realtor changes the address, the old one redirects; deletes the homepage
   const { realtor } = (await created.json()) as { realtor: { id: number } }
   // Published, so the address it leaves is held and redirects (decision 083: an address never published
   // under is free at once; test/e2e/address-limit.spec.ts shows that case).
-  const published = await request.patch(`/v1/realtor/${realtor.id}`, { headers: admin, data: { isMakeHomepage: 'Y' } })
+  const published = await request.patch(`/v1/realtor/${realtor.id}`, {
+    headers: admin,
+    data: { ...PUBLISHABLE, isMakeHomepage: 'Y' },
+  })
   expect(published.status()).toBe(200)
 
   // Change the address: a warning with both full addresses before saving, a confirmation on save.

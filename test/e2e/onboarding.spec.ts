@@ -48,7 +48,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
 
   const checklist = page.getByTestId('onboarding')
   await expect(checklist.getByRole('heading', { name: '홈페이지 완성하기' })).toBeVisible()
-  await expect(progress(page)).toHaveText('7단계 중 0단계 완료')
+  await expect(progress(page)).toHaveText('9단계 중 0단계 완료')
   await expect(checklist.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0')
   await page.screenshot({ path: `${SHOTS}/onboarding-${testInfo.project.name}-ko.png` })
   if (!phone) await axeClean(page)
@@ -79,12 +79,21 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   await checklist.getByRole('link', { name: /전화번호와 이메일 입력하기/ }).click()
   await expect(page.getByLabel('연락처 전화번호', { exact: true })).toBeFocused()
   await page.getByLabel('연락처 전화번호', { exact: true }).fill('678-555-0142')
+  // What publishing needs (decision 101): the license, under Georgia's label now that the region is there, and
+  // the brokerage's name, each step taking the realtor to its field.
+  await checklist.getByRole('link', { name: /면허 번호 입력하기/ }).click()
+  await expect(page.getByLabel('면허 번호', { exact: true })).toBeFocused()
+  await page.getByLabel('면허 번호', { exact: true }).fill('401234')
+  await checklist.getByRole('link', { name: /소속 중개회사 이름 입력하기/ }).click()
+  await expect(page.getByLabel('소속 중개회사 이름')).toBeFocused()
+  await page.getByLabel('소속 중개회사 이름').fill('Duluth Hearth Realty')
 
   // The list follows what is saved, not what is typed.
-  await expect(progress(page)).toHaveText('7단계 중 0단계 완료')
+  await expect(progress(page)).toHaveText('9단계 중 0단계 완료')
   await save.click()
   await expect(notice(page)).toHaveText('성공적으로 수정 되었습니다.')
-  await expect(progress(page)).toHaveText('7단계 중 3단계 완료')
+  await expect(progress(page)).toHaveText('9단계 중 5단계 완료')
+  await expect(checklist.locator('[data-step="brokerage"]')).toHaveAttribute('data-done', '')
   await expect(checklist.locator('[data-step="about"]')).toHaveAttribute('data-done', '')
   await expect(checklist.locator('[data-step="photo"]')).not.toHaveAttribute('data-done', '')
 
@@ -137,7 +146,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   // The same list in English.
   await page.goto(`/en/${desiredUrl}/admin`)
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled()
-  await expect(progress(page)).toHaveText('3 of 7 done')
+  await expect(progress(page)).toHaveText('5 of 9 done')
   await expect(page.getByTestId('onboarding').getByRole('link', { name: /Publish your homepage/ })).toHaveAttribute(
     'href',
     '#editor-publish',
@@ -151,7 +160,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   await page.getByRole('button', { name: 'Send test notification' }).click()
   await expect(page.locator('#notify-notice')).toContainText('Email: test notification sent.')
   await page.goto(`/en/${desiredUrl}/admin`)
-  await expect(progress(page)).toHaveText('4 of 7 done')
+  await expect(progress(page)).toHaveText('6 of 9 done')
   await expect(notify).toHaveAttribute('data-done', '')
   await page.screenshot({ path: `${SHOTS}/onboarding-${testInfo.project.name}-en.png` })
   if (phone) {

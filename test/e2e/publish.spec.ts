@@ -5,6 +5,8 @@ import { expect, type Page, test } from './fixtures'
 // Publishing (issue 17, docs/decisions/043-publishing.md): an admin creates an account, the new realtor
 // signs in and sees their unpublished page with the owner's bar while a signed-out visitor gets
 // "coming soon"; the realtor publishes through the confirmation dialog and the visitor sees the page.
+// Compliance by default (issue 31, decision 101): Publish first refuses and says why until the license and the
+// brokerage are saved, under California's "DRE #"; the published footer shows them and the EHO mark.
 const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const SHOTS = 'test/e2e/screenshots'
 
@@ -51,6 +53,12 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   expect(created.status()).toBe(201)
   const { realtor } = (await created.json()) as { realtor: { id: number; isMakeHomepage: string } }
   expect(realtor.isMakeHomepage).toBe('N')
+  // A California realtor: their license reads "DRE #".
+  const region = await request.patch(`/v1/realtor/${realtor.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { activityRegion: [{ state: 'CA', city: 'Irvine', neighborhood: '', zipcode: '' }] },
+  })
+  expect(region.status()).toBe(200)
 
   // A signed-out visitor gets the friendly coming-soon page, in Korean and English.
   const guest = await visitor(browser)
@@ -95,6 +103,40 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   await page.goto(`/${address}/admin`)
   await expect(publish).toBeEnabled()
 
+  // Without a license and a brokerage, Publish says what to fill in and save, and opens nothing (ko, en).
+  const notice = page.getByTestId('editor-notice')
+  await publish.click()
+  await expect(notice).toHaveText(
+    '공개하려면 먼저 다음 항목을 입력하고 저장해 주세요: DRE 면허 번호 및 소속 중개회사 이름. 면허 규정상 홈페이지 하단에 표시해야 하는 정보입니다.',
+  )
+  await expect(notice).toBeFocused()
+  await expect(page.getByTestId('publish-dialog')).toBeHidden()
+  await expect(page.getByTestId('publish-state')).toContainText('비공개')
+  const step = (name: string) => page.getByTestId('onboarding').locator(`[data-step="${name}"]`)
+  for (const name of ['license', 'brokerage']) await expect(step(name)).not.toHaveAttribute('data-done', '')
+  await axeClean(page)
+  await page.screenshot({ path: `${SHOTS}/publish-refused-ko-${width}.png` })
+  await page.goto(`/en/${address}/admin`)
+  await publish.click()
+  await expect(notice).toHaveText(
+    "To publish, first fill in and save: DRE # and Brokerage name. Licensing rules require them in your homepage's footer.",
+  )
+  await expect(page.getByTestId('publish-dialog')).toBeHidden()
+  await expect(page.getByLabel('Brokerage DRE #')).toBeVisible()
+  await axeClean(page)
+  await page.screenshot({ path: `${SHOTS}/publish-refused-en-${width}.png` })
+
+  // Filled in but not saved: still refused, since what goes public is what was saved. Saved: the steps tick.
+  await page.goto(`/${address}/admin`)
+  await page.getByLabel('DRE 면허 번호', { exact: true }).fill('02199876')
+  await page.getByLabel('소속 중개회사 이름').fill('Irvine Pacific Realty')
+  await page.getByLabel('중개회사 DRE 면허 번호').fill('02190000')
+  await publish.click()
+  await expect(notice).toContainText('DRE 면허 번호 및 소속 중개회사 이름')
+  await page.getByRole('button', { name: '저장', exact: true }).click()
+  await expect(notice).toHaveText('성공적으로 수정 되었습니다.')
+  for (const name of ['license', 'brokerage']) await expect(step(name)).toHaveAttribute('data-done', '')
+
   // Unsaved changes: the dialog says publishing shows what was saved; Escape closes it, focus returns.
   await page.getByLabel('자기소개 (영어)').fill('Hi, I am Yujin.')
   await publish.click()
@@ -135,6 +177,22 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   await expect(guest.page.getByText('Hi, I am Yujin.')).toBeVisible()
   const robots = guest.page.locator('meta[name="robots"]')
   await expect(robots).toHaveCount(0)
+  // Its footer, in English and Korean: the license under "DRE #", the brokerage and the EHO mark.
+  const footer = guest.page.locator('footer.tenant-footer')
+  await expect(footer.getByTestId('footer-license')).toHaveText('DRE #02199876')
+  await expect(footer.getByTestId('footer-brokerage')).toHaveText('Irvine Pacific Realty')
+  await expect(footer).toContainText('Brokerage DRE #02190000')
+  await expect(footer.getByRole('img', { name: 'Equal Housing Opportunity' })).toBeVisible()
+  await footer.scrollIntoViewIfNeeded()
+  await axeClean(guest.page)
+  await footer.screenshot({ path: `${SHOTS}/published-footer-en-${width}.png` })
+  await guest.page.goto(`/${address}`)
+  await expect(footer.getByTestId('footer-license')).toHaveText('DRE #02199876')
+  await expect(footer.getByTestId('footer-brokerage')).toHaveText('Irvine Pacific Realty')
+  await expect(footer).toContainText('중개회사 DRE #02190000')
+  await expect(footer.getByRole('img', { name: '평등 주택 기회' })).toBeVisible()
+  await axeClean(guest.page)
+  await footer.screenshot({ path: `${SHOTS}/published-footer-ko-${width}.png` })
 
   // Unpublishing asks too, and hides the page again at once.
   await publish.click()

@@ -24,7 +24,8 @@ const TEXT = {
     updated: '성공적으로 수정 되었습니다.',
     allSaved: '모든 변경 사항이 저장되었습니다.',
     aboutEn: '자기소개 (영어)',
-    license: '라이선스 번호',
+    // Sophia works in California: her license field reads "DRE #" (decision 101).
+    license: 'DRE 면허 번호',
     conflict: '편집기를 연 뒤에 다른 창 또는 다른 사람이 이 홈페이지를 저장했습니다.',
     reload: '저장된 내용 불러오기',
     keep: '내 변경 사항 유지',
@@ -40,7 +41,7 @@ const TEXT = {
     updated: 'Successfully updated.',
     allSaved: 'All changes saved.',
     aboutEn: 'About me (English)',
-    license: 'License number',
+    license: 'DRE #',
     conflict: 'This homepage was saved in another window or by someone else after you opened it.',
     reload: 'Load the saved version',
     keep: 'Keep my changes',

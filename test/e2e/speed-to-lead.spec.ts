@@ -1,6 +1,7 @@
 import PostalMime from 'postal-mime'
 import { startFakePush } from '../fixtures/fake-push'
 import { fakePushClient } from '../fixtures/fake-push-client'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { ownAddress, sendContactForm } from './contact-form'
 import { expect, test } from './fixtures'
 import { localEmailFiles } from './local-email'
@@ -55,7 +56,10 @@ test('a new realtor hears of a buyer within seconds, by email and on their phone
     token: string
   }
   const auth = { authorization: `Bearer ${own.token}` }
-  const published = await request.patch(`/v1/realtor/${realtor.id}`, { headers: auth, data: { isMakeHomepage: 'Y' } })
+  const published = await request.patch(`/v1/realtor/${realtor.id}`, {
+    headers: auth,
+    data: { ...PUBLISHABLE, isMakeHomepage: 'Y' },
+  })
   expect(published.status()).toBe(200)
   const settings = await (await request.get(`/v1/realtor/${realtor.id}/notifications`, { headers: auth })).json()
   expect(settings).toMatchObject({ saved: false, channels: ['realtor-email'], settings: { email } })

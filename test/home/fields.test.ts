@@ -26,7 +26,12 @@ const ETC: Record<EtcInfoType, Check> = {
   company_address: (r) => ko(etc(r, 'company_address')),
   company_phone: (r) => ko(`회사 전화 ${formatPhone(etc(r, 'company_phone'))}`),
   company_fax: (r) => ko(`팩스 ${formatPhone(etc(r, 'company_fax'))}`),
-  company_license: (r) => ko(`회사 라이선스 ${etc(r, 'company_license')}`),
+  // The brokerage's license under its state's label, the label the realtor typed not doubled (decision 101).
+  company_license: () => [...ko('>중개회사 DRE #00998877</p>'), ...en('>Brokerage DRE #00998877</p>')],
+  company_name: (r) => [
+    ...ko(`<p class="tenant-footer__brokerage" data-testid="footer-brokerage">${etc(r, 'company_name')}</p>`),
+    ...en(`data-testid="footer-brokerage">${etc(r, 'company_name')}</p>`),
+  ],
 }
 
 /** The fields the homepage shows, each with texts of the Korean or English page that carry its value. */
@@ -46,7 +51,11 @@ const SHOWN: Partial<Record<keyof Realtor, Check>> = {
   aboutMeEn: (r) => en(r.aboutMeEn),
   salesCount: (r) => ko(r.salesCount.toLocaleString('en-US')),
   lastYearSalesTotal: () => ko('$71.80M'),
-  licenseNumber: (r) => ko(`라이선스 ${r.licenseNumber}`),
+  // California's label, in hero and footer alike, in both languages: "DRE #01876520" (decision 101).
+  licenseNumber: (r) => [
+    ...ko(`<span>${r.licenseNumber}</span>`, `data-testid="footer-license">${r.licenseNumber}</p>`),
+    ...en(`data-testid="footer-license">${r.licenseNumber}</p>`),
+  ],
   careerStart: (r) => ko(`<dd>${yearsOfExperience(r.careerStart, r.careerEnd, new Date())}년</dd>`),
   careerEnd: (r) => ko(`<dd>${yearsOfExperience(r.careerStart, r.careerEnd, new Date())}년</dd>`),
   designMainColor: (r) => ko(`--brand:${r.designMainColor}`),

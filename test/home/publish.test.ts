@@ -9,6 +9,7 @@ import { isPublished, isVisibleTo } from '../../src/lib/realtors/publish'
 import type { SessionUser } from '../../src/lib/session'
 import { ADMIN, api, JANE, login } from '../api/client'
 import { seedActiveDomain } from '../fixtures/domains'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { call, heading, ORIGIN } from '../helpers'
 
 const ADDRESS = 'soon-agent'
@@ -60,7 +61,8 @@ function newAccount() {
 }
 
 async function setPublished(id: number, token: string, value: 'Y' | 'N') {
-  const response = await api(`/v1/realtor/${id}`, { method: 'PATCH', token, json: { isMakeHomepage: value } })
+  const json = value === 'Y' ? { ...PUBLISHABLE, isMakeHomepage: value } : { isMakeHomepage: value }
+  const response = await api(`/v1/realtor/${id}`, { method: 'PATCH', token, json })
   expect(response.status).toBe(200)
 }
 

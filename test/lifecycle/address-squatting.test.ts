@@ -9,8 +9,8 @@ import { d1Store } from '../../src/lib/realtors/d1-store'
 import { realtorCreateSchema } from '../../src/lib/realtors/schema'
 import { realtorService } from '../../src/lib/realtors/service'
 import type { Realtor } from '../../src/lib/realtors/types'
-import { ADMIN, api, errorOf, login } from '../api/client'
-import { DEMO_PASSWORD } from '../fixtures/realtors'
+import { ADMIN, api, errorOf, login, realtorAccount as newRealtorAccount } from '../api/client'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { call } from '../helpers'
 
 let admin: string
@@ -20,21 +20,11 @@ beforeAll(async () => {
 })
 
 /** A new realtor account with its homepage (unpublished, as every new account starts), signed in. */
-async function realtorAccount(desiredUrl: string): Promise<{ id: number; token: string }> {
-  const email = `${desiredUrl}@squatting.test`
-  const made = await api('/v1/accounts', {
-    method: 'POST',
-    token: admin,
-    json: { email, password: DEMO_PASSWORD, name: desiredUrl, desiredUrl },
-  })
-  expect(made.status, await made.clone().text()).toBe(201)
-  const { realtor } = (await made.json()) as { realtor: Realtor }
-  return { id: realtor.id, token: await login({ email, password: DEMO_PASSWORD }) }
-}
+const realtorAccount = (desiredUrl: string) => newRealtorAccount(admin, desiredUrl, 'squatting.test')
 
 /** A homepage made by the admin under `desiredUrl`. */
 const adminHomepage = (desiredUrl: string, isMakeHomepage: 'Y' | 'N' = 'N') =>
-  api('/v1/realtor', { method: 'POST', token: admin, json: { desiredUrl, isMakeHomepage } })
+  api('/v1/realtor', { method: 'POST', token: admin, json: { ...PUBLISHABLE, desiredUrl, isMakeHomepage } })
 
 const patch = (id: number, token: string, json: object, language = 'en') =>
   api(`/v1/realtor/${id}`, { method: 'PATCH', token, json, headers: { 'accept-language': language } })
@@ -142,7 +132,7 @@ describe('renaming', () => {
 describe('an address a homepage was published under', () => {
   it('stays held and redirects, even when unpublished before the move; others are refused it', async () => {
     const owner = await realtorAccount('pub-a')
-    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })).status).toBe(200)
+    expect((await patch(owner.id, owner.token, { ...PUBLISHABLE, isMakeHomepage: 'Y' })).status).toBe(200)
     expect((await patch(owner.id, owner.token, { isMakeHomepage: 'N' })).status).toBe(200)
     expect((await patch(owner.id, owner.token, { desiredUrl: 'pub-b' })).status).toBe(200)
     expect(await heldBy('pub-a')).toBe(owner.id)
@@ -226,7 +216,7 @@ describe('with profile versions (decision 082)', () => {
 
   it('a rename with a stale If-Match is a 412 that neither counts nor holds the address', async () => {
     const owner = await realtorAccount('vstale-a')
-    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })).status).toBe(200)
+    expect((await patch(owner.id, owner.token, { ...PUBLISHABLE, isMakeHomepage: 'Y' })).status).toBe(200)
     const read = await api(`/v1/realtor/${owner.id}`, { token: owner.token })
     const tag = read.headers.get('etag')
     expect(tag).toMatch(/^"/)
@@ -258,7 +248,7 @@ describe('with profile versions (decision 082)', () => {
 describe('releasing a held address', () => {
   it('is for admins: the address stops redirecting and anyone may take it', async () => {
     const owner = await realtorAccount('rel-a')
-    expect((await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })).status).toBe(200)
+    expect((await patch(owner.id, owner.token, { ...PUBLISHABLE, isMakeHomepage: 'Y' })).status).toBe(200)
     expect((await patch(owner.id, owner.token, { desiredUrl: 'rel-b' })).status).toBe(200)
     expect(location(await call('/rel-a'))).toBe('/rel-b')
 
@@ -289,7 +279,7 @@ describe('releasing a held address', () => {
 
   it('lists each realtor’s held addresses in the admin console, with a Release button', async () => {
     const owner = await realtorAccount('console-a')
-    await patch(owner.id, owner.token, { isMakeHomepage: 'Y' })
+    await patch(owner.id, owner.token, { ...PUBLISHABLE, isMakeHomepage: 'Y' })
     await patch(owner.id, owner.token, { desiredUrl: 'console-b' })
     const page = await api('/v1/accounts?q=console-b', { token: admin })
     const row = ((await page.json()) as { items: { realtorId: number; heldAddresses: unknown }[] }).items.find(

@@ -5,6 +5,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { ADMIN, api, errorOf, login } from '../api/client'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { DEMO_PASSWORD } from '../fixtures/realtors'
 import { call } from '../helpers'
 
@@ -16,7 +17,11 @@ beforeAll(async () => {
 
 /** A new published homepage (made by the admin) and its id. */
 async function homepage(desiredUrl: string): Promise<number> {
-  const response = await api('/v1/realtor', { method: 'POST', token: admin, json: { desiredUrl, isMakeHomepage: 'Y' } })
+  const response = await api('/v1/realtor', {
+    method: 'POST',
+    token: admin,
+    json: { ...PUBLISHABLE, desiredUrl, isMakeHomepage: 'Y' },
+  })
   expect(response.status, await response.clone().text()).toBe(201)
   return ((await response.json()) as Realtor).id
 }

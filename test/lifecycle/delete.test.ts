@@ -8,6 +8,7 @@ import type { Realtor } from '../../src/lib/realtors/types'
 import worker from '../../src/worker'
 import { ADMIN, api, errorOf, login } from '../api/client'
 import { CONTACT } from '../fixtures/forms'
+import { PUBLISHABLE } from '../fixtures/publishable'
 import { DEMO_PASSWORD } from '../fixtures/realtors'
 import { call } from '../helpers'
 
@@ -29,7 +30,7 @@ async function newRealtor(desiredUrl: string, email = `${desiredUrl}@lifecycle.t
   await api(`/v1/realtor/${realtor.id}`, {
     method: 'PATCH',
     token: admin,
-    json: { isMakeHomepage: 'Y', aboutMeEn: 'Selling homes in Irvine.' },
+    json: { ...PUBLISHABLE, isMakeHomepage: 'Y', aboutMeEn: 'Selling homes in Irvine.' },
   })
   return { token: await login({ email, password: DEMO_PASSWORD }), realtor: realtor as Realtor }
 }

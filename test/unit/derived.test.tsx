@@ -92,7 +92,7 @@ describe('messages with arguments', () => {
     const intl = intlFor('ko')
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 2_100; i++) {
-        expect(intl.formatMessage({ id: 'home.hero.license' }, { license: `DRE #${i}` })).toBe(`라이선스 DRE #${i}`)
+        expect(intl.formatMessage({ id: 'home.license.ga' }, { number: `${i}` })).toBe(`면허 번호 ${i}`)
       }
     }
     expect(intl.formatMessage({ id: 'home.stats.yearsValue' }, { years: 7 })).toBe('7년')

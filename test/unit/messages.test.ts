@@ -44,6 +44,10 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^home\.probiz\.s\d\.(title|body)$/, source: 'home.probiz.s${n}.' },
   { ids: /^home\.gsap\.(fade|rise|spin|pulse)$/, source: 'home.gsap.${kind}' },
   { ids: /^builder\.etc\.\w+$/, source: 'builder.etc.${' },
+  {
+    ids: /^(home\.license|home\.footer\.brokerageLicense|builder\.field\.(licenseNumber|brokerageLicense))\.(ca|ga)$/,
+    source: '${base}.${state.toLowerCase()}',
+  },
   { ids: /^landing\.showcase\.(previous|next)$/, source: 'landing.showcase.${direction}' },
   { ids: /^builder\.failed\.(lead|contact)$/, source: 'builder.failed.${delivery.topic}' },
   { ids: /^builder\.notify\.channel\.realtor-(email|webhook)$/, source: 'builder.notify.channel.${channel}' },
@@ -55,7 +59,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   },
   { ids: /^builder\.preview\.(desktop|phone)$/, source: 'builder.preview.${' },
   {
-    ids: /^builder\.onboarding\.step\.(photo|about|region|contact|colours|notify|publish)$/,
+    ids: /^builder\.onboarding\.step\.(photo|about|region|contact|license|brokerage|colours|notify|publish)$/,
     source: 'builder.onboarding.step.${item.step}',
   },
   { ids: /^builder\.nav\.(dashboard|inbox|editor|notifications|domain|settings)$/, source: 'builder.nav.${screen}' },

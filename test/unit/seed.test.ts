@@ -1,6 +1,7 @@
 // The demo realtors of seed/0001_realtors.sql must be valid input, varied, and keep the fixture's two.
 import { describe, expect, it } from 'vitest'
 import seedSql from '../../seed/0001_realtors.sql?raw'
+import { complianceOf, missingToPublish } from '../../src/lib/realtors/compliance'
 import { realtorCreateSchema } from '../../src/lib/realtors/schema'
 import { PHOTO_PATHS } from '../../src/lib/realtors/types'
 import { localizeIssues } from '../../src/lib/validation'
@@ -30,6 +31,19 @@ describe('seed/0001_realtors.sql', () => {
       for (const region of profile.activityRegion as { state: string }[]) states.add(region.state)
     }
     expect([...states].sort()).toEqual(['CA', 'GA'])
+  })
+
+  it('publishes every demo homepage whole: a license under its state and a brokerage (decision 101)', () => {
+    for (const { desiredUrl, profile } of rows) {
+      const realtor = realtorCreateSchema.parse({ ...profile, desiredUrl })
+      expect(realtor.isMakeHomepage, desiredUrl).toBe('Y')
+      expect(missingToPublish(realtor), desiredUrl).toEqual([])
+      const { state, license, brokerage, brokerageLicense } = complianceOf(realtor)
+      expect(license, desiredUrl).toMatch(state === 'CA' ? /^\d{8}$/ : /^\d{6}$/)
+      expect(brokerageLicense, desiredUrl).toMatch(state === 'CA' ? /^\d{8}$/ : /^H-\d{5}$/)
+      expect(brokerage, desiredUrl).toMatch(/Realty/)
+    }
+    expect(new Set(rows.map((r) => JSON.stringify(r.profile.etcInfo))).size).toBe(10)
   })
 
   it('varies colours, dark mode and Korean and English text between realtors', () => {

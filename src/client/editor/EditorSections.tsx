@@ -1,8 +1,9 @@
 // The editor form's body, drawn from SECTIONS: the links to each section, then each section as a card
 // of its fields. A field's kind picks its input; list items and groups hold fields of their own.
+import { licenseStateOf, stateLabelKey } from '../../lib/realtors/compliance'
 import { type Messages, t } from '../lib/messages'
 import { DomainLine } from './DomainLine'
-import { ColorField, Field, type FieldExample, SelectField, YesNoField } from './fields'
+import { ColorField, EtcField, Field, type FieldExample, SelectField, YesNoField } from './fields'
 import type { EditorForm } from './form-binding'
 import { ListEditor } from './ListEditor'
 import { PhotoManager } from './PhotoManager'
@@ -76,6 +77,7 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
     return (
       <fieldset className="field--wide subgroup">
         <legend>{m(spec.legend)}</legend>
+        {spec.hint ? <p className="muted subgroup__hint">{m(spec.hint)}</p> : null}
         <div className="field-grid">{fieldsOf(spec.fields, base, context)}</div>
       </fieldset>
     )
@@ -89,10 +91,14 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
         blank={spec.blank}
         itemTitle={(item) => spec.itemTitle(item, m)}
         renderItem={(itemPath) => fieldsOf(spec.fields, itemPath, context)}
+        hidden={spec.hidden}
       />
     )
-  const label = m(spec.label)
+  // A license's label follows the state of the realtor's first region as the draft has it (decision 101).
+  const label = m(spec.byState ? stateLabelKey(spec.label, licenseStateOf(form.draft.activityRegion)) : spec.label)
   switch (spec.kind) {
+    case 'etc':
+      return <EtcField form={form} contentType={spec.contentType} label={label} />
     case 'select':
       return (
         <SelectField

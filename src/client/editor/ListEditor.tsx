@@ -13,39 +13,42 @@ interface ListEditorProps<T> {
   /** What an item is headed with after its number, e.g. a region's city. */
   itemTitle: (item: T) => string
   renderItem: (itemPath: string) => ReactNode
+  /** Items another field edits: kept in the list, not shown in it, never moved past by Up and Down. */
+  hidden?: (item: T) => boolean
 }
 
-export function ListEditor<T>({ form, path, messages, blank, itemTitle, renderItem }: ListEditorProps<T>) {
+export function ListEditor<T>({ form, path, messages, blank, itemTitle, renderItem, hidden }: ListEditorProps<T>) {
   const items = (getIn(form.draft, path) as T[] | undefined) ?? []
-  const move = (from: number, to: number) => {
+  // The indexes of the items shown, in order: Up and Down swap an item with the shown one beside it.
+  const shown = items.flatMap((item, index) => (hidden?.(item) ? [] : [index]))
+  const swap = (from: number, to: number) => {
     const next = [...items]
-    const [item] = next.splice(from, 1)
-    next.splice(to, 0, item as T)
+    ;[next[from], next[to]] = [next[to] as T, next[from] as T]
     form.set(path, next)
   }
   return (
     <div className="list-editor">
-      {items.length === 0 ? <p className="muted">{t(messages, 'builder.empty')}</p> : null}
+      {shown.length === 0 ? <p className="muted">{t(messages, 'builder.empty')}</p> : null}
       <ol className="list-editor__items">
-        {items.map((item, index) => (
+        {shown.map((index, position) => (
           <li key={index} className="list-editor__item">
             <fieldset>
-              <legend>{`${index + 1}. ${itemTitle(item)}`}</legend>
+              <legend>{`${position + 1}. ${itemTitle(items[index] as T)}`}</legend>
               <div className="field-grid">{renderItem(`${path}.${index}`)}</div>
               <div className="list-editor__actions">
                 <button
                   type="button"
                   className="button button--small button--ghost"
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
+                  disabled={position === 0}
+                  onClick={() => swap(index, shown[position - 1] as number)}
                 >
                   {t(messages, 'builder.moveUp')}
                 </button>
                 <button
                   type="button"
                   className="button button--small button--ghost"
-                  disabled={index === items.length - 1}
-                  onClick={() => move(index, index + 1)}
+                  disabled={position === shown.length - 1}
+                  onClick={() => swap(index, shown[position + 1] as number)}
                 >
                   {t(messages, 'builder.moveDown')}
                 </button>

@@ -1,8 +1,12 @@
 // The editor's publish switch (docs/decisions/043-publishing.md): the homepage's state (Published / Not
 // published) and one button, Publish or Unpublish, that asks first in a modal dialog naming the public
 // address. It changes only `isMakeHomepage`: what goes public is what was last saved, so the dialog says
-// when the form holds unsaved changes.
+// when the form holds unsaved changes. A homepage that misses what the rules need on it (the realtor's license,
+// the brokerage's name: decision 101) is not offered the dialog: the notice says what to fill in first.
 import { useState } from 'react'
+import { publishRefusalText } from '../../lib/builder/publish-refusal'
+import type { Locale } from '../../lib/locale'
+import { licenseStateOf, missingToPublish } from '../../lib/realtors/compliance'
 import { isPublished } from '../../lib/realtors/publish'
 import type { Realtor } from '../../lib/realtors/types'
 import { withoutTrailingSlash } from '../../lib/urls'
@@ -13,6 +17,7 @@ import type { Notice } from './use-realtor-editor'
 
 export interface PublishControlProps {
   messages: Messages
+  locale: Locale
   realtor: Realtor
   dirty: boolean
   disabled: boolean
@@ -35,6 +40,7 @@ export function publicAddresses(
 
 export function PublishControl({
   messages,
+  locale,
   realtor,
   dirty,
   disabled,
@@ -49,6 +55,12 @@ export function PublishControl({
   const published = isPublished(realtor)
 
   function show() {
+    // What goes public is what was saved: the saved homepage must hold the license and the brokerage.
+    const missing = published ? [] : missingToPublish(realtor)
+    if (missing.length > 0) {
+      const text = publishRefusalText(missing, licenseStateOf(realtor.activityRegion), locale, m)
+      return announce({ kind: 'error', text })
+    }
     setAddresses(publicAddresses(realtor, addressOf))
     setOpen(true)
   }

@@ -1,6 +1,7 @@
 // The editor's inputs, each bound to a path of the draft: text, select, switch and colour. FormField
 // ties each one's hint and error to it (aria-describedby, aria-invalid).
 import { getIn } from '../../lib/builder/form'
+import type { EtcInfo, EtcInfoType } from '../../lib/realtors/types'
 import { FormField, type FormFieldProps } from '../components/FormField'
 import { type Messages, t } from '../lib/messages'
 import type { EditorForm } from './form-binding'
@@ -78,6 +79,34 @@ export function Field({
           />
         )
       }}
+    </EditorField>
+  )
+}
+
+/**
+ * The etcInfo item of one type as a field of its own (the brokerage's name, its license): it edits the first
+ * item of that type, or adds one on the first keystroke. Its id is `etcInfo.{type}`'s, wherever the item sits.
+ */
+export function EtcField({ form, contentType, label }: { form: EditorForm; contentType: EtcInfoType; label: string }) {
+  const items: EtcInfo[] = form.draft.etcInfo
+  const index = items.findIndex((item) => item.contentType === contentType)
+  const path = `etcInfo.${index}.content`
+  return (
+    <EditorField id={fieldId(`etcInfo.${contentType}`)} label={label} error={index < 0 ? undefined : form.error(path)}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          name={`etcInfo.${contentType}`}
+          value={index < 0 ? '' : (items[index]?.content ?? '')}
+          onBlur={() => index >= 0 && form.touch(path)}
+          onChange={(event) =>
+            index < 0
+              ? form.set('etcInfo', [...items, { contentType, content: event.target.value }])
+              : form.set(path, event.target.value)
+          }
+        />
+      )}
     </EditorField>
   )
 }

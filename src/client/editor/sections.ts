@@ -1,6 +1,7 @@
 // What the editor shows, in page order: each section and its fields as data. EditorSections draws
 // the section links and the sections from this one list, so the two never disagree.
-import { ETC_INFO_TYPES, STATES } from '../../lib/realtors/types'
+import { BROKERAGE_ETC_TYPES } from '../../lib/realtors/compliance'
+import { ETC_INFO_TYPES, type EtcInfoType, STATES } from '../../lib/realtors/types'
 
 /** An item of a list field (an activity region, an etcInfo entry, an additional section). */
 export type ListItem = Record<string, string>
@@ -15,11 +16,15 @@ export interface Example {
   sibling?: { path: string; text: string }
 }
 
-/** `label` and `hint` are message keys; `path` is the field's path in the draft (relative in a list). */
+/**
+ * `label` and `hint` are message keys; `path` is the field's path in the draft (relative in a list). `byState`:
+ * the label reads per the realtor's state (`{label}.ca`, `{label}.ga`: "DRE #", "License #"; decision 101).
+ */
 interface Labelled {
   path: string
   label: string
   hint?: string
+  byState?: boolean
 }
 
 export type FieldSpec =
@@ -36,13 +41,22 @@ export type FieldSpec =
   | (Labelled & { kind: 'yesno' | 'color' })
   /** The verified custom domain, read-only: it is connected on the Domain screen (docs/decisions/054). */
   | (Labelled & { kind: 'domain' })
-  /** Records added, removed and reordered; each item is headed `{n}. {itemTitle}` and has `fields`. */
+  /**
+   * The content of the etcInfo item of one type, as a field of its own (the brokerage's name and license);
+   * `path` is `etcInfo.{type}`, the field's id and the path the API names when it is missing.
+   */
+  | (Labelled & { kind: 'etc'; contentType: EtcInfoType })
+  /**
+   * Records added, removed and reordered; each item is headed `{n}. {itemTitle}` and has `fields`. `hidden`:
+   * items another field edits, left out of the list.
+   */
   | {
       kind: 'list'
       path: string
       blank: ListItem
       itemTitle: (item: ListItem, m: Translate) => string
       fields: FieldSpec[]
+      hidden?: (item: ListItem) => boolean
     }
   /** Fields under a legend, e.g. one language's SEO settings; `collapsed` ones open on request. */
   | { kind: 'group'; legend: string; hint?: string; collapsed?: boolean; fields: FieldSpec[] }
@@ -54,6 +68,8 @@ export interface SectionSpec {
   title: string
   fields: FieldSpec[]
 }
+
+const isBrokerageItem = (type: string | undefined) => (BROKERAGE_ETC_TYPES as readonly string[]).includes(type ?? '')
 
 const seoFields = (lang: 'ko' | 'en'): FieldSpec[] => [
   { kind: 'text', path: `seoMeta.${lang}.title`, label: 'builder.field.seoTitle' },
@@ -77,8 +93,28 @@ export const SECTIONS: readonly SectionSpec[] = [
       },
       { kind: 'email', path: 'email', label: 'builder.field.email' },
       { kind: 'url', path: 'kakaoLink', label: 'builder.field.kakaoLink', placeholder: 'https://open.kakao.com/…' },
-      { kind: 'text', path: 'licenseNumber', label: 'builder.field.licenseNumber' },
       { kind: 'domain', path: 'hompageUrl', label: 'builder.field.hompageUrl' },
+      {
+        kind: 'group',
+        legend: 'builder.field.compliance',
+        hint: 'builder.field.compliance.hint',
+        fields: [
+          { kind: 'text', path: 'licenseNumber', label: 'builder.field.licenseNumber', byState: true },
+          {
+            kind: 'etc',
+            path: 'etcInfo.company_name',
+            contentType: 'company_name',
+            label: 'builder.field.brokerageName',
+          },
+          {
+            kind: 'etc',
+            path: 'etcInfo.company_license',
+            contentType: 'company_license',
+            label: 'builder.field.brokerageLicense',
+            byState: true,
+          },
+        ],
+      },
     ],
   },
   {
@@ -171,12 +207,14 @@ export const SECTIONS: readonly SectionSpec[] = [
         path: 'etcInfo',
         blank: { contentType: 'company_address', content: '' },
         itemTitle: (item, m) => m(`builder.etc.${item.contentType}`),
+        // The brokerage's name and license are fields of the profile section.
+        hidden: (item) => isBrokerageItem(item.contentType),
         fields: [
           {
             kind: 'select',
             path: 'contentType',
             label: 'builder.field.contentType',
-            options: ETC_INFO_TYPES,
+            options: ETC_INFO_TYPES.filter((type) => !isBrokerageItem(type)),
             optionLabels: 'builder.etc.',
           },
           { kind: 'text', path: 'content', label: 'builder.field.content' },

@@ -155,6 +155,7 @@ export default function RealtorEditor({
         publish={
           <PublishControl
             messages={messages}
+            locale={locale}
             realtor={realtor}
             dirty={dirty}
             disabled={!hydrated || deleted}

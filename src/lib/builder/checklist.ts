@@ -2,9 +2,20 @@
 // it is worth publishing, derived from the saved realtor only, so the list never claims a step that a
 // failed save did not keep (and whether a notification reached the realtor, which the server knows). Pure: the editor shows it, and anything else can reuse it.
 import { DEFAULT_MAIN_COLOR } from '../home/design'
+import { missingToPublish, REQUIREMENT_PATHS } from '../realtors/compliance'
 import type { RealtorInput } from '../realtors/schema'
 
-export const CHECKLIST_STEPS = ['photo', 'about', 'region', 'contact', 'colours', 'notify', 'publish'] as const
+export const CHECKLIST_STEPS = [
+  'photo',
+  'about',
+  'region',
+  'contact',
+  'license',
+  'brokerage',
+  'colours',
+  'notify',
+  'publish',
+] as const
 export type ChecklistStep = (typeof CHECKLIST_STEPS)[number]
 
 export interface ChecklistItem {
@@ -43,6 +54,8 @@ type ChecklistInput = Pick<
   | 'designMainDarkMode'
   | 'contentDarkMode'
   | 'isMakeHomepage'
+  | 'licenseNumber'
+  | 'etcInfo'
 >
 
 const filled = (text: string | undefined) => Boolean(text?.trim())
@@ -50,6 +63,8 @@ const filled = (text: string | undefined) => Boolean(text?.trim())
 export function checklistOf(realtor: ChecklistInput, { notified }: ChecklistState = { notified: false }): Checklist {
   const aboutPath = filled(realtor.aboutMeKr) ? 'aboutMeEn' : 'aboutMeKr'
   const contactPath = filled(realtor.contactPhone) ? 'email' : 'contactPhone'
+  // What publishing needs (decision 101): the steps the Publish button names when they are missing.
+  const missing = missingToPublish(realtor)
   const items: ChecklistItem[] = [
     { step: 'photo', done: realtor.photos.some((photo) => photo.path === 'id'), path: 'photos' },
     { step: 'about', done: filled(realtor.aboutMeKr) && filled(realtor.aboutMeEn), path: aboutPath },
@@ -60,6 +75,8 @@ export function checklistOf(realtor: ChecklistInput, { notified }: ChecklistStat
       path: 'activityRegion',
     },
     { step: 'contact', done: filled(realtor.contactPhone) && filled(realtor.email), path: contactPath },
+    { step: 'license', done: !missing.includes('licenseNumber'), path: REQUIREMENT_PATHS.licenseNumber },
+    { step: 'brokerage', done: !missing.includes('brokerageName'), path: REQUIREMENT_PATHS.brokerageName },
     {
       step: 'colours',
       // Any deliberate design choice counts: a main colour other than the default, or a dark mode.

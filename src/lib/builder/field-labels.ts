@@ -20,6 +20,9 @@ const RENAMED: Record<string, string> = {
   'seoMeta.description': 'builder.field.seoDescription',
   'seoMeta.keywords': 'builder.field.seoKeywords',
   'seoMeta.author': 'builder.field.seoAuthor',
+  // The etcInfo items with fields of their own (decision 101), as the API names them when they are missing.
+  'etcInfo.company_name': 'builder.field.brokerageName',
+  'etcInfo.company_license': 'builder.field.brokerageLicense',
 }
 
 const SEPARATOR = ' · '
@@ -47,7 +50,12 @@ export function fieldLabel(path: string, m: Translate): string {
       ...leaf.map((part) => known(RENAMED[`seoMeta.${part}`]) ?? part),
     ].join(SEPARATOR)
   }
-  return known(`builder.field.${path}`) ?? known(LIST_ITEM_LABELS[path]) ?? path
+  return (
+    known(Object.hasOwn(RENAMED, path) ? RENAMED[path] : undefined) ??
+    known(`builder.field.${path}`) ??
+    known(LIST_ITEM_LABELS[path]) ??
+    path
+  )
 }
 
 /** "Label: message" for each field error; a message about no field in particular stands alone. */

@@ -10,6 +10,7 @@ import { pageCache } from '../page-cache'
 import { isForeignPhotoUrl } from '../photos/keys'
 import { releaseAbandonedUploads, releasePhotos } from '../photos/release'
 import * as z from '../zod'
+import { type PublishRequirement, publishRefusal } from './compliance'
 import { d1Store, type RealtorRepository, type VersionedRealtor } from './d1-store'
 import { type RealtorInput, type RealtorPatch, realtorCreateSchema } from './schema'
 import type { Realtor } from './types'
@@ -36,6 +37,25 @@ export function refuseForeignPhotos(
       : [],
   )
   if (issues.length > 0) throw new z.ZodError(issues)
+}
+
+/**
+ * A write that would publish a homepage without what the rules need on it (the realtor's license, the
+ * brokerage's name), or take that away from a published one (decision 101): nothing was written.
+ */
+export class PublishIncompleteError extends Error {
+  constructor(
+    readonly missing: PublishRequirement[],
+    readonly realtor: Pick<Realtor, 'activityRegion'>,
+  ) {
+    super(`publishing needs ${missing.join(', ')}`)
+  }
+}
+
+/** Refuses `after` when publishRefusal names a requirement (src/lib/realtors/compliance.ts). */
+export function refuseIncompletePublish(before: Realtor | null, after: RealtorInput): void {
+  const missing = publishRefusal(before, after)
+  if (missing.length > 0) throw new PublishIncompleteError(missing, after)
 }
 
 /** The photo URLs `before` had and `after` no longer has. */
@@ -119,6 +139,7 @@ export function realtorService(
       if (precondition && !(await precondition(stored))) throw new StaleProfileError(stored.realtor)
       const input = next(stored.realtor)
       refuseForeignPhotos(id, stored.realtor, input)
+      refuseIncompletePublish(stored.realtor, input)
       // Past the rename limit on this version, nothing is written (RenameLimitError); on a version another
       // write replaced, nothing is written or counted and the write is made again on the newer one.
       const realtor = await repo.replace(id, input, { version: stored.version, renameLimit })
@@ -133,12 +154,14 @@ export function realtorService(
   return {
     async create(input, ownerId) {
       refuseForeignPhotos(null, null, input)
+      refuseIncompletePublish(null, input)
       const realtor = await repo.insert(input, ownerId)
       await onWrite(realtor.id)
       return realtor
     },
     async createWithAccount(input, account) {
       refuseForeignPhotos(null, null, input)
+      refuseIncompletePublish(null, input)
       const made = await repo.insertWithAccount(input, account)
       await onWrite(made.realtor.id)
       return made

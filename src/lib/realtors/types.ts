@@ -11,6 +11,8 @@ export const ETC_INFO_TYPES = [
   'company_phone',
   'company_fax',
   'company_license',
+  /** The brokerage's (firm's) name, required to publish (docs/decisions/101-compliance-by-default.md). */
+  'company_name',
 ] as const
 
 export type State = (typeof STATES)[number]

@@ -3,9 +3,12 @@
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
+import { publishRefusalText } from '../../lib/builder/publish-refusal'
 import { hasWritePrecondition, noneMatchHits, writePreconditionFails } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
+import type { MessageKey } from '../../lib/i18n'
 import { RenameLimitError, releaseHeldAddress, renameLimitFor } from '../../lib/realtors/address-changes'
+import { licenseStateOf, REQUIREMENT_PATHS } from '../../lib/realtors/compliance'
 import { d1Store, RealtorConflictError } from '../../lib/realtors/d1-store'
 import { daysAfter, KEEP_DELETED_DAYS, restore, softDelete } from '../../lib/realtors/lifecycle'
 import { canManage, isAdmin } from '../../lib/realtors/permissions'
@@ -15,6 +18,7 @@ import { realtorCreateSchema, realtorImportSchema, realtorPatchSchema } from '..
 import {
   BusyProfileError,
   type Precondition,
+  PublishIncompleteError,
   purgeRealtor,
   realtorServiceOf,
   StaleProfileError,
@@ -80,7 +84,8 @@ function preconditionOf(c: Context<AppEnv>): Precondition | undefined {
 /**
  * A write the stored profile refused: a unique index or the address history (409 naming the field), a
  * precondition it fails (412 with the current ETag, decision 082), a profile that kept changing under it
- * (409), or an address changed too often today (429 saying when it may change again, decision 083).
+ * (409), an address changed too often today (429 saying when it may change again, decision 083), or a homepage
+ * published without the realtor's license or brokerage (409 `publish_incomplete` naming them, decision 101).
  */
 async function withConflicts<T>(
   c: Context<AppEnv>,
@@ -96,9 +101,20 @@ async function withConflicts<T>(
       throw new AppError(412, apiMessage(c, 'api.realtor.stale'))
     }
     if (error instanceof BusyProfileError) throw new AppError(409, apiMessage(c, 'api.realtor.busy'))
+    if (error instanceof PublishIncompleteError) throw publishIncomplete(c, error)
     if (!(error instanceof RealtorConflictError)) throw error
     throw await conflictError(c, error, target.desiredUrl, target.realtorId ?? null)
   }
+}
+
+/** The 409 of a publish the rules refuse: the message names what is missing, each field says it is required. */
+function publishIncomplete(c: Context<AppEnv>, error: PublishIncompleteError): AppError {
+  const translate = (id: string, values?: Record<string, string>) => apiMessage(c, id as MessageKey, values)
+  const state = licenseStateOf(error.realtor.activityRegion)
+  const message = publishRefusalText(error.missing, state, apiLocale(c), translate)
+  const required = translate('builder.publish.required')
+  const fields = error.missing.map((requirement) => ({ path: REQUIREMENT_PATHS[requirement], message: required }))
+  return new AppError(409, message, { code: 'publish_incomplete', fields })
 }
 
 /** A realtor as the API answers it after a write: with the ETag a next write names in If-Match. */

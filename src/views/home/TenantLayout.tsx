@@ -1,34 +1,39 @@
 // The frame of a realtor's site: the realtor's own header (logo, name, section links, language
-// switcher) and footer (logos, company, licenses, terms) instead of the provider's.
+// switcher) and footer (logos, name, license, brokerage, the Equal Housing Opportunity mark, terms) instead of
+// the provider's. What the rules need in it is on every page (decision 101).
 import type { ReactNode } from 'react'
 import LanguageSwitcher from '../../client/islands/LanguageSwitcher'
 import { derivedFrom } from '../../lib/derived'
 import { groupPhotos, type PhotoGroups, pickPhoto } from '../../lib/home/photos'
 import { displayNameOf, etcInfoOf, homepagePhones, listingAgentIdOf } from '../../lib/home/profile'
+import { type Compliance, complianceOf, stateLabelKey } from '../../lib/realtors/compliance'
 import type { Realtor } from '../../lib/realtors/types'
 import { sitePath } from '../../lib/urls'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
+import { EqualHousingMark } from './EqualHousingMark'
 
 export interface TenantFrame {
   ctx: PageContext
   realtor: Realtor
   name: string
   photos: PhotoGroups
+  compliance: Compliance
 }
 
 /** What every page of a realtor's site is drawn from: the page context, the realtor, their name and photos. */
 export function frameOf(ctx: PageContext, realtor: Realtor): TenantFrame {
-  // Name and photo groups depend on the profile and the locale alone: once per cached profile.
-  const { name, photos } = derivedFrom(realtor, `frame:${ctx.locale}`, () => ({
+  // Name, photo groups and the licenses depend on the profile and the locale alone: once per cached profile.
+  const { name, photos, compliance } = derivedFrom(realtor, `frame:${ctx.locale}`, () => ({
     name: displayNameOf(realtor, ctx.locale),
     photos: groupPhotos(realtor.photos),
+    compliance: complianceOf(realtor),
   }))
-  return { ctx, realtor, name, photos }
+  return { ctx, realtor, name, photos, compliance }
 }
 
 export function TenantLayout({ frame, children }: { frame: TenantFrame; children: ReactNode }) {
-  const { ctx, realtor, name, photos } = frame
+  const { ctx, realtor, name, photos, compliance } = frame
   const t = (id: string, values?: Record<string, string | number>) => ctx.intl.formatMessage({ id }, values)
   const home = sitePath(ctx)
   const logo = pickPhoto(photos.logo, 'thumbnail')
@@ -68,18 +73,37 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
             </p>
           ) : null}
           <p className="tenant-footer__name">{name}</p>
+          {compliance.license ? (
+            <p data-testid="footer-license">
+              {t(stateLabelKey('home.license', compliance.state), { number: compliance.license })}
+            </p>
+          ) : null}
+          {compliance.brokerage ? (
+            <p className="tenant-footer__brokerage" data-testid="footer-brokerage">
+              {compliance.brokerage}
+            </p>
+          ) : null}
+          {compliance.brokerageLicense ? (
+            <p>
+              {t(stateLabelKey('home.footer.brokerageLicense', compliance.state), {
+                number: compliance.brokerageLicense,
+              })}
+            </p>
+          ) : null}
           {etc.company_address ? <p>{etc.company_address}</p> : null}
           {phones.company ? <p>{t('home.contact.companyPhone', { phone: phones.company.text })}</p> : null}
           {phones.fax ? <p>{t('home.contact.companyFax', { fax: phones.fax.text })}</p> : null}
-          {realtor.licenseNumber ? <p>{t('home.hero.license', { license: realtor.licenseNumber })}</p> : null}
           {listingAgentId ? <p>{t('home.footer.listingAgent', { id: listingAgentId })}</p> : null}
-          {etc.company_license ? <p>{t('home.contact.companyLicense', { license: etc.company_license })}</p> : null}
         </div>
         <nav className="tenant-footer__links" aria-label={t('home.footer.links')}>
           <a href={sitePath(ctx, '/process')}>{t('page.process.title')}</a>
           <a href={sitePath(ctx, '/terms')}>{t('footer.terms')}</a>
           <a href={`${sitePath(ctx, '/terms/privacy')}#${ctx.locale}`}>{t('footer.privacy')}</a>
         </nav>
+        <p className="tenant-footer__eho" data-testid="footer-eho">
+          <EqualHousingMark label={t('home.footer.eho')} />
+          <span aria-hidden="true">{t('home.footer.eho')}</span>
+        </p>
         <p className="tenant-footer__disclaimer">{t('home.footer.disclaimer')}</p>
         {realtor.madeForRealtor === 'Y' ? <p className="tenant-footer__credit">{t('home.footer.credit')}</p> : null}
       </footer>

@@ -2,11 +2,12 @@
 // first actions (contact, call).
 import { pickPhoto } from '../../../lib/home/photos'
 import { homepagePhones, type Market, otherNameOf } from '../../../lib/home/profile'
+import { stateLabelKey } from '../../../lib/realtors/compliance'
 import type { TenantFrame } from '../TenantLayout'
 import { tOf } from './t'
 
 export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) {
-  const { ctx, realtor, name, photos } = frame
+  const { ctx, realtor, name, photos, compliance } = frame
   const t = tOf(ctx)
   const top = pickPhoto(photos.top)
   const portrait = pickPhoto(photos.id) ?? pickPhoto(photos.id2)
@@ -34,7 +35,9 @@ export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) 
           </h1>
           {otherName ? <p className="home-hero__alt-name">{otherName}</p> : null}
           <p className="home-hero__meta">
-            {realtor.licenseNumber ? <span>{t('home.hero.license', { license: realtor.licenseNumber })}</span> : null}
+            {compliance.license ? (
+              <span>{t(stateLabelKey('home.license', compliance.state), { number: compliance.license })}</span>
+            ) : null}
             {market ? <span className="home-hero__market">{t(`home.market.${market}`)}</span> : null}
           </p>
           <p className="home-hero__actions">
