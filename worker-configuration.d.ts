@@ -20,6 +20,7 @@ declare namespace Cloudflare {
 		EVENTS_LIMITER: RateLimit;
 		AUTH_ADDRESS_LIMITER: RateLimit;
 		AUTH_ACCOUNT_LIMITER: RateLimit;
+		PASSWORD_RESET_LIMITER: RateLimit;
 		IMAGES: ImagesBinding;
 		ASSETS: Fetcher;
 		PROVIDER_HOSTS: string;

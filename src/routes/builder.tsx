@@ -30,7 +30,13 @@ import { DeletedPage } from '../views/builder/DeletedPage'
 import { type ConfirmState, NotificationConfirmPage } from '../views/builder/NotificationConfirmPage'
 import { NotificationsPage } from '../views/builder/NotificationsPage'
 import { SettingsPage } from '../views/builder/SettingsPage'
-import { AgreementPage, LoginPage, LoginRedirectPage } from '../views/builder/SignInPages'
+import {
+  AgreementPage,
+  LoginPage,
+  LoginRedirectPage,
+  PasswordForgotPage,
+  PasswordResetPage,
+} from '../views/builder/SignInPages'
 
 /** The console's first page (the island loads the next ones from GET /v1/accounts). */
 const ADMIN_PAGE_SIZE = 50
@@ -64,6 +70,17 @@ app.get('/login/redirect', (c) => {
     <LoginRedirectPage ctx={ctx} title={title} next={next} loginHref={loginHrefOf(c)} />
   ))
 })
+
+// "Forgot password" and the page its mailed link opens (docs/decisions/100-password-reset.md).
+app.get('/login/forgot', (c) =>
+  render(c, 'page.forgot.title', (ctx, title) => (
+    <PasswordForgotPage ctx={ctx} title={title} loginHref={loginHrefOf(c)} />
+  )),
+)
+
+app.get('/login/reset', (c) =>
+  render(c, 'page.reset.title', (ctx, title) => <PasswordResetPage ctx={ctx} title={title} />),
+)
 
 app.get('/agreement', async (c) => {
   const user = c.get('user')

@@ -6,8 +6,37 @@ import { localeHome } from '../lib/locale'
 import type { PageContext } from './context'
 import { Island } from './Island'
 
-/** `compactOnScroll`: the header turns dark and compact once the page scrolls (src/client/page-effects.ts). */
-export function SiteHeader({ ctx, compactOnScroll = false }: { ctx: PageContext; compactOnScroll?: boolean }) {
+/**
+ * The way in for realtors (issue 31): how the service works (/process) and sign-in, in the page's language.
+ * `label` names the landmark: the header's and the footer's must differ.
+ */
+function RealtorLinks({ ctx, className, label }: { ctx: PageContext; className: string; label: string }) {
+  const t = (id: string) => ctx.intl.formatMessage({ id })
+  return (
+    <nav className={className} aria-label={t(label)}>
+      <a className={`${className}-process`} href={`${ctx.localePrefix}/process`}>
+        {t('nav.howItWorks')}
+      </a>
+      <a className={`${className}-sign-in`} href={`${ctx.localePrefix}/login`}>
+        {t('nav.signIn')}
+      </a>
+    </nav>
+  )
+}
+
+/**
+ * `compactOnScroll`: the header turns dark and compact once the page scrolls (src/client/page-effects.ts).
+ * `realtorLinks`: "how it works" and sign-in, on the landing page.
+ */
+export function SiteHeader({
+  ctx,
+  compactOnScroll = false,
+  realtorLinks = false,
+}: {
+  ctx: PageContext
+  compactOnScroll?: boolean
+  realtorLinks?: boolean
+}) {
   const { intl } = ctx
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a top-level header is the banner landmark, named apart from the preview frame's
@@ -22,6 +51,7 @@ export function SiteHeader({ ctx, compactOnScroll = false }: { ctx: PageContext;
         <span className="site-header__name">{intl.formatMessage({ id: 'brand.name' })}</span>
       </a>
       <span className="site-header__label">{intl.formatMessage({ id: 'brand.tagline' })}</span>
+      {realtorLinks ? <RealtorLinks ctx={ctx} className="site-header__nav" label="nav.account" /> : null}
       <Island name="LanguageSwitcher" component={LanguageSwitcher} props={ctx.switcher} hydrate="interaction" />
     </header>
   )
@@ -36,12 +66,21 @@ export function Logo() {
   )
 }
 
-export function SiteFooter({ ctx, children }: { ctx: PageContext; children?: ReactNode }) {
+export function SiteFooter({
+  ctx,
+  realtorLinks = false,
+  children,
+}: {
+  ctx: PageContext
+  realtorLinks?: boolean
+  children?: ReactNode
+}) {
   const { intl } = ctx
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a top-level footer is the contentinfo landmark, named apart from the preview frame's
     <footer className="site-footer" aria-label={intl.formatMessage({ id: 'brand.name' })}>
       {children}
+      {realtorLinks ? <RealtorLinks ctx={ctx} className="site-footer__realtors" label="footer.realtors" /> : null}
       <nav aria-label={intl.formatMessage({ id: 'footer.legal' })}>
         <a href={`${ctx.localePrefix}/terms`}>{intl.formatMessage({ id: 'footer.terms' })}</a>
         <a href={`${ctx.localePrefix}/terms/privacy#${ctx.locale}`}>{intl.formatMessage({ id: 'footer.privacy' })}</a>

@@ -29,3 +29,16 @@ export function localEmailFiles(since: number): string[] {
   }
   return raws
 }
+
+/** The text of every email wrangler's local send_email wrote since `since` (ms), with its base64 parts decoded. */
+export function localEmails(since: number): string[] {
+  return localEmailFiles(since).map((raw) => {
+    // Each part's base64 lines decoded on their own (a text and an HTML part, docs/decisions/066).
+    const parts = raw
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .map((block) => block.split(/\r?\n/).filter((line) => /^[A-Za-z0-9+/=]+$/.test(line)))
+      .map((lines) => Buffer.from(lines.join(''), 'base64').toString('utf8'))
+    return [raw, ...parts].join('\n')
+  })
+}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import AxeBuilder from '@axe-core/playwright'
 import { ownAddress, sendContactForm } from './contact-form'
 import { expect, type Page, test } from './fixtures'
-import { localEmailFiles } from './local-email'
+import { localEmails } from './local-email'
 
 // Notifications of issue 18 in the browser, at 1280 and 390 px: Jane sets an email and a loopback webhook on
 // /janekim/admin/notifications and sends a test notification; a visitor's contact form then reaches her
@@ -33,19 +33,6 @@ async function loopbackHook(): Promise<Hook> {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies }
-}
-
-// The text of every email wrangler's local send_email wrote since `since` (ms), with its base64 parts decoded.
-function localEmails(since: number): string[] {
-  return localEmailFiles(since).map((raw) => {
-    // Each part's base64 lines decoded on their own (a text and an HTML part, docs/decisions/066).
-    const parts = raw
-      .split(/\r?\n\r?\n/)
-      .slice(1)
-      .map((block) => block.split(/\r?\n/).filter((line) => /^[A-Za-z0-9+/=]+$/.test(line)))
-      .map((lines) => Buffer.from(lines.join(''), 'base64').toString('utf8'))
-    return [raw, ...parts].join('\n')
-  })
 }
 
 async function signInTo(page: Page, next: string) {

@@ -19,6 +19,8 @@ import { LEAD_REQUEST_MESSAGES } from '../../src/client/islands/LeadRequest'
 import { LOGIN_FORM_MESSAGES } from '../../src/client/islands/LoginForm'
 import { LOGIN_REDIRECT_MESSAGES } from '../../src/client/islands/LoginRedirect'
 import { NOTIFICATION_SETTINGS_MESSAGES } from '../../src/client/islands/NotificationSettings'
+import { PASSWORD_FORGOT_MESSAGES } from '../../src/client/islands/PasswordForgotForm'
+import { PASSWORD_RESET_MESSAGES } from '../../src/client/islands/PasswordResetForm'
 import { PUSH_SETTINGS_MESSAGES } from '../../src/client/islands/PushSettings'
 import { REALTOR_CAROUSEL_MESSAGES } from '../../src/client/islands/RealtorCarousel'
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
@@ -56,6 +58,8 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   LanguageSwitcher: LANGUAGE_SWITCHER_MESSAGES,
   LeadRequest: LEAD_REQUEST_MESSAGES,
   NotificationSettings: NOTIFICATION_SETTINGS_MESSAGES,
+  PasswordForgotForm: PASSWORD_FORGOT_MESSAGES,
+  PasswordResetForm: PASSWORD_RESET_MESSAGES,
   TimeZoneSettings: TIME_ZONE_MESSAGES,
   PushSettings: PUSH_SETTINGS_MESSAGES,
   LoginForm: LOGIN_FORM_MESSAGES,

@@ -3,6 +3,8 @@
 export const builderIslands = {
   LoginForm: () => import('./LoginForm'),
   LoginRedirect: () => import('./LoginRedirect'),
+  PasswordForgotForm: () => import('./PasswordForgotForm'),
+  PasswordResetForm: () => import('./PasswordResetForm'),
   AgreementForm: () => import('./AgreementForm'),
   AdminConsole: () => import('./AdminConsole'),
   AccountSettings: () => import('./AccountSettings'),

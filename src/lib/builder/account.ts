@@ -5,10 +5,13 @@ import * as z from '../zod'
 
 export const MIN_PASSWORD_LENGTH = 8
 
+/** A password an account may get (new account, change, reset): the one rule, checked by the API and its forms. */
+export const newPasswordSchema = z.string().min(MIN_PASSWORD_LENGTH, 'too_short').max(200, 'too_long')
+
 export const accountCreateSchema = z.strictObject({
   name: z.string().trim().min(1, 'required').max(100, 'too_long'),
   email: emailSchema,
-  password: z.string().min(MIN_PASSWORD_LENGTH, 'too_short').max(200, 'too_long'),
+  password: newPasswordSchema,
   desiredUrl: desiredUrlSchema,
 })
 
@@ -34,10 +37,19 @@ export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>
 /** POST /v1/accounts/me/password: the current password and the new one (the same rules as a new account's). */
 export const passwordChangeSchema = z.strictObject({
   currentPassword: currentPasswordSchema,
-  newPassword: z.string().min(MIN_PASSWORD_LENGTH, 'too_short').max(200, 'too_long'),
+  newPassword: newPasswordSchema,
 })
 
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>
+
+/** POST /v1/auth/password-reset: the address a "forgot password" link is to go to (if an account has it). */
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema })
+
+/** POST /v1/auth/password-reset/complete: the link's token and the new password. */
+export const passwordResetSchema = z.strictObject({
+  token: z.string().min(1, 'required').max(100, 'too_long'),
+  password: newPasswordSchema,
+})
 
 /** GET /v1/accounts: the search words, the cursor of the page before, and the page size. */
 export const accountListQuerySchema = z.strictObject({

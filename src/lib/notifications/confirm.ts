@@ -6,8 +6,7 @@ import { type Locale, localizedPath } from '../locale'
 import type { OutboxConfig } from '../outbox/config'
 import { newToken, tokenHash } from '../tokens'
 import { withoutTrailingSlash } from '../urls'
-import { emailHtml } from './email-html'
-import { mimeMessage } from './message'
+import { sendLinkEmail } from './link-email'
 
 /** `{origin}{/en}/{desiredUrl}/admin/notifications/confirm?token=…` */
 export function confirmationLink(origin: string, desiredUrl: string, locale: Locale, token: string): string {
@@ -26,25 +25,15 @@ export async function sendConfirmation(
   config: OutboxConfig,
   { to, link, homepage, locale }: { to: string; link: string; homepage: string; locale: Locale },
 ): Promise<void> {
-  if (!config.sendEmail || !config.fromEmail) throw new Error('email is not configured (SEND_EMAIL, NOTIFY_FROM_EMAIL)')
   const intl = intlFor(locale)
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
-  const subject = t('builder.notify.confirm.mailSubject', { homepage })
-  const intro = t('builder.notify.confirm.mailIntro', { homepage, email: to })
-  const ignore = t('builder.notify.confirm.mailIgnore')
-  const html = emailHtml({
-    lang: locale,
-    title: subject,
-    intro,
-    fields: [],
-    messageLabel: '',
-    messageLines: [],
-    note: ignore,
+  await sendLinkEmail(config, {
+    to,
+    locale,
+    subject: t('builder.notify.confirm.mailSubject', { homepage }),
+    intro: t('builder.notify.confirm.mailIntro', { homepage, email: to }),
+    note: t('builder.notify.confirm.mailIgnore'),
     button: { label: t('builder.notify.confirm.button'), href: link },
+    kind: 'confirm',
   })
-  // No Reply-To: nobody else's words are in it.
-  const notification = { subject, text: [intro, '', link, '', ignore].join('\n'), html, replyTo: null }
-  const domain = config.fromEmail.slice(config.fromEmail.lastIndexOf('@') + 1)
-  const header = { from: config.fromEmail, to, messageId: `confirm-${crypto.randomUUID()}@${domain}`, date: new Date() }
-  await config.sendEmail(config.fromEmail, to, mimeMessage(header, notification))
 }

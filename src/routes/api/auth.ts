@@ -79,7 +79,7 @@ export async function enforceSignInLimits(c: Context<AppEnv>, email: string): Pr
  * Refuses, before anything runs, a route that would set a cookie on a realtor's own domain: sign-in and
  * the builder live on the provider's host, where a realtor's domain sends its builder pages (decision 087).
  */
-const providerHostOnly = () =>
+export const providerHostOnly = () =>
   createMiddleware<AppEnv>(async function providerHostOnly(c, next) {
     if (!isProviderSite(c.get('site'))) {
       const message = apiMessage(c, 'api.auth.providerHostOnly', { origin: new URL(c.env.PUBLIC_ORIGIN).origin })

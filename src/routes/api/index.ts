@@ -16,6 +16,7 @@ import { contactInbox, leadInbox } from './inbox'
 import leads from './leads'
 import listings from './listings'
 import notifications from './notifications'
+import passwordReset from './password-reset'
 import photos from './photos'
 import push from './push'
 import realtor from './realtor'
@@ -34,6 +35,7 @@ app.route('/v1/realtor', realtor)
 // Custom domains (docs/decisions/053-custom-domains.md): same-origin builder calls, no CORS.
 app.route('/v1/realtors/:id/domain', realtorDomain)
 app.route('/v1/domains', domainAdmin)
+app.route('/v1/auth/password-reset', passwordReset)
 app.route('/v1/auth', auth)
 app.route('/v1/accounts/me', accountSettings)
 app.route('/v1/accounts', accounts)

@@ -1,8 +1,11 @@
-// The builder's sign-in screens: sign in, the sign-in redirect (a token in the URL fragment becomes a
+// The builder's sign-in screens: sign in, "forgot password" and the new password its link sets
+// (docs/decisions/100-password-reset.md), the sign-in redirect (a token in the URL fragment becomes a
 // session) and the service agreement.
 import AgreementForm, { AGREEMENT_FORM_MESSAGES } from '../../client/islands/AgreementForm'
 import LoginForm, { LOGIN_FORM_MESSAGES } from '../../client/islands/LoginForm'
 import LoginRedirect, { LOGIN_REDIRECT_MESSAGES } from '../../client/islands/LoginRedirect'
+import PasswordForgotForm, { PASSWORD_FORGOT_MESSAGES } from '../../client/islands/PasswordForgotForm'
+import PasswordResetForm, { PASSWORD_RESET_MESSAGES } from '../../client/islands/PasswordResetForm'
 import { messagesOf } from '../../lib/island-messages'
 import type { PageContext } from '../context'
 import { Island } from '../Island'
@@ -26,7 +29,52 @@ export function LoginPage({ ctx, title, next }: { ctx: PageContext; title: strin
             tenantBase: ctx.tenantBase,
           }}
         />
+        <p className="builder-card__foot">
+          <a href={`${ctx.localePrefix}/login/forgot`}>{t('builder.login.forgot')}</a>
+        </p>
         <p className="muted builder-card__foot">{t('builder.login.hint')}</p>
+      </div>
+    </BuilderPage>
+  )
+}
+
+/** "Forgot password": the sign-in email, answered the same whether an account has it. */
+export function PasswordForgotPage({ ctx, title, loginHref }: { ctx: PageContext; title: string; loginHref: string }) {
+  const t = tOf(ctx)
+  return (
+    <BuilderPage ctx={ctx} title={title} lead={<p>{t('page.forgot.intro')}</p>}>
+      <div className="card builder-card">
+        <Island
+          name="PasswordForgotForm"
+          component={PasswordForgotForm}
+          props={{ messages: messagesOf(ctx.locale, PASSWORD_FORGOT_MESSAGES), locale: ctx.locale }}
+        />
+        <p className="builder-card__foot">
+          <a href={loginHref}>{t('builder.reset.backToLogin')}</a>
+        </p>
+      </div>
+    </BuilderPage>
+  )
+}
+
+/** The mailed link's page: a new password, once. */
+export function PasswordResetPage({ ctx, title }: { ctx: PageContext; title: string }) {
+  const t = tOf(ctx)
+  return (
+    <BuilderPage ctx={ctx} title={title} lead={<p>{t('page.reset.intro')}</p>}>
+      <div className="card builder-card">
+        <Island
+          name="PasswordResetForm"
+          component={PasswordResetForm}
+          props={{
+            messages: messagesOf(ctx.locale, PASSWORD_RESET_MESSAGES),
+            locale: ctx.locale,
+            localePrefix: ctx.localePrefix,
+          }}
+        />
+        <p className="builder-card__foot">
+          <a href={`${ctx.localePrefix}/login/forgot`}>{t('builder.reset.requestNew')}</a>
+        </p>
       </div>
     </BuilderPage>
   )

@@ -1,6 +1,6 @@
 // The landing page "Built for Realtors" (docs/product.md §1, §2): fixed header, hero with the call to action,
 // three feature cards, the carousel of example realtor sites, a closing call to action and the footer
-// with the license and lender disclaimers.
+// with the license and lender disclaimers; header and footer link to /process and sign-in.
 import type { ExampleSite } from '../../client/islands/RealtorCarousel'
 import type { PageContext } from '../context'
 import { SiteFooter, SiteHeader } from '../Layout'
@@ -16,7 +16,7 @@ export function LandingPage({ ctx, sites }: { ctx: PageContext; sites: ExampleSi
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      <SiteHeader ctx={ctx} compactOnScroll />
+      <SiteHeader ctx={ctx} compactOnScroll realtorLinks />
       <main id="main" className="landing" data-track-view="lead_realtor_view_home">
         <Hero ctx={ctx} preview={sites[0]} />
         <Features ctx={ctx} />
@@ -29,7 +29,7 @@ export function LandingPage({ ctx, sites }: { ctx: PageContext; sites: ExampleSi
           </div>
         </section>
       </main>
-      <SiteFooter ctx={ctx}>
+      <SiteFooter ctx={ctx} realtorLinks>
         <div className="landing-disclaimers">
           <p>{t('landing.footer.license')}</p>
           <p>{t('landing.footer.lender')}</p>
