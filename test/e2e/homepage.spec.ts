@@ -176,6 +176,17 @@ test.describe('realtor homepage', () => {
     })
     expect(login.status()).toBe(200)
     const me = await (await request.get('/v1/auth/me')).json()
+    // Ethan's homepage is given back as it was at the end: the other specs (the contrast checks of every demo
+    // realtor among them) see the seeded homepage, whichever order they run in.
+    const original = await (await request.get(`/v1/realtor/${me.user.realtorId}`)).json()
+    const fields = ['aboutMeKr', 'aboutMeEn', 'licenseNumber', 'ppProfileId', 'additionalSections', 'etcInfo']
+    const patched = (realtor: Record<string, unknown>) =>
+      Object.fromEntries([...fields, 'activityRegion', 'seoMeta'].map((key) => [key, realtor[key]]))
+    const restore = async () => {
+      const data = patched(original)
+      expect((await request.patch(`/v1/realtor/${me.user.realtorId}`, { data })).status()).toBe(200)
+      expect(patched(await (await request.get(`/v1/realtor/${me.user.realtorId}`)).json())).toEqual(data)
+    }
     // Every free-text field of a realtor, each with payloads of the corpus (all of it across them).
     const payload = (i: number) => XSS_PAYLOADS[i % XSS_PAYLOADS.length]!
     const corpus = XSS_PAYLOADS.join('\n\n')
@@ -185,69 +196,75 @@ test.describe('realtor homepage', () => {
       keywords: payload(k + 2),
       author: payload(k + 3),
     })
-    const patch = await request.patch(`/v1/realtor/${me.user.realtorId}`, {
-      data: {
-        aboutMeKr: corpus,
-        aboutMeEn: corpus,
-        licenseNumber: payload(11).slice(0, 40),
-        ppProfileId: payload(12).slice(0, 100),
-        additionalSections: XSS_PAYLOADS.slice(0, 20).map((p, i) => ({
-          title: payload(i + 20).slice(0, 200),
-          content: p,
-        })),
-        etcInfo: ETC_INFO_TYPES.map((contentType, i) => ({ contentType, content: payload(i + 40) })),
-        activityRegion: [
-          { state: 'CA', city: payload(50).slice(0, 80), neighborhood: payload(51).slice(0, 80), zipcode: '' },
-          { state: 'GA', city: 'Suwanee', neighborhood: payload(52).slice(0, 80), zipcode: '30024' },
-        ],
-        seoMeta: { ko: seo(30), en: seo(34) },
-      },
-    })
-    expect(patch.status()).toBe(200)
-    const dialogs: string[] = []
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message())
-      void dialog.dismiss()
-    })
-    // CSP violations, as the page itself would report them.
-    await page.addInitScript(() => {
-      const seen: string[] = []
-      ;(window as unknown as { __csp: string[] }).__csp = seen
-      document.addEventListener('securitypolicyviolation', (event) =>
-        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
-      )
-    })
-    const check = async () => {
-      await page.mouse.move(200, 300)
-      await page.mouse.wheel(0, 4000)
-      expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined()
-      expect(await page.locator('[data-xss]').count()).toBe(0)
-      expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([])
-    }
-    for (const path of ['/ethan-kang', '/en/ethan-kang', '/ethan-kang/terms', '/ethan-kang/pinia_sample']) {
-      await page.goto(path)
-      await expect(page.locator('h1')).toBeVisible()
-      await check()
-    }
-    await page.goto('/ethan-kang')
-    await expect(page.getByText(XSS_PAYLOADS[0]!).first()).toBeAttached()
+    try {
+      const patch = await request.patch(`/v1/realtor/${me.user.realtorId}`, {
+        data: {
+          aboutMeKr: corpus,
+          aboutMeEn: corpus,
+          licenseNumber: payload(11).slice(0, 40),
+          ppProfileId: payload(12).slice(0, 100),
+          additionalSections: XSS_PAYLOADS.slice(0, 20).map((p, i) => ({
+            title: payload(i + 20).slice(0, 200),
+            content: p,
+          })),
+          etcInfo: ETC_INFO_TYPES.map((contentType, i) => ({ contentType, content: payload(i + 40) })),
+          activityRegion: [
+            { state: 'CA', city: payload(50).slice(0, 80), neighborhood: payload(51).slice(0, 80), zipcode: '' },
+            { state: 'GA', city: 'Suwanee', neighborhood: payload(52).slice(0, 80), zipcode: '30024' },
+          ],
+          seoMeta: { ko: seo(30), en: seo(34) },
+        },
+      })
+      expect(patch.status()).toBe(200)
+      const dialogs: string[] = []
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message())
+        void dialog.dismiss()
+      })
+      // CSP violations, as the page itself would report them.
+      await page.addInitScript(() => {
+        const seen: string[] = []
+        ;(window as unknown as { __csp: string[] }).__csp = seen
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+        )
+      })
+      const check = async () => {
+        await page.mouse.move(200, 300)
+        await page.mouse.wheel(0, 4000)
+        expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined()
+        expect(await page.locator('[data-xss]').count()).toBe(0)
+        expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([])
+      }
+      for (const path of ['/ethan-kang', '/en/ethan-kang', '/ethan-kang/terms', '/ethan-kang/pinia_sample']) {
+        await page.goto(path)
+        await expect(page.locator('h1')).toBeVisible()
+        await check()
+      }
+      await page.goto('/ethan-kang')
+      await expect(page.getByText(XSS_PAYLOADS[0]!).first()).toBeAttached()
 
-    // The editor shows the same fields in its form and live preview.
-    await page.goto('/login')
-    await page.getByLabel('이메일').fill('ethan-kang@realtor.local')
-    await page.getByLabel('비밀번호').fill('demo-realtor-2026')
-    await page.getByRole('button', { name: '로그인' }).click()
-    await expect(page).toHaveURL(/\/ethan-kang\/admin$/)
-    await expect(page.getByRole('button', { name: '저장' })).toBeEnabled()
-    await check()
-    // The preview frame shows the same text as the homepage, as text (phones open it full screen first).
-    const toggle = page.getByRole('button', { name: '미리보기', exact: true })
-    if (await toggle.isVisible()) await toggle.click()
-    const preview = page.getByTestId('preview-frame')
-    await expect(preview.contentFrame().getByText(XSS_PAYLOADS[0]!).first()).toBeAttached()
-    expect(await preview.contentFrame().locator('[data-xss]').count()).toBe(0)
-    expect(await preview.evaluate((frame) => '__xss' in ((frame as HTMLIFrameElement).contentWindow ?? {}))).toBe(false)
-    await check()
-    expect(dialogs).toEqual([])
+      // The editor shows the same fields in its form and live preview.
+      await page.goto('/login')
+      await page.getByLabel('이메일').fill('ethan-kang@realtor.local')
+      await page.getByLabel('비밀번호').fill('demo-realtor-2026')
+      await page.getByRole('button', { name: '로그인' }).click()
+      await expect(page).toHaveURL(/\/ethan-kang\/admin$/)
+      await expect(page.getByRole('button', { name: '저장' })).toBeEnabled()
+      await check()
+      // The preview frame shows the same text as the homepage, as text (phones open it full screen first).
+      const toggle = page.getByRole('button', { name: '미리보기', exact: true })
+      if (await toggle.isVisible()) await toggle.click()
+      const preview = page.getByTestId('preview-frame')
+      await expect(preview.contentFrame().getByText(XSS_PAYLOADS[0]!).first()).toBeAttached()
+      expect(await preview.contentFrame().locator('[data-xss]').count()).toBe(0)
+      expect(await preview.evaluate((frame) => '__xss' in ((frame as HTMLIFrameElement).contentWindow ?? {}))).toBe(
+        false,
+      )
+      await check()
+      expect(dialogs).toEqual([])
+    } finally {
+      await restore()
+    }
   })
 })
