@@ -267,6 +267,7 @@ describe('every request path query uses an index (EXPLAIN QUERY PLAN)', () => {
 const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
   'src/lib/analytics-store.ts': { sites: 1 },
   'src/lib/accounts/list.ts': { sites: 2 },
+  'src/lib/accounts/password-resets.ts': { sites: 5 },
   'src/lib/accounts/settings.ts': { sites: 3 },
   'src/lib/accounts/sign-in-codes.ts': { sites: 4 },
   'src/lib/accounts/store.ts': { sites: 7, unreached: ['the admin account insert: only on a database with no admin'] },

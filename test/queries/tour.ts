@@ -335,6 +335,15 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
       status: 429,
     },
     { path: '/v1/auth/logout', method: 'POST', token: realtor },
+    // "Forgot password" (decision 100): the link is made and mailed after the answer; a link no reset has is
+    // redeemed in vain (the same statement as a good one) and refused.
+    { path: '/v1/auth/password-reset', method: 'POST', json: { email: 'janekim@realtor.local' }, status: 202 },
+    {
+      path: '/v1/auth/password-reset/complete',
+      method: 'POST',
+      json: { token: 'A'.repeat(43), password: 'a-new-password-2026' },
+      status: 400,
+    },
   ]
   const recorded = {
     ...env,
