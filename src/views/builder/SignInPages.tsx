@@ -80,6 +80,28 @@ export function PasswordResetPage({ ctx, title }: { ctx: PageContext; title: str
   )
 }
 
+/** An invitation's link (docs/decisions/102-invitations.md): the realtor's own password, then the editor. */
+export function InvitationPage({ ctx, title }: { ctx: PageContext; title: string }) {
+  const t = tOf(ctx)
+  return (
+    <BuilderPage ctx={ctx} title={title} lead={<p>{t('page.invite.intro')}</p>}>
+      <div className="card builder-card">
+        <Island
+          name="PasswordResetForm"
+          component={PasswordResetForm}
+          props={{
+            messages: messagesOf(ctx.locale, PASSWORD_RESET_MESSAGES),
+            locale: ctx.locale,
+            localePrefix: ctx.localePrefix,
+            kind: 'invite' as const,
+          }}
+        />
+        <p className="builder-card__foot muted">{t('builder.invite.help')}</p>
+      </div>
+    </BuilderPage>
+  )
+}
+
 export function LoginRedirectPage({
   ctx,
   title,
