@@ -100,7 +100,7 @@ export function CreateAccountForm({
         </p>
       ) : null}
       <form className="builder-form" onSubmit={create} noValidate>
-        <fieldset className="field admin-create__how">
+        <fieldset className="admin-create__how">
           <legend>{m('builder.admin.how')}</legend>
           {(['invite', 'password'] as const).map((value) => (
             <label key={value}>
