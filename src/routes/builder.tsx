@@ -33,11 +33,10 @@ import { NotificationsPage } from '../views/builder/NotificationsPage'
 import { SettingsPage } from '../views/builder/SettingsPage'
 import {
   AgreementPage,
-  InvitationPage,
   LoginPage,
   LoginRedirectPage,
   PasswordForgotPage,
-  PasswordResetPage,
+  PasswordLinkPage,
 } from '../views/builder/SignInPages'
 
 /** The console's first page (the island loads the next ones from GET /v1/accounts). */
@@ -81,12 +80,12 @@ app.get('/login/forgot', (c) =>
 )
 
 app.get('/login/reset', (c) =>
-  render(c, 'page.reset.title', (ctx, title) => <PasswordResetPage ctx={ctx} title={title} />),
+  render(c, 'page.reset.title', (ctx, title) => <PasswordLinkPage ctx={ctx} title={title} kind="reset" />),
 )
 
 // An invitation's link (docs/decisions/102-invitations.md): the same form, spent at its own endpoint.
 app.get('/login/invite', (c) =>
-  render(c, 'page.invite.title', (ctx, title) => <InvitationPage ctx={ctx} title={title} />),
+  render(c, 'page.invite.title', (ctx, title) => <PasswordLinkPage ctx={ctx} title={title} kind="invite" />),
 )
 
 app.get('/agreement', async (c) => {

@@ -2,15 +2,21 @@
 // makes without a password, and the one live link mailed to the realtor that sets their own within
 // INVITATION_TTL_MS. A resend replaces the link, a revoke kills it; the link's page is /login/invite, which
 // signs in as a reset link's does. Tokens as the reset's: only the SHA-256 is stored, read and spent at once.
-import { intlFor } from '../i18n'
 import { type Locale, localizedPath } from '../locale'
-import { sendLinkEmail } from '../notifications/link-email'
+import { sendLinkEmailIn } from '../notifications/link-email'
 import type { OutboxConfig } from '../outbox/config'
 import { tokenHash as hashOf, newToken, TOKEN_PATTERN } from '../tokens'
 import { withoutTrailingSlash } from '../urls'
 import { type InvitationSummary, invitationSummaryOf, NO_PASSWORD } from './invitation-state'
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+const INVITATION_WORDS = {
+  subject: 'builder.invite.mailSubject',
+  intro: 'builder.invite.mailIntro',
+  note: 'builder.invite.mailIgnore',
+  button: 'builder.invite.mailButton',
+}
 
 /** The account's invitation as the console shows it; null for an account made with a password. */
 export async function invitationOf(
@@ -105,15 +111,12 @@ export async function sendInvitation(
   config: OutboxConfig,
   { to, name, token, locale }: { to: string; name: string; token: string; locale: Locale },
 ): Promise<void> {
-  const intl = intlFor(locale)
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
-  await sendLinkEmail(config, {
+  await sendLinkEmailIn(config, {
     to,
     locale,
-    subject: t('builder.invite.mailSubject'),
-    intro: t('builder.invite.mailIntro', { name, email: to, days: String(INVITATION_TTL_MS / 86_400_000) }),
-    note: t('builder.invite.mailIgnore'),
-    button: { label: t('builder.invite.mailButton'), href: invitationLink(config.publicOrigin ?? '', locale, token) },
     kind: 'invitation',
+    href: invitationLink(config.publicOrigin ?? '', locale, token),
+    ids: INVITATION_WORDS,
+    values: { name, email: to, days: String(INVITATION_TTL_MS / 86_400_000) },
   })
 }
