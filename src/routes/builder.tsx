@@ -10,6 +10,7 @@ import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
 import { listingsShown, loadHomeListings } from '../lib/home/listings'
 import { unreadContacts } from '../lib/inbox/store'
+import { leadInvitation } from '../lib/leads/conversion'
 import { listingSourceOf } from '../lib/listings/source'
 import { confirmPendingEmail, findNotificationSettings } from '../lib/notifications/settings'
 import { failedDeliveries } from '../lib/outbox/deliveries'
@@ -35,7 +36,7 @@ import {
   LoginPage,
   LoginRedirectPage,
   PasswordForgotPage,
-  PasswordResetPage,
+  PasswordLinkPage,
 } from '../views/builder/SignInPages'
 
 /** The console's first page (the island loads the next ones from GET /v1/accounts). */
@@ -79,7 +80,12 @@ app.get('/login/forgot', (c) =>
 )
 
 app.get('/login/reset', (c) =>
-  render(c, 'page.reset.title', (ctx, title) => <PasswordResetPage ctx={ctx} title={title} />),
+  render(c, 'page.reset.title', (ctx, title) => <PasswordLinkPage ctx={ctx} title={title} kind="reset" />),
+)
+
+// An invitation's link (docs/decisions/102-invitations.md): the same form, spent at its own endpoint.
+app.get('/login/invite', (c) =>
+  render(c, 'page.invite.title', (ctx, title) => <PasswordLinkPage ctx={ctx} title={title} kind="invite" />),
 )
 
 app.get('/agreement', async (c) => {
@@ -227,12 +233,15 @@ app.get('/admin', async (c) => {
   }
   // The search lives in the URL, so a console view can be shared and reloaded.
   const query = (c.req.query('q') ?? '').trim().slice(0, 100)
-  const [page, failed] = await Promise.all([
+  // "Create homepage from this lead" (docs/decisions/102-invitations.md): ?lead={id} fills the form in.
+  const leadId = Number(c.req.query('lead'))
+  const [page, failed, lead] = await Promise.all([
     listAccounts(c.env.DB, { query, limit: ADMIN_PAGE_SIZE }),
     failedDeliveries(c.env.DB),
+    Number.isSafeInteger(leadId) && leadId > 0 ? leadInvitation(c.env.DB, leadId) : null,
   ])
   return render(c, 'page.admin.title', (ctx, title) => (
-    <AdminConsolePage ctx={ctx} title={title} query={query} page={page} failed={failed} />
+    <AdminConsolePage ctx={ctx} title={title} query={query} page={page} failed={failed} lead={lead} />
   ))
 })
 

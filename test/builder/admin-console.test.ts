@@ -9,6 +9,7 @@ import {
   afterRestore,
   consoleUrl,
   deleteCall,
+  invitationCall,
   listCall,
   releaseCall,
   resetCall,
@@ -29,6 +30,7 @@ const ROW: AccountSummary = {
   published: true,
   deletedAt: null,
   heldAddresses: [],
+  invitation: null,
 }
 
 describe('the admin console’s calls', () => {
@@ -77,5 +79,15 @@ describe('the admin console’s calls', () => {
     expect(listCall(' 김 ', 'a120').path).toBe(`/v1/accounts?q=${encodeURIComponent('김')}&after=a120&limit=50`)
     expect(consoleUrl('/en/admin', '김')).toBe(`/en/admin?q=${encodeURIComponent('김')}`)
     expect(consoleUrl('/admin', '  ')).toBe('/admin')
+  })
+})
+
+describe('the invitation’s calls', () => {
+  it('resends with a POST and withdraws with a DELETE, only for an account with an invitation', () => {
+    const invited = { ...ROW, invitation: { state: 'invited' as const, expiresAt: 1, locale: 'ko' as const } }
+    expect(invitationCall(invited, true)).toEqual({ path: '/v1/accounts/12/invitation', method: 'POST' })
+    expect(invitationCall(invited, false)).toEqual({ path: '/v1/accounts/12/invitation', method: 'DELETE' })
+    expect(invitationCall(ROW, true)).toBeNull()
+    expect(invitationCall({ ...invited, accountId: null }, false)).toBeNull()
   })
 })

@@ -327,6 +327,9 @@ test.describe('homepage builder', () => {
   }) => {
     await signIn(page, ADMIN.email, ADMIN.password)
     await expect(page).toHaveURL(/\/admin$/)
+    // An invitation is the default (test/e2e/invitation.spec.ts); typing a password is the fallback.
+    await expect(page.getByRole('button', { name: '초대 보내기' })).toBeEnabled()
+    await page.getByLabel('초기 비밀번호 직접 정하기').check()
     await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
     await page.getByRole('searchbox').fill('jane')
     await expect(page.locator('.realtor-row')).toHaveCount(1)

@@ -63,6 +63,12 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
     source: 'builder.onboarding.step.${item.step}',
   },
   { ids: /^builder\.nav\.(dashboard|inbox|editor|notifications|domain|settings)$/, source: 'builder.nav.${screen}' },
+  { ids: /^builder\.admin\.how\.(invite|password)$/, source: 'builder.admin.how.${value}' },
+  { ids: /^builder\.admin\.language\.(ko|en)$/, source: 'builder.admin.language.${value}' },
+  {
+    ids: /^builder\.admin\.invite\.state\.(invited|expired|revoked|accepted)$/,
+    source: 'builder.admin.invite.state.${invitation.state}',
+  },
   { ids: /^inbox\.filter\.(inbox|unread|read|archived|all)$/, source: 'inbox.filter.${status}' },
   { ids: /^inbox\.status\.(unread|read|archived)$/, source: 'inbox.status.${entry.status}' },
   { ids: /^inbox\.delivery\.(pending|retrying|delivered|failed)$/, source: 'inbox.delivery.${channel.state}' },

@@ -1,6 +1,6 @@
 // One row of the admin console: who the account is (name, Korean name, email, address, cities), its
 // homepage's state (published, or deleted on a date with Restore), the old addresses it holds (each with
-// Release), and what an admin can do with it.
+// Release), its invitation's state (with Resend and Withdraw), and what an admin can do with it.
 import type { AccountSummary } from '../../lib/accounts/list'
 import type { Locale } from '../../lib/locale'
 import { type Messages, t } from '../lib/messages'
@@ -15,6 +15,8 @@ export interface AccountRowProps {
   onRestore: (row: AccountSummary) => void
   onReset: (row: AccountSummary) => void
   onRelease: (row: AccountSummary, address: string) => void
+  onResend: (row: AccountSummary) => void
+  onRevoke: (row: AccountSummary) => void
 }
 
 /** The date of a deletion, the same on the server and in every browser (UTC). */
@@ -34,9 +36,12 @@ export function AccountRow({
   onRestore,
   onReset,
   onRelease,
+  onResend,
+  onRevoke,
 }: AccountRowProps) {
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
   const label = row.name || row.email
+  const invitation = row.invitation
   return (
     <li className="realtor-row account-row" data-key={row.key} data-desired-url={row.desiredUrl ?? undefined}>
       <div className="realtor-row__who">
@@ -59,6 +64,16 @@ export function AccountRow({
           {row.desiredUrl && !row.deletedAt ? (
             <span className={`badge ${row.published ? 'badge--ok' : ''}`}>
               {m(row.published ? 'builder.admin.published' : 'builder.admin.unpublished')}
+            </span>
+          ) : null}
+          {invitation ? (
+            <span
+              className={`badge${invitation.state === 'accepted' ? ' badge--ok' : ''}`}
+              data-invitation={invitation.state}
+            >
+              {m(`builder.admin.invite.state.${invitation.state}`, {
+                date: deletedDate(new Date(invitation.expiresAt).toISOString(), locale),
+              })}
             </span>
           ) : null}
           {row.deletedAt ? (
@@ -112,6 +127,28 @@ export function AccountRow({
             aria-label={`${m('builder.admin.restore')}: ${label}`}
           >
             {m('builder.admin.restore')}
+          </button>
+        ) : null}
+        {invitation && invitation.state !== 'accepted' ? (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={disabled}
+            onClick={() => onResend(row)}
+            aria-label={`${m('builder.admin.invite.resend')}: ${label}`}
+          >
+            {m('builder.admin.invite.resend')}
+          </button>
+        ) : null}
+        {invitation?.state === 'invited' ? (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={disabled}
+            onClick={() => onRevoke(row)}
+            aria-label={`${m('builder.admin.invite.revoke')}: ${label}`}
+          >
+            {m('builder.admin.invite.revoke')}
           </button>
         ) : null}
         {row.role === 'realtor' ? (

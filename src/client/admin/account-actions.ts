@@ -49,6 +49,13 @@ export function resetCall(row: Pick<AccountSummary, 'accountId' | 'role'>): ApiC
     : { path: `/v1/accounts/${row.accountId}/password-reset`, method: 'POST' }
 }
 
+/** Resends (POST) or withdraws (DELETE) a realtor's invitation (docs/decisions/102-invitations.md). */
+export function invitationCall(row: Pick<AccountSummary, 'accountId' | 'invitation'>, resend: boolean): ApiCall | null {
+  return row.accountId === null || !row.invitation
+    ? null
+    : { path: `/v1/accounts/${row.accountId}/invitation`, method: resend ? 'POST' : 'DELETE' }
+}
+
 /** The row after its homepage was deleted (unpublished, kept 30 days) or restored (still unpublished). */
 export function afterDelete(row: AccountSummary, at: Date): AccountSummary {
   return { ...row, published: false, deletedAt: at.toISOString() }

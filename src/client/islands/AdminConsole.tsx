@@ -2,9 +2,12 @@
 // page comes with the HTML, the next ones load in place, the URL keeps the search), each with its
 // email, publish and delete state; reset a realtor's password, delete a homepage by typing its
 // address, restore a deleted one, release an old address a homepage holds, and create a realtor (account
-// and homepage in one step).
+// and homepage in one step), invited by mail by default, the invitation resent or withdrawn
+// (docs/decisions/102-invitations.md); `?lead=` opens the form filled in from a landing lead.
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import type { InvitationSummary } from '../../lib/accounts/invitation-state'
 import type { AccountPage, AccountSummary } from '../../lib/accounts/list'
+import type { LeadInvitation } from '../../lib/leads/conversion'
 import type { Locale } from '../../lib/locale'
 import { DeleteDialog, ReleaseDialog, type Releasing, ResetDialog } from '../admin/AccountDialogs'
 import { AccountRow } from '../admin/AccountRow'
@@ -15,6 +18,7 @@ import {
   afterRestore,
   consoleUrl,
   deleteCall,
+  invitationCall,
   listCall,
   releaseCall,
   resetCall,
@@ -52,6 +56,8 @@ export interface AdminConsoleProps {
   /** The search in the URL (`?q=`) and its first page, rendered on the server. */
   query: string
   page: AccountPage
+  /** "Create homepage from this lead" (`?lead=`): what the new-realtor form starts with. */
+  lead: LeadInvitation | null
 }
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null
@@ -67,6 +73,7 @@ export default function AdminConsole({
   settingsHref,
   query: initialQuery,
   page,
+  lead,
 }: AdminConsoleProps) {
   const [rows, setRows] = useState(page.items)
   const [next, setNext] = useState(page.next)
@@ -149,6 +156,21 @@ export default function AdminConsole({
     setTemporary(result.data.temporaryPassword)
   }
 
+  /** Resend: a new link, the old one dead; withdraw: the link dead, the account kept without a password. */
+  async function changeInvitation(row: AccountSummary, resend: boolean) {
+    const call = invitationCall(row, resend)
+    if (!call) return
+    const result = await send<{ invitation: InvitationSummary; mailed?: boolean }>(call)
+    if (!result.ok) return setNotice({ kind: 'error', text: result.message })
+    replace({ ...row, invitation: result.data.invitation })
+    const key = !resend
+      ? 'builder.admin.invite.revoked'
+      : result.data.mailed
+        ? 'builder.admin.invite.resent'
+        : 'builder.admin.invite.notMailed'
+    setNotice({ kind: resend && !result.data.mailed ? 'error' : 'ok', text: m(key, { email: row.email }) })
+  }
+
   async function confirmRelease() {
     const target = releasing
     const call = target && releaseCall(target.row, target.address)
@@ -228,6 +250,8 @@ export default function AdminConsole({
                 onRestore={(target) => void restore(target)}
                 onReset={(target) => setResetting(target)}
                 onRelease={(target, address) => setReleasing({ row: target, address })}
+                onResend={(target) => void changeInvitation(target, true)}
+                onRevoke={(target) => void changeInvitation(target, false)}
               />
             ))}
           </ul>
@@ -246,8 +270,9 @@ export default function AdminConsole({
           messages={messages}
           locale={locale}
           hydrated={hydrated}
+          prefill={lead}
           onError={(text) => setNotice({ kind: 'error', text })}
-          onCreated={({ account, realtor }) => {
+          onCreated={({ account, realtor, invitation = null, mailed }) => {
             const row: AccountSummary = {
               key: `a${account.id}`,
               accountId: account.id,
@@ -261,9 +286,12 @@ export default function AdminConsole({
               published: false,
               deletedAt: null,
               heldAddresses: [],
+              invitation,
             }
             setRows((list) => [row, ...list])
-            setNotice({ kind: 'ok', text: t(messages, 'builder.created') })
+            if (!invitation) return setNotice({ kind: 'ok', text: t(messages, 'builder.created') })
+            const key = mailed ? 'builder.admin.invite.sent' : 'builder.admin.invite.notMailed'
+            setNotice({ kind: mailed ? 'ok' : 'error', text: m(key, { email: account.email }) })
           }}
         />
       </div>

@@ -1,5 +1,6 @@
 // /login/reset#token=…: the link of a "forgot password" mail sets a new password once (POST
-// /v1/auth/password-reset/complete), which signs this browser in; the realtor then goes where a sign-in
+// /v1/auth/password-reset/complete), which signs this browser in; /login/invite#token=… is the same form for
+// an invitation's link (POST /v1/auth/invitation/complete, docs/decisions/102-invitations.md); the realtor then goes where a sign-in
 // goes (the agreement first if not yet accepted, else the editor). The token is read from the fragment and
 // taken out of the address bar at once, so it stays out of history and Referer.
 import { type FormEvent, useEffect, useState } from 'react'
@@ -15,16 +16,27 @@ export const PASSWORD_RESET_MESSAGES = [
   'builder.reset.submit',
   'builder.reset.submitting',
   'builder.reset.missing',
+  'builder.invite.submit',
+  'builder.invite.missing',
   'common.networkError',
 ] as const
+
+/** What the link is for: the endpoint it is spent at and the words that differ. */
+const KINDS = {
+  reset: { path: '/v1/auth/password-reset/complete', submit: 'builder.reset.submit', missing: 'builder.reset.missing' },
+  invite: { path: '/v1/auth/invitation/complete', submit: 'builder.invite.submit', missing: 'builder.invite.missing' },
+} as const
 
 export interface PasswordResetFormProps {
   messages: Messages
   locale: string
   localePrefix: string
+  /** A reset link's (the default) or an invitation's. */
+  kind?: keyof typeof KINDS
 }
 
-export default function PasswordResetForm({ messages, locale, localePrefix }: PasswordResetFormProps) {
+export default function PasswordResetForm({ messages, locale, localePrefix, kind = 'reset' }: PasswordResetFormProps) {
+  const words = KINDS[kind]
   const hydrated = useHydrated()
   const [token, setToken] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -36,23 +48,25 @@ export default function PasswordResetForm({ messages, locale, localePrefix }: Pa
     clean.hash = ''
     history.replaceState(null, '', clean)
     if (found) setToken(found)
-    else setError(t(messages, 'builder.reset.missing'))
+    else setError(t(messages, words.missing))
   }, [messages])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!token) return setError(t(messages, 'builder.reset.missing'))
+    if (!token) return setError(t(messages, words.missing))
     const password = String(new FormData(event.currentTarget).get('password') ?? '')
     setBusy(true)
     setError('')
     const init = { method: 'POST', json: { token, password }, language: locale }
     const network = t(messages, 'common.networkError')
-    const result = await api<SignInResponse>('/v1/auth/password-reset/complete', init, network)
+    const result = await api<SignInResponse>(words.path, init, network)
     if (!result.ok) {
       setBusy(false)
       return setError(result.fields[0]?.message ?? result.message)
     }
-    location.assign(completeSignIn(result.data, 'password-reset', null, localePrefix))
+    location.assign(
+      completeSignIn(result.data, kind === 'invite' ? 'invitation' : 'password-reset', null, localePrefix),
+    )
   }
 
   return (
@@ -67,7 +81,7 @@ export default function PasswordResetForm({ messages, locale, localePrefix }: Pa
         {(control) => <input {...control} name="password" type="password" autoComplete="new-password" required />}
       </FormField>
       <button type="submit" className="button button--block" disabled={!hydrated || busy || !token}>
-        {t(messages, busy ? 'builder.reset.submitting' : 'builder.reset.submit')}
+        {t(messages, busy ? 'builder.reset.submitting' : words.submit)}
       </button>
     </form>
   )

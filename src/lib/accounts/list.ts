@@ -4,6 +4,7 @@
 import type { HeldAddress } from '../realtors/address-changes'
 import { ADDRESS_HOLD_DAYS, daysAfter } from '../realtors/lifecycle'
 import { isIndexed, likePattern, phraseOf, searchTerm } from '../search'
+import { type InvitationSummary, invitationSummaryOf, NO_PASSWORD } from './invitation-state'
 
 /** One row of the console: an account (and its homepage, if any) or an unowned homepage. */
 export interface AccountSummary {
@@ -23,6 +24,8 @@ export interface AccountSummary {
   deletedAt: string | null
   /** The old addresses the homepage holds (they redirect to it; an admin can release them), latest first. */
   heldAddresses: ConsoleHeldAddress[]
+  /** The account's invitation (docs/decisions/102-invitations.md); null when it was made with a password. */
+  invitation: InvitationSummary | null
 }
 
 /** A held address as the console shows it: with the day (YYYY-MM-DD) others may take it from. */
@@ -51,6 +54,11 @@ interface Row {
   deleted_at: string | null
   /** A JSON array of { address, retiredAt }. */
   held: string | null
+  invite_expires_at: number | null
+  invite_accepted_at: number | null
+  invite_revoked_at: number | null
+  invite_locale: 'ko' | 'en' | null
+  has_password: number | null
 }
 
 const HOMEPAGE_COLUMNS = `r.id AS realtor_id, r.desired_url, r.deleted_at,
@@ -64,10 +72,13 @@ const HOMEPAGE_COLUMNS = `r.id AS realtor_id, r.desired_url, r.deleted_at,
 // Accounts first (by account id), then homepages nobody owns (by realtor id): `kind` and `key_id` are
 // the order and the cursor. Each half is its own keyset walk (a range of its primary key, at most a page
 // long), so a page reads a page of rows, not every account (docs/decisions/057-query-plans.md).
-const ACCOUNT_ROWS = `SELECT 0 AS kind, a.id AS key_id, a.id AS account_id, a.role, a.name, a.email, ${HOMEPAGE_COLUMNS}
-    FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id`
+const ACCOUNT_ROWS = `SELECT 0 AS kind, a.id AS key_id, a.id AS account_id, a.role, a.name, a.email, ${HOMEPAGE_COLUMNS},
+    i.expires_at AS invite_expires_at, i.accepted_at AS invite_accepted_at, i.revoked_at AS invite_revoked_at,
+    i.locale AS invite_locale, a.password_hash != '${NO_PASSWORD}' AS has_password
+    FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id LEFT JOIN invitations i ON i.account_id = a.id`
 const UNOWNED_ROWS = `SELECT 1 AS kind, r.id AS key_id, NULL AS account_id, NULL AS role, NULL AS name, NULL AS email,
-    ${HOMEPAGE_COLUMNS} FROM realtors r WHERE r.user_id IS NULL`
+    ${HOMEPAGE_COLUMNS}, NULL AS invite_expires_at, NULL AS invite_accepted_at, NULL AS invite_revoked_at,
+    NULL AS invite_locale, NULL AS has_password FROM realtors r WHERE r.user_id IS NULL`
 
 /** A homepage nobody owns has this plus its id as its search row's rowid (migrations/0016_account_search.sql). */
 const UNOWNED_ROWID = 1_000_000_000_000
@@ -119,6 +130,18 @@ function summaryOf(row: Row): AccountSummary {
       ...held,
       heldUntil: daysAfter(held.retiredAt, ADDRESS_HOLD_DAYS),
     })),
+    invitation:
+      row.invite_expires_at !== null && row.invite_locale
+        ? invitationSummaryOf(
+            {
+              expires_at: row.invite_expires_at,
+              accepted_at: row.invite_accepted_at,
+              revoked_at: row.invite_revoked_at,
+              locale: row.invite_locale,
+            },
+            row.has_password === 1,
+          )
+        : null,
   }
 }
 

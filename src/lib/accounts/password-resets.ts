@@ -2,15 +2,21 @@
 // link mailed to an account's sign-in email that sets a new password once within PASSWORD_RESET_TTL_MS.
 // One live link per account (a newer one replaces it), bound to the token version it was issued under, so
 // a password change or "sign out everywhere" since also ends it. Only the token's SHA-256 is stored.
-import { intlFor } from '../i18n'
 import { type Locale, localizedPath } from '../locale'
-import { sendLinkEmail } from '../notifications/link-email'
+import { sendLinkEmailIn } from '../notifications/link-email'
 import type { OutboxConfig } from '../outbox/config'
 import { tokenHash as hashOf, newToken, TOKEN_PATTERN } from '../tokens'
 import { withoutTrailingSlash } from '../urls'
 import { findAccountByEmail } from './store'
 
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000
+
+const RESET_WORDS = {
+  subject: 'builder.reset.mailSubject',
+  intro: 'builder.reset.mailIntro',
+  note: 'builder.reset.mailIgnore',
+  button: 'builder.reset.mailButton',
+}
 
 /** A new link's token for the account at its current token version; its older link and expired ones go. */
 export async function issuePasswordReset(
@@ -73,16 +79,13 @@ export async function sendPasswordReset(
   config: OutboxConfig,
   { to, link, locale }: { to: string; link: string; locale: Locale },
 ): Promise<void> {
-  const intl = intlFor(locale)
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
-  await sendLinkEmail(config, {
+  await sendLinkEmailIn(config, {
     to,
     locale,
-    subject: t('builder.reset.mailSubject'),
-    intro: t('builder.reset.mailIntro', { email: to, minutes: String(PASSWORD_RESET_TTL_MS / 60_000) }),
-    note: t('builder.reset.mailIgnore'),
-    button: { label: t('builder.reset.mailButton'), href: link },
     kind: 'reset',
+    href: link,
+    ids: RESET_WORDS,
+    values: { email: to, minutes: String(PASSWORD_RESET_TTL_MS / 60_000) },
   })
 }
 

@@ -1,5 +1,6 @@
 // The new-account input of POST /v1/accounts, shared by the API and the admin console's form.
 
+import { LOCALES } from '../locale'
 import { desiredUrlSchema, emailSchema } from '../realtors/schema'
 import * as z from '../zod'
 
@@ -16,6 +17,20 @@ export const accountCreateSchema = z.strictObject({
 })
 
 export type AccountCreateInput = z.infer<typeof accountCreateSchema>
+
+/**
+ * POST /v1/accounts/invitations: a new account and homepage without a password, the realtor invited by mail
+ * in `locale` (docs/decisions/102-invitations.md); `leadId` names the landing lead it is made from.
+ */
+export const invitationCreateSchema = z.strictObject({
+  name: accountCreateSchema.shape.name,
+  email: emailSchema,
+  desiredUrl: desiredUrlSchema,
+  locale: z.enum(LOCALES, 'invalid_type').default('ko'),
+  leadId: z.number('invalid_type').int('invalid_type').positive('invalid_type').max(1e15, 'invalid_type').optional(),
+})
+
+export type InvitationCreateInput = z.input<typeof invitationCreateSchema>
 
 /** The current password, checked before an email or password change (the account's own, never a guess). */
 const currentPasswordSchema = z.string().min(1, 'required').max(200, 'too_long')

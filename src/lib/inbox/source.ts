@@ -110,6 +110,7 @@ export const leadSource: InboxSource<LeadEntry> = {
     area: text(row.area),
     phone: text(row.phone),
     hasSite: row.has_site === 'yes' ? 'yes' : 'no',
+    convertedAt: row.converted_at == null ? null : String(row.converted_at),
   }),
   columns: [
     ['inbox.field.id', (e) => String(e.id)],

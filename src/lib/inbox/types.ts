@@ -46,6 +46,8 @@ export interface LeadEntry extends EntryState {
   area: string
   phone: string
   hasSite: 'yes' | 'no'
+  /** When a homepage was made from it by an invitation (docs/decisions/102-invitations.md); null before. */
+  convertedAt: string | null
 }
 
 /** Where one channel's delivery stands: `pending` before its first attempt, `retrying` after a failed one. */

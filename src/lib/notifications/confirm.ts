@@ -1,12 +1,11 @@
 // Confirming a notification address (docs/decisions/063-notifications-on-by-default.md): an address the
 // realtor types that is not their sign-in email gets a link first, so the platform never relays visitors'
 // words to someone who did not ask for them. The link's page is /{desiredUrl}/admin/notifications/confirm.
-import { intlFor } from '../i18n'
 import { type Locale, localizedPath } from '../locale'
 import type { OutboxConfig } from '../outbox/config'
 import { newToken, tokenHash } from '../tokens'
 import { withoutTrailingSlash } from '../urls'
-import { sendLinkEmail } from './link-email'
+import { sendLinkEmailIn } from './link-email'
 
 /** `{origin}{/en}/{desiredUrl}/admin/notifications/confirm?token=…` */
 export function confirmationLink(origin: string, desiredUrl: string, locale: Locale, token: string): string {
@@ -25,15 +24,17 @@ export async function sendConfirmation(
   config: OutboxConfig,
   { to, link, homepage, locale }: { to: string; link: string; homepage: string; locale: Locale },
 ): Promise<void> {
-  const intl = intlFor(locale)
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values)
-  await sendLinkEmail(config, {
+  await sendLinkEmailIn(config, {
     to,
     locale,
-    subject: t('builder.notify.confirm.mailSubject', { homepage }),
-    intro: t('builder.notify.confirm.mailIntro', { homepage, email: to }),
-    note: t('builder.notify.confirm.mailIgnore'),
-    button: { label: t('builder.notify.confirm.button'), href: link },
     kind: 'confirm',
+    href: link,
+    ids: {
+      subject: 'builder.notify.confirm.mailSubject',
+      intro: 'builder.notify.confirm.mailIntro',
+      note: 'builder.notify.confirm.mailIgnore',
+      button: 'builder.notify.confirm.button',
+    },
+    values: { homepage, email: to },
   })
 }

@@ -8,6 +8,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../../env'
 import { adminCredentials, isRefusedPassword, sessionSecret } from '../../lib/accounts/config'
+import { NO_PASSWORD } from '../../lib/accounts/invitation-state'
 import { verifyPassword } from '../../lib/accounts/password'
 import { recordAgreement } from '../../lib/accounts/settings'
 import { mintSignInCode, redeemSignInCode } from '../../lib/accounts/sign-in-codes'
@@ -132,7 +133,10 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
   if (!secret) throw new AppError(500, apiMessage(c, 'api.config.sessionSecret'))
   await ensureAdminAccount(c.env.DB, adminCredentials(c.env))
   const account = await findAccountByEmail(c.env.DB, email)
-  const valid = await verifyPassword(password, account?.password_hash ?? DUMMY_HASH)
+  // An invited account has no password yet (docs/decisions/102-invitations.md): it is compared as an unknown
+  // email is, so its refusal takes as long and tells nobody the account was invited.
+  const stored = account && account.password_hash !== NO_PASSWORD ? account.password_hash : DUMMY_HASH
+  const valid = await verifyPassword(password, stored)
   if (!account || !valid || isRefusedPassword(c.env, password))
     throw new AppError(401, apiMessage(c, 'api.auth.loginFailed'), { code: 'invalid_credentials' })
   const token = await signSession(sessionClaimsOf(account), secret)

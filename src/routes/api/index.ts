@@ -13,6 +13,7 @@ import auth from './auth'
 import contacts from './contacts'
 import { domainAdmin, realtorDomain } from './domains'
 import { contactInbox, leadInbox } from './inbox'
+import invitation from './invitation'
 import leads from './leads'
 import listings from './listings'
 import notifications from './notifications'
@@ -36,6 +37,7 @@ app.route('/v1/realtor', realtor)
 app.route('/v1/realtors/:id/domain', realtorDomain)
 app.route('/v1/domains', domainAdmin)
 app.route('/v1/auth/password-reset', passwordReset)
+app.route('/v1/auth/invitation', invitation)
 app.route('/v1/auth', auth)
 app.route('/v1/accounts/me', accountSettings)
 app.route('/v1/accounts', accounts)

@@ -1,7 +1,7 @@
 // /v1/auth/password-reset: "forgot password" (docs/decisions/100-password-reset.md). A request answers the
 // same for every address, before any lookup, and mails the link after the answer; the link's token and a
 // new password (the one password rule) set the password once, end every other session, and sign in here.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { redeemPasswordReset, requestPasswordReset } from '../../lib/accounts/password-resets'
@@ -51,12 +51,20 @@ app.post('/complete', providerHostOnly(), jsonBody(passwordResetSchema), async (
   const account = redeemed ? await findAccountById(c.env.DB, redeemed.accountId) : null
   if (!account || account.token_version !== redeemed?.tokenVersion)
     throw new AppError(400, apiMessage(c, 'api.auth.resetInvalid'), { code: 'invalid_reset_link' })
+  return signInWithNewPassword(c, account.id, password, secret)
+})
+
+/**
+ * What a mailed link's password does once its token is spent (a reset's, an invitation's): the password is
+ * set, every other session ends, and this browser is signed in; the answer is a sign-in's.
+ */
+export async function signInWithNewPassword(c: Context<AppEnv>, accountId: number, password: string, secret: string) {
   // The trigger of migrations/0006 raises the token version with the hash: every other session ends.
-  await setPassword(c.env.DB, account.id, password)
-  const updated = await findAccountById(c.env.DB, account.id)
+  await setPassword(c.env.DB, accountId, password)
+  const updated = await findAccountById(c.env.DB, accountId)
   if (!updated) throw new AppError(401, apiMessage(c, 'api.auth.accountGone'))
   setSessionCookie(c, await signSession(sessionClaimsOf(updated), secret))
   return c.json({ user: sessionUserOf(updated), agreedAt: updated.agreed_at }, 200, NO_STORE)
-})
+}
 
 export default app

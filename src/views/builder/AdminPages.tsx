@@ -7,6 +7,7 @@ import RealtorEditor, { REALTOR_EDITOR_MESSAGES } from '../../client/islands/Rea
 import type { AccountPage } from '../../lib/accounts/list'
 import type { AddressState } from '../../lib/builder/address-state'
 import { messagesOf } from '../../lib/island-messages'
+import type { LeadInvitation } from '../../lib/leads/conversion'
 import type { FailedDelivery } from '../../lib/outbox/deliveries'
 import type { Realtor } from '../../lib/realtors/types'
 import { sitePath } from '../../lib/urls'
@@ -44,9 +45,12 @@ export function AdminConsolePage({
   query,
   page,
   failed,
+  lead,
 }: {
   ctx: PageContext
   title: string
+  /** "Create homepage from this lead" (`?lead=`): the new-realtor form's start. */
+  lead: LeadInvitation | null
   /** The search of the URL (`?q=`) and the first page of accounts it finds. */
   query: string
   page: AccountPage
@@ -78,6 +82,7 @@ export function AdminConsolePage({
           settingsHref: `${ctx.localePrefix}/admin/settings`,
           query,
           page,
+          lead,
         }}
       />
     </BuilderPage>

@@ -58,8 +58,19 @@ function fieldsOf(ctx: PageContext, entry: ContactEntry | LeadEntry): [string, R
       ['inbox.field.consentAt', entry.consent ? time(entry.createdAt) : '—'],
     ].map(([key, value]) => [t(key as string), value])
   }
+  // "Create homepage from this lead" (docs/decisions/102-invitations.md): the console's form, filled in.
+  const homepage = entry.convertedAt ? (
+    <span data-testid="lead-converted">
+      {ctx.intl.formatMessage({ id: 'inbox.lead.converted' }, { date: formatTime(ctx, entry.convertedAt) })}
+    </span>
+  ) : (
+    <a className="button button--small" href={`${ctx.localePrefix}/admin?lead=${entry.id}#admin-create`}>
+      {t('inbox.lead.createHomepage')}
+    </a>
+  )
   return [
     ['inbox.field.name', entry.name],
+    ['inbox.field.homepage', homepage],
     ['inbox.field.phone', <PhoneLink phone={entry.phone} />],
     ['inbox.field.area', entry.area],
     ['inbox.field.hasSite', t(entry.hasSite === 'yes' ? 'builder.yes' : 'builder.no')],

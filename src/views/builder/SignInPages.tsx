@@ -57,11 +57,18 @@ export function PasswordForgotPage({ ctx, title, loginHref }: { ctx: PageContext
   )
 }
 
-/** The mailed link's page: a new password, once. */
-export function PasswordResetPage({ ctx, title }: { ctx: PageContext; title: string }) {
+/**
+ * A mailed link's page: a new password, once. A reset link's (docs/decisions/100-password-reset.md)
+ * offers a new link; an invitation's (docs/decisions/102-invitations.md) says whom to ask.
+ */
+export function PasswordLinkPage({ ctx, title, kind }: { ctx: PageContext; title: string; kind: 'reset' | 'invite' }) {
   const t = tOf(ctx)
   return (
-    <BuilderPage ctx={ctx} title={title} lead={<p>{t('page.reset.intro')}</p>}>
+    <BuilderPage
+      ctx={ctx}
+      title={title}
+      lead={<p>{t(kind === 'invite' ? 'page.invite.intro' : 'page.reset.intro')}</p>}
+    >
       <div className="card builder-card">
         <Island
           name="PasswordResetForm"
@@ -70,11 +77,16 @@ export function PasswordResetPage({ ctx, title }: { ctx: PageContext; title: str
             messages: messagesOf(ctx.locale, PASSWORD_RESET_MESSAGES),
             locale: ctx.locale,
             localePrefix: ctx.localePrefix,
+            kind,
           }}
         />
-        <p className="builder-card__foot">
-          <a href={`${ctx.localePrefix}/login/forgot`}>{t('builder.reset.requestNew')}</a>
-        </p>
+        {kind === 'invite' ? (
+          <p className="builder-card__foot muted">{t('builder.invite.help')}</p>
+        ) : (
+          <p className="builder-card__foot">
+            <a href={`${ctx.localePrefix}/login/forgot`}>{t('builder.reset.requestNew')}</a>
+          </p>
+        )}
       </div>
     </BuilderPage>
   )
