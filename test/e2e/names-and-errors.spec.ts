@@ -59,6 +59,8 @@ test('the realtor names themselves in Korean and English; each page shows its ow
   await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
   await page.getByRole('button', { name: '동의하고 계속하기' }).click()
   await expect(page).toHaveURL(new RegExp(`/${address}/admin$`))
+  // The editor has hydrated: what is typed from here is the draft's.
+  await expect(page.getByRole('button', { name: '저장', exact: true })).toBeEnabled()
 
   // The two names lead the profile section; empty, each says what its pages show instead.
   const names = page.getByRole('group', { name: '이름', exact: true })
@@ -103,6 +105,15 @@ test('the realtor names themselves in Korean and English; each page shows its ow
 
   await page.getByRole('button', { name: '저장', exact: true }).click()
   await expect(page.getByTestId('editor-notice')).toHaveText('성공적으로 수정 되었습니다.')
+
+  // The English editor: the same two fields, under their English labels, as saved.
+  await page.goto(`/en/${address}/admin`)
+  const yourName = page.getByRole('group', { name: 'Your name', exact: true })
+  await expect(yourName.getByLabel('Name in Korean')).toHaveValue('서민지')
+  await expect(yourName.getByLabel('Name in English')).toHaveValue('Minji S. Seo')
+  await expect(yourName).toContainText('Shown on English pages.')
+  await axeClean(page)
+  await page.screenshot({ path: `${SHOTS}/names-editor-en-${width}.png` })
 
   // The published pages: Korean names the realtor in Korean, English in English (head and JSON-LD too).
   await page.goto(`/${address}`)
