@@ -11,6 +11,7 @@ import { renderToReadableStream } from 'react-dom/server.node'
 import type { AppEnv, TenantEnv } from './env'
 import { sessionSecret } from './lib/accounts/config'
 import { isBot } from './lib/environment'
+import { displayNameOf } from './lib/home/profile'
 import { messagesOf } from './lib/island-messages'
 import { LANGUAGE_SWITCHER_MESSAGES } from './lib/language-switcher-messages'
 import { LOCALES, localizedPath } from './lib/locale'
@@ -175,7 +176,8 @@ export function renderBuilderPage<E extends AppEnv>(
 ): Promise<Response> {
   const ctx = pageContext(c)
   const title = ctx.intl.formatMessage({ id: titleId }, values)
-  const brand = c.get('realtor')?.name ?? ctx.intl.formatMessage({ id: 'brand.name' })
+  const realtor = c.get('realtor')
+  const brand = realtor ? displayNameOf(realtor, ctx.locale) : ctx.intl.formatMessage({ id: 'brand.name' })
   return renderPage(c, body(ctx, title), {
     // The builder is an installable app; its manifest is linked from its own pages only.
     head: {

@@ -9,6 +9,7 @@ import { findAccountById, sessionUserOf } from '../lib/accounts/store'
 import { destinationAfterSignIn, safeNextPath } from '../lib/builder/navigation'
 import { AppError } from '../lib/errors'
 import { listingsShown, loadHomeListings } from '../lib/home/listings'
+import { displayNameOf } from '../lib/home/profile'
 import { unreadContacts } from '../lib/inbox/store'
 import { leadInvitation } from '../lib/leads/conversion'
 import { listingSourceOf } from '../lib/listings/source'
@@ -133,7 +134,7 @@ app.get('/admin/settings', async (c) => {
 app.on(['GET', 'POST'], '/admin/notifications/confirm', limitBody(4096), async (c) => {
   const realtor = c.get('realtor')
   if (!realtor || realtor.deletedAt) throw new AppError(404, c.get('intl').formatMessage({ id: 'error.404.title' }))
-  const homepage = realtor.name || realtor.desiredUrl
+  const homepage = displayNameOf(realtor, c.get('locale'))
   let state: ConfirmState = { kind: 'invalid' }
   if (c.req.method === 'GET') {
     const token = c.req.query('token') ?? ''
@@ -222,7 +223,7 @@ app.get('/admin', async (c) => {
           nav={nav}
         />
       ),
-      { values: { name: realtor.name || realtor.desiredUrl } },
+      { values: { name: displayNameOf(realtor, c.get('locale')) } },
     )
   }
   // The provider's site: the console for admins; a realtor goes to their own editor.

@@ -2,14 +2,17 @@
 // API paths, the localized error page for everything else. Unexpected errors are reported and never leak details.
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { AppEnv } from '../env'
+import type { AppEnv, TenantEnv } from '../env'
+import { isBuilderPath } from '../lib/builder/paths'
 import { ConfigError, logRefusalOnce } from '../lib/config'
 import { AppError, INTERNAL_ERROR_MESSAGE, pageNotFound } from '../lib/errors'
+import { isVisibleTo } from '../lib/realtors/publish'
 import { apiMessage } from '../middleware/api'
 import { applyLocale, localeOfRequest } from '../middleware/locale'
 import { reportError } from '../middleware/monitoring'
-import { pageContext, renderPage } from '../render'
-import { ErrorPage } from '../views/ErrorPage'
+import { pageContext, renderPage, renderTenantPage } from '../render'
+import { ErrorPage, errorTextIds } from '../views/ErrorPage'
+import { TenantErrorPage } from '../views/home/TenantErrorPage'
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error
@@ -33,20 +36,46 @@ function configAppError(c: Context<AppEnv>, error: ConfigError): AppError {
   return new AppError(500, c.get('intl').formatMessage({ id: 'config.invalid' }, values), { code: 'config_invalid' })
 }
 
+/**
+ * Whether a page that is not there belongs in a realtor's frame (decision 103): a 404 under a live realtor's
+ * address or on their domain, outside the builder (the provider's pages), on a homepage this visitor may see (an
+ * unpublished one answers its visitors "coming soon" before any route).
+ */
+function inRealtorFrame(c: Context<AppEnv>, status: number): boolean {
+  const realtor = c.get('realtor')
+  return (
+    status === 404 &&
+    realtor !== null &&
+    !realtor.deletedAt &&
+    !isBuilderPath(c.get('site').pagePath) &&
+    isVisibleTo(c.get('user'), realtor)
+  )
+}
+
 async function respond(c: Context<AppEnv>, error: AppError): Promise<Response> {
   if (answersJson(c)) {
     return c.json(error.toJSON(), error.status)
   }
   if (!c.get('intl')) applyLocale(c, localeOfRequest(c))
+  // An error page is nobody's to share: rendered for this request, never kept by a page cache (the route that
+  // failed may have marked its page shareable), and it counts no view.
+  c.set('cacheable', false)
   // A gateway error's message describes an upstream for the log and the API, in English: a page says
-  // what happened in its own language instead (the error page's title and body).
+  // what happened in its own language instead. The spec's texts (docs/product.md §8) stay in the body; the
+  // title is the status's own in the page's language, on every error page.
   const message = error.status === 502 || error.status === 504 ? '' : error.message
-  const title =
-    message || c.get('intl').formatMessage({ id: error.status === 502 ? 'error.502.title' : 'error.generic.title' })
-  const page = <ErrorPage ctx={pageContext(c)} status={error.status} message={message} />
-  const head = { title: `${error.status} | ${title}`, description: title, noindex: true }
+  const title = `${error.status} | ${c.get('intl').formatMessage({ id: errorTextIds(error.status).title })}`
   try {
-    return await renderPage(c, page, { status: error.status, head })
+    if (inRealtorFrame(c, error.status)) {
+      const page = (frame: Parameters<typeof TenantErrorPage>[0]['frame']) => (
+        <TenantErrorPage frame={frame} status={error.status} message={message} />
+      )
+      // The realtor is set and live (inRealtorFrame): the context is a tenant's.
+      const tenant = c as unknown as Context<TenantEnv>
+      return await renderTenantPage(tenant, page, title, { noindex: true, status: error.status })
+    }
+    const page = <ErrorPage ctx={pageContext(c)} status={error.status} message={message} />
+    return await renderPage(c, page, { status: error.status, head: { title, description: title, noindex: true } })
   } catch (renderError) {
     console.error('[errors] the error page failed to render', renderError)
     return c.text(`${error.status} ${error.message}`, error.status)

@@ -5,14 +5,20 @@ import { localeHome } from '../lib/locale'
 import type { PageContext } from './context'
 import { Layout } from './Layout'
 
-export function ErrorPage({ ctx, status, message }: { ctx: PageContext; status: number; message: string }) {
+/** The message ids of an error's title and body in the page's language: the status's own, or the generic ones. */
+export function errorTextIds(status: number): { title: string; body: string } {
   const known = [400, 404, 429, 500, 502].includes(status) ? status : 'generic'
+  return { title: `error.${known}.title`, body: `error.${known}.body` }
+}
+
+export function ErrorPage({ ctx, status, message }: { ctx: PageContext; status: number; message: string }) {
+  const ids = errorTextIds(status)
   return (
     <Layout ctx={ctx}>
       <section className="page error-page" data-status={status}>
         <p className="error-page__status">{status}</p>
-        <h1 className="page__title">{ctx.intl.formatMessage({ id: `error.${known}.title` })}</h1>
-        <p className="error-page__body">{ctx.intl.formatMessage({ id: `error.${known}.body` })}</p>
+        <h1 className="page__title">{ctx.intl.formatMessage({ id: ids.title })}</h1>
+        <p className="error-page__body">{ctx.intl.formatMessage({ id: ids.body })}</p>
         {message ? (
           <p className="error-page__message" lang={isSpecMessage(message) ? 'en' : undefined}>
             {message}

@@ -20,6 +20,11 @@ const etc = (r: Realtor, type: EtcInfoType) => r.etcInfo.find((item) => item.con
 /** The etcInfo types, each with where its content shows. */
 const ETC: Record<EtcInfoType, Check> = {
   korea_name: (r) => ko(`<h1 id="home-name" class="home-hero__name">${etc(r, 'korea_name')}</h1>`),
+  // The name on English pages (decision 103), and under the Korean name on Korean pages.
+  english_name: (r) => [
+    ...en(`<h1 id="home-name" class="home-hero__name">${etc(r, 'english_name')}</h1>`),
+    ...ko(`<p class="home-hero__alt-name" lang="en">${etc(r, 'english_name')}</p>`),
+  ],
   zillow_link: (r) => ko(`href="${etc(r, 'zillow_link')}"`),
   // Not a link: the listing-agent ID beside the license in the footer.
   home_list_realtor: (r) => [...ko(`리스팅 에이전트 ID ${etc(r, 'home_list_realtor')}`), ...en('Listing agent ID')],
@@ -36,6 +41,7 @@ const ETC: Record<EtcInfoType, Check> = {
 
 /** The fields the homepage shows, each with texts of the Korean or English page that carry its value. */
 const SHOWN: Partial<Record<keyof Realtor, Check>> = {
+  // The account's name, while the realtor gives none in English (decision 103; RICH's English name is the same).
   name: (r) => en(`<h1 id="home-name" class="home-hero__name">${r.name}</h1>`),
   desiredUrl: (r) => ko(`href="/${r.desiredUrl}/terms"`),
   hompageUrl: (r) => ko(`<link rel="canonical" href="${r.hompageUrl}"/>`),
@@ -109,6 +115,24 @@ describe('the realtor fields on the homepage (docs/product.md §3.1)', () => {
     for (const [field, check] of Object.entries(SHOWN)) {
       for (const [locale, text] of check!(RICH)) expect(pages[locale], `${field} on /${locale}`).toContain(text)
     }
+  })
+
+  it("names the realtor in each page's language: the name given for it, else the account's (decision 103)", async () => {
+    const named = (english: string | null) => ({
+      ...RICH,
+      etcInfo: [
+        ...RICH.etcInfo.filter((item) => item.contentType !== 'english_name'),
+        ...(english ? [{ contentType: 'english_name' as const, content: english }] : []),
+      ],
+    })
+    const given = await render(named('Grace Y. Han'))
+    expect(given.en).toContain('<h1 id="home-name" class="home-hero__name">Grace Y. Han</h1>')
+    expect(given.en).toContain('<meta property="og:site_name" content="Grace Y. Han"/>')
+    expect(given.ko).toContain('<h1 id="home-name" class="home-hero__name">한그레이스</h1>')
+    expect(given.ko).toContain('<p class="home-hero__alt-name" lang="en">Grace Y. Han</p>')
+    expect(given.ko + given.en).not.toContain(`>${RICH.name}<`)
+    const unnamed = await render(named(null))
+    expect(unnamed.en).toContain(`<h1 id="home-name" class="home-hero__name">${RICH.name}</h1>`)
   })
 
   it('documents each editor-only field as not on the homepage, with the reason, and never shows its value', async () => {

@@ -57,19 +57,24 @@ describe('Korean error pages', () => {
     expect(englishIn(userFacing(html))).toEqual([])
   })
 
+  // A realtor's 404 is in their frame (decision 103), which names them as they wrote it.
   it.each([
-    ['/nope/deeper', 'Page not found: /nope/deeper'],
-    ['/janekim/no/such/page', 'Page not found: /janekim/no/such/page'],
-    ['/abc1', 'Page Not Found: /abc1'],
-  ])('%s: a Korean page around the spec message, which stays as written and is marked English', async (path, spec) => {
-    const response = await call(path)
-    expect(response.status).toBe(404)
-    const html = await response.text()
-    expect(html).toContain(`<html lang="ko"`)
-    expect(html).toContain(`<p class="error-page__message" lang="en">${spec}</p>`)
-    expect(html).toContain('주소가 바뀌었거나 없는 페이지입니다.')
-    expect(englishIn(userFacing(html))).toEqual([])
-  })
+    ['/nope/deeper', 'Page not found: /nope/deeper', 'error-page__message', []],
+    ['/janekim/no/such/page', 'Page not found: /janekim/no/such/page', 'tenant-error__message', ['Jane Kim']],
+    ['/abc1', 'Page Not Found: /abc1', 'error-page__message', []],
+  ])(
+    '%s: a Korean page around the spec message, which stays as written and is marked English',
+    async (path, spec, kind, names) => {
+      const response = await call(path)
+      expect(response.status).toBe(404)
+      const html = await response.text()
+      expect(html).toContain(`<html lang="ko"`)
+      expect(html).toContain(`<title>404 | 페이지를 찾을 수 없습니다`)
+      expect(html).toContain(`<p class="${kind}" lang="en">${spec}</p>`)
+      expect(html).toContain('주소가 바뀌었거나 없는 페이지입니다.')
+      expect(englishIn(userFacing(html), names)).toEqual([])
+    },
+  )
 
   it('the 500 page: Korean but for "Internal Server Error"', async () => {
     const app = appWith({

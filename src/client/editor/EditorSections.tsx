@@ -1,5 +1,7 @@
 // The editor form's body, drawn from SECTIONS: the links to each section, then each section as a card
 // of its fields. A field's kind picks its input; list items and groups hold fields of their own.
+import { displayNameOf } from '../../lib/home/profile'
+import type { Locale } from '../../lib/locale'
 import { licenseStateOf, stateLabelKey } from '../../lib/realtors/compliance'
 import { type Messages, t } from '../lib/messages'
 import { DomainLine } from './DomainLine'
@@ -13,19 +15,29 @@ interface SectionContext {
   form: EditorForm
   messages: Messages
   realtorId: number
-  /** The name the example texts introduce. */
-  exampleName: string
+  /** The account's name, what a page shows while the realtor gives no name in its language (decision 103). */
+  accountName: string
+  /** The editor's language: the language of an example text that names none. */
+  locale: Locale
   /** The builder's Domain screen, where the custom domain is connected. */
   domainHref: string
   m: (key: string, values?: Record<string, string>) => string
 }
 
-export function EditorSections({ form, messages, realtorId, exampleName, domainHref }: Omit<SectionContext, 'm'>) {
+export function EditorSections({
+  form,
+  messages,
+  realtorId,
+  accountName,
+  locale,
+  domainHref,
+}: Omit<SectionContext, 'm'>) {
   const context: SectionContext = {
     form,
     messages,
     realtorId,
-    exampleName,
+    accountName,
+    locale,
     domainHref,
     m: (key, values) => t(messages, key, values),
   }
@@ -98,7 +110,15 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
   const label = m(spec.byState ? stateLabelKey(spec.label, licenseStateOf(form.draft.activityRegion)) : spec.label)
   switch (spec.kind) {
     case 'etc':
-      return <EtcField form={form} contentType={spec.contentType} label={label} />
+      return (
+        <EtcField
+          form={form}
+          contentType={spec.contentType}
+          label={label}
+          hint={etcHint(spec, context)}
+          lang={spec.lang}
+        />
+      )
     case 'select':
       return (
         <SelectField
@@ -144,16 +164,32 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
   }
 }
 
+/** The name the pages of `lang` show as the draft stands (decision 103): what the preview and examples use. */
+const nameIn = (lang: Locale, { form, accountName }: SectionContext) =>
+  displayNameOf({ name: accountName, etcInfo: form.draft.etcInfo, desiredUrl: form.draft.desiredUrl }, lang)
+
+/** An etcInfo field's hint; a name's, while empty, also says what its pages show instead. */
+function etcHint(spec: Extract<FieldSpec, { kind: 'etc' }>, context: SectionContext): string | undefined {
+  const { form, m } = context
+  const hint = spec.hint && m(spec.hint)
+  if (!spec.lang || form.draft.etcInfo.some((item) => item.contentType === spec.contentType && item.content.trim()))
+    return hint
+  return [hint, m('builder.field.name.fallback', { name: nameIn(spec.lang, context) })].filter(Boolean).join(' ')
+}
+
 /** The "Use example" action of a field: its text, and the sibling it fills too while that is empty. */
-function exampleOf(example: Example, base: string, { exampleName, m }: SectionContext): FieldExample {
+function exampleOf(example: Example, base: string, context: SectionContext): FieldExample {
+  const { m } = context
   const sibling = example.sibling
+  // The name in the example's language, as the realtor has typed it so far.
+  const name = nameIn(example.lang ?? context.locale, context)
   return {
     label: m('builder.example.use'),
     hint: m('builder.example.hint'),
-    text: m(example.text, { name: exampleName }),
+    text: m(example.text, { name }),
     also: sibling && {
       path: base ? `${base}.${sibling.path}` : sibling.path,
-      text: m(sibling.text, { name: exampleName }),
+      text: m(sibling.text, { name }),
     },
   }
 }

@@ -87,16 +87,35 @@ export function Field({
  * The etcInfo item of one type as a field of its own (the brokerage's name, its license): it edits the first
  * item of that type, or adds one on the first keystroke. Its id is `etcInfo.{type}`'s, wherever the item sits.
  */
-export function EtcField({ form, contentType, label }: { form: EditorForm; contentType: EtcInfoType; label: string }) {
+export function EtcField({
+  form,
+  contentType,
+  label,
+  hint,
+  lang,
+}: {
+  form: EditorForm
+  contentType: EtcInfoType
+  label: string
+  hint?: string
+  /** The language of what is typed (a name in Korean or English), for the browser's spelling and voice. */
+  lang?: string
+}) {
   const items: EtcInfo[] = form.draft.etcInfo
   const index = items.findIndex((item) => item.contentType === contentType)
   const path = `etcInfo.${index}.content`
   return (
-    <EditorField id={fieldId(`etcInfo.${contentType}`)} label={label} error={index < 0 ? undefined : form.error(path)}>
+    <EditorField
+      id={fieldId(`etcInfo.${contentType}`)}
+      label={label}
+      hint={hint}
+      error={index < 0 ? undefined : form.error(path)}
+    >
       {(control) => (
         <input
           {...control}
           type="text"
+          lang={lang}
           name={`etcInfo.${contentType}`}
           value={index < 0 ? '' : (items[index]?.content ?? '')}
           onBlur={() => index >= 0 && form.touch(path)}

@@ -1,5 +1,7 @@
 // What the editor shows, in page order: each section and its fields as data. EditorSections draws
 // the section links and the sections from this one list, so the two never disagree.
+import { NAME_ETC_TYPES } from '../../lib/home/profile'
+import type { Locale } from '../../lib/locale'
 import { BROKERAGE_ETC_TYPES } from '../../lib/realtors/compliance'
 import { ETC_INFO_TYPES, type EtcInfoType, STATES } from '../../lib/realtors/types'
 
@@ -8,11 +10,13 @@ export type ListItem = Record<string, string>
 type Translate = (key: string) => string
 
 /**
- * A sample text (message key, `{name}` filled with the realtor's name) and, for a list item, a sibling
- * field it fills too when that one is empty (an additional section's title with its content).
+ * A sample text (message key, `{name}` filled with the realtor's name in `lang`, the text's language, else the
+ * editor's) and, for a list item, a sibling field it fills too when that one is empty (an additional section's
+ * title with its content).
  */
 export interface Example {
   text: string
+  lang?: Locale
   sibling?: { path: string; text: string }
 }
 
@@ -45,7 +49,7 @@ export type FieldSpec =
    * The content of the etcInfo item of one type, as a field of its own (the brokerage's name and license);
    * `path` is `etcInfo.{type}`, the field's id and the path the API names when it is missing.
    */
-  | (Labelled & { kind: 'etc'; contentType: EtcInfoType })
+  | (Labelled & { kind: 'etc'; contentType: EtcInfoType; lang?: Locale })
   /**
    * Records added, removed and reordered; each item is headed `{n}. {itemTitle}` and has `fields`. `hidden`:
    * items another field edits, left out of the list.
@@ -69,7 +73,9 @@ export interface SectionSpec {
   fields: FieldSpec[]
 }
 
-const isBrokerageItem = (type: string | undefined) => (BROKERAGE_ETC_TYPES as readonly string[]).includes(type ?? '')
+/** The etcInfo items edited as fields of their own: the names (decision 103), the brokerage's name and license (101). */
+const OWN_FIELD_TYPES: readonly string[] = [...Object.values(NAME_ETC_TYPES), ...BROKERAGE_ETC_TYPES]
+const hasOwnField = (type: string | undefined) => OWN_FIELD_TYPES.includes(type ?? '')
 
 const seoFields = (lang: 'ko' | 'en'): FieldSpec[] => [
   { kind: 'text', path: `seoMeta.${lang}.title`, label: 'builder.field.seoTitle' },
@@ -83,6 +89,29 @@ export const SECTIONS: readonly SectionSpec[] = [
     id: 'profile',
     title: 'builder.section.profile',
     fields: [
+      {
+        kind: 'group',
+        legend: 'builder.field.names',
+        hint: 'builder.field.names.hint',
+        fields: [
+          {
+            kind: 'etc',
+            path: 'etcInfo.korea_name',
+            contentType: 'korea_name',
+            label: 'builder.field.nameKo',
+            hint: 'builder.field.nameKo.hint',
+            lang: 'ko',
+          },
+          {
+            kind: 'etc',
+            path: 'etcInfo.english_name',
+            contentType: 'english_name',
+            label: 'builder.field.nameEn',
+            hint: 'builder.field.nameEn.hint',
+            lang: 'en',
+          },
+        ],
+      },
       { kind: 'text', path: 'desiredUrl', label: 'builder.field.desiredUrl', hint: 'builder.field.desiredUrl.hint' },
       {
         kind: 'tel',
@@ -126,14 +155,14 @@ export const SECTIONS: readonly SectionSpec[] = [
         path: 'aboutMeKr',
         label: 'builder.field.aboutMeKr',
         rows: 6,
-        example: { text: 'builder.example.aboutMeKr' },
+        example: { text: 'builder.example.aboutMeKr', lang: 'ko' },
       },
       {
         kind: 'multiline',
         path: 'aboutMeEn',
         label: 'builder.field.aboutMeEn',
         rows: 6,
-        example: { text: 'builder.example.aboutMeEn' },
+        example: { text: 'builder.example.aboutMeEn', lang: 'en' },
       },
     ],
   },
@@ -207,14 +236,14 @@ export const SECTIONS: readonly SectionSpec[] = [
         path: 'etcInfo',
         blank: { contentType: 'company_address', content: '' },
         itemTitle: (item, m) => m(`builder.etc.${item.contentType}`),
-        // The brokerage's name and license are fields of the profile section.
-        hidden: (item) => isBrokerageItem(item.contentType),
+        // The names and the brokerage's name and license are fields of the profile section.
+        hidden: (item) => hasOwnField(item.contentType),
         fields: [
           {
             kind: 'select',
             path: 'contentType',
             label: 'builder.field.contentType',
-            options: ETC_INFO_TYPES.filter((type) => !isBrokerageItem(type)),
+            options: ETC_INFO_TYPES.filter((type) => !hasOwnField(type)),
             optionLabels: 'builder.etc.',
           },
           { kind: 'text', path: 'content', label: 'builder.field.content' },

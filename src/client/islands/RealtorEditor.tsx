@@ -228,7 +228,8 @@ export default function RealtorEditor({
             form={form}
             messages={messages}
             realtorId={realtor.id}
-            exampleName={realtor.name || realtor.desiredUrl}
+            accountName={realtor.name}
+            locale={locale}
             domainHref={domainHref}
           />
           <div className="savebar" data-dirty={dirty ? '' : undefined}>

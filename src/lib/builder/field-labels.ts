@@ -23,6 +23,9 @@ const RENAMED: Record<string, string> = {
   // The etcInfo items with fields of their own (decision 101), as the API names them when they are missing.
   'etcInfo.company_name': 'builder.field.brokerageName',
   'etcInfo.company_license': 'builder.field.brokerageLicense',
+  // The names in each language (decision 103).
+  'etcInfo.korea_name': 'builder.field.nameKo',
+  'etcInfo.english_name': 'builder.field.nameEn',
 }
 
 const SEPARATOR = ' · '

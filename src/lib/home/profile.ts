@@ -72,10 +72,24 @@ export function youtubeId(url: string): string | null {
   return id && /^[A-Za-z0-9_-]{6,20}$/.test(id) ? id : null
 }
 
-/** The realtor's display name in the page's language: the Korean name (etcInfo korea_name) on ko pages. */
+/** The etcInfo items that hold the realtor's name in each language (docs/decisions/103-names-per-language.md). */
+export const NAME_ETC_TYPES = { ko: 'korea_name', en: 'english_name' } as const satisfies Record<Locale, EtcInfoType>
+
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/
+/** Whether a name is written in the page's script: Hangul on ko pages, anything else on en pages. */
+const inScriptOf = (name: string, locale: Locale) => HANGUL.test(name) === (locale === 'ko')
+
+/**
+ * The realtor's name in the page's language (decision 103): the name the realtor gave in that language (etcInfo
+ * `korea_name`, `english_name`); else the account's name when written in the page's script; else the other
+ * language's name, the account's name, the address. A page always has a name, in its own language when one exists.
+ */
 export function displayNameOf(realtor: Pick<Realtor, 'name' | 'etcInfo' | 'desiredUrl'>, locale: Locale): string {
-  const korean = etcInfoOf(realtor.etcInfo).korea_name
-  return (locale === 'ko' && korean) || realtor.name || korean || realtor.desiredUrl
+  const etc = etcInfoOf(realtor.etcInfo)
+  const own = etc[NAME_ETC_TYPES[locale]]
+  const other = etc[NAME_ETC_TYPES[locale === 'ko' ? 'en' : 'ko']]
+  const account = realtor.name?.trim() ?? ''
+  return own || (account && inScriptOf(account, locale) ? account : '') || other || account || realtor.desiredUrl
 }
 
 /** The track record the page shows; a zero is not shown. */
@@ -133,7 +147,11 @@ export function listingAgentIdOf(realtor: Pick<Realtor, 'etcInfo' | 'licenseNumb
 }
 
 /** The realtor's name in the other language, when it differs: the English name on ko pages and back. */
-export function otherNameOf(realtor: Pick<Realtor, 'name' | 'etcInfo'>, locale: Locale, shown: string): string | null {
-  const other = locale === 'ko' ? realtor.name : etcInfoOf(realtor.etcInfo).korea_name
-  return other && other !== shown ? other : null
+export function otherNameOf(
+  realtor: Pick<Realtor, 'name' | 'etcInfo' | 'desiredUrl'>,
+  locale: Locale,
+  shown: string,
+): string | null {
+  const other = displayNameOf(realtor, locale === 'ko' ? 'en' : 'ko')
+  return other && other !== shown && other !== realtor.desiredUrl ? other : null
 }

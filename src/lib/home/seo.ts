@@ -7,16 +7,21 @@ import type { Locale } from '../locale'
 import type { Realtor, SeoMetaEntry } from '../realtors/types'
 import { aboutMeOf, etcInfoOf } from './profile'
 
-/** seoMeta of the locale, each empty field filled from the other locale, then from the profile. */
+/**
+ * seoMeta of the locale, each empty field filled from the profile in the page's language: the title and author
+ * are the name of that language (decision 103), never the other locale's, which would name the realtor in the
+ * other script; the description is the locale's about me, then the other locale's description.
+ */
 export function seoOf(realtor: Realtor, locale: Locale, displayName: string): SeoMetaEntry {
   const own = realtor.seoMeta?.[locale]
   const other = realtor.seoMeta?.[locale === 'ko' ? 'en' : 'ko']
-  const pick = (key: keyof SeoMetaEntry) => own?.[key]?.trim() || other?.[key]?.trim() || ''
+  const mine = (key: keyof SeoMetaEntry) => own?.[key]?.trim() || ''
   return {
-    title: pick('title') || displayName,
-    description: pick('description') || aboutMeOf(realtor, locale).slice(0, 160) || displayName,
-    keywords: pick('keywords'),
-    author: pick('author') || displayName,
+    title: mine('title') || displayName,
+    description:
+      mine('description') || aboutMeOf(realtor, locale).slice(0, 160) || other?.description?.trim() || displayName,
+    keywords: mine('keywords') || other?.keywords?.trim() || '',
+    author: mine('author') || displayName,
   }
 }
 

@@ -13,6 +13,8 @@ export const ETC_INFO_TYPES = [
   'company_license',
   /** The brokerage's (firm's) name, required to publish (docs/decisions/101-compliance-by-default.md). */
   'company_name',
+  /** The realtor's name on English pages, beside the spec's `korea_name` (docs/decisions/103-names-per-language.md). */
+  'english_name',
 ] as const
 
 export type State = (typeof STATES)[number]
@@ -56,7 +58,8 @@ export interface Realtor {
   userId: number | null
   /**
    * Read-only: the owning account's display name. The spec keeps names on the user, not the realtor;
-   * the Korean name is the etcInfo item `korea_name` (docs/decisions/003-realtor-name.md).
+   * the Korean name is the etcInfo item `korea_name`, the English one ours `english_name` (docs/decisions/003-realtor-name.md,
+   * 103-names-per-language.md).
    */
   name: string
   contactPhone: string

@@ -3,6 +3,7 @@
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
+import { displayNameOf } from '../../lib/home/profile'
 import { confirmationLink, newConfirmation, sendConfirmation } from '../../lib/notifications/confirm'
 import { inboxLink, notificationOf } from '../../lib/notifications/message'
 import { sendNotification } from '../../lib/notifications/send'
@@ -99,7 +100,7 @@ app.put('/', jsonBody(notificationSettingsSchema), async (c) => {
   await saveNotificationSettings(c.env.DB, realtor.id, settings, { email: input.email, tokenHash })
   let confirmationSent = true
   try {
-    const homepage = realtor.name || realtor.desiredUrl
+    const homepage = displayNameOf(realtor, locale)
     await sendConfirmation(outboxConfig(c.env, c.get('upstreamFetch')), { to: input.email, link, homepage, locale })
   } catch (error) {
     // Saved all the same: the screen says the mail did not go, and saving again sends a new link.

@@ -33,7 +33,11 @@ export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) 
           <h1 id="home-name" className="home-hero__name">
             {name}
           </h1>
-          {otherName ? <p className="home-hero__alt-name">{otherName}</p> : null}
+          {otherName ? (
+            <p className="home-hero__alt-name" lang={ctx.locale === 'ko' ? 'en' : 'ko'}>
+              {otherName}
+            </p>
+          ) : null}
           <p className="home-hero__meta">
             {compliance.license ? (
               <span>{t(stateLabelKey('home.license', compliance.state), { number: compliance.license })}</span>
