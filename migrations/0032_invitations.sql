@@ -17,3 +17,7 @@ CREATE TABLE invitations (
 -- A landing lead made into an account by an invitation ("create homepage from this lead").
 ALTER TABLE leads ADD COLUMN converted_account_id INTEGER REFERENCES accounts (id) ON DELETE SET NULL;
 ALTER TABLE leads ADD COLUMN converted_at TEXT;
+
+-- The leads an account was made from, by the account: deleting an account sets theirs to NULL (and SQLite
+-- checks its child rows on writes of `accounts`) by this index rather than by a scan of every lead.
+CREATE INDEX leads_converted_account ON leads (converted_account_id);

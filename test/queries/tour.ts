@@ -187,6 +187,30 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: `/v1/accounts?q=${encodeURIComponent('김')}&limit=5`, token: admin },
     { path: '/v1/accounts?q=scale99&limit=5', token: admin },
     { path: '/admin', token: admin },
+    // Invitations (decision 102): the console's form filled from a landing lead, the invitation that converts
+    // the lead, a second link, its withdrawal, and a link no invitation has, redeemed in vain.
+    { path: '/admin?lead=1', token: admin },
+    {
+      path: '/v1/accounts/invitations',
+      method: 'POST',
+      token: admin,
+      json: {
+        name: 'Plans Invite',
+        email: 'plans-invite@realtor.local',
+        desiredUrl: 'plans-invite',
+        locale: 'en',
+        leadId: 1,
+      },
+      keep: 'invited',
+    },
+    { path: (kept) => `/v1/accounts/${field(kept.invited, 'account.id')}/invitation`, method: 'POST', token: admin },
+    { path: (kept) => `/v1/accounts/${field(kept.invited, 'account.id')}/invitation`, method: 'DELETE', token: admin },
+    {
+      path: '/v1/auth/invitation/complete',
+      method: 'POST',
+      json: { token: 'A'.repeat(43), password: 'a-new-password-2026' },
+      status: 400,
+    },
     { path: '/equityrealty/admin', token: realtor },
     { path: '/equityrealty/admin/dashboard', token: realtor },
     { path: '/equityrealty/admin/domain', token: realtor },

@@ -69,13 +69,23 @@ const HOMEPAGE_COLUMNS = `r.id AS realtor_id, r.desired_url, r.deleted_at,
   (SELECT json_group_array(json_object('address', h.address, 'retiredAt', h.retired_at)) FROM
     (SELECT address, retired_at FROM realtor_addresses WHERE realtor_id = r.id ORDER BY retired_at DESC) h) AS held`
 
+// The account's invitation, each column by its key: as a LEFT JOIN, SQLite's statistics over a handful of
+// invitations chose to scan them for every account of the page.
+const INVITATION_COLUMNS = [
+  ['expires_at', 'invite_expires_at'],
+  ['accepted_at', 'invite_accepted_at'],
+  ['revoked_at', 'invite_revoked_at'],
+  ['locale', 'invite_locale'],
+]
+  .map(([column, name]) => `(SELECT ${column} FROM invitations WHERE account_id = a.id) AS ${name}`)
+  .join(', ')
+
 // Accounts first (by account id), then homepages nobody owns (by realtor id): `kind` and `key_id` are
 // the order and the cursor. Each half is its own keyset walk (a range of its primary key, at most a page
 // long), so a page reads a page of rows, not every account (docs/decisions/057-query-plans.md).
 const ACCOUNT_ROWS = `SELECT 0 AS kind, a.id AS key_id, a.id AS account_id, a.role, a.name, a.email, ${HOMEPAGE_COLUMNS},
-    i.expires_at AS invite_expires_at, i.accepted_at AS invite_accepted_at, i.revoked_at AS invite_revoked_at,
-    i.locale AS invite_locale, a.password_hash != '${NO_PASSWORD}' AS has_password
-    FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id LEFT JOIN invitations i ON i.account_id = a.id`
+    ${INVITATION_COLUMNS}, a.password_hash != '${NO_PASSWORD}' AS has_password
+    FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id`
 const UNOWNED_ROWS = `SELECT 1 AS kind, r.id AS key_id, NULL AS account_id, NULL AS role, NULL AS name, NULL AS email,
     ${HOMEPAGE_COLUMNS}, NULL AS invite_expires_at, NULL AS invite_accepted_at, NULL AS invite_revoked_at,
     NULL AS invite_locale, NULL AS has_password FROM realtors r WHERE r.user_id IS NULL`
