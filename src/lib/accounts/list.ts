@@ -54,10 +54,8 @@ interface Row {
   deleted_at: string | null
   /** A JSON array of { address, retiredAt }. */
   held: string | null
-  invite_expires_at: number | null
-  invite_accepted_at: number | null
-  invite_revoked_at: number | null
-  invite_locale: 'ko' | 'en' | null
+  /** The account's invitation as a JSON object of its row's columns, or null without one. */
+  invitation: string | null
   has_password: number | null
 }
 
@@ -69,26 +67,19 @@ const HOMEPAGE_COLUMNS = `r.id AS realtor_id, r.desired_url, r.deleted_at,
   (SELECT json_group_array(json_object('address', h.address, 'retiredAt', h.retired_at)) FROM
     (SELECT address, retired_at FROM realtor_addresses WHERE realtor_id = r.id ORDER BY retired_at DESC) h) AS held`
 
-// The account's invitation, each column by its key: as a LEFT JOIN, SQLite's statistics over a handful of
+// The account's invitation by its key, in one lookup: as a LEFT JOIN, SQLite's statistics over a handful of
 // invitations chose to scan them for every account of the page.
-const INVITATION_COLUMNS = [
-  ['expires_at', 'invite_expires_at'],
-  ['accepted_at', 'invite_accepted_at'],
-  ['revoked_at', 'invite_revoked_at'],
-  ['locale', 'invite_locale'],
-]
-  .map(([column, name]) => `(SELECT ${column} FROM invitations WHERE account_id = a.id) AS ${name}`)
-  .join(', ')
+const INVITATION_COLUMN = `(SELECT json_object('expires_at', expires_at, 'accepted_at', accepted_at,
+    'revoked_at', revoked_at, 'locale', locale) FROM invitations WHERE account_id = a.id) AS invitation`
 
 // Accounts first (by account id), then homepages nobody owns (by realtor id): `kind` and `key_id` are
 // the order and the cursor. Each half is its own keyset walk (a range of its primary key, at most a page
 // long), so a page reads a page of rows, not every account (docs/decisions/057-query-plans.md).
 const ACCOUNT_ROWS = `SELECT 0 AS kind, a.id AS key_id, a.id AS account_id, a.role, a.name, a.email, ${HOMEPAGE_COLUMNS},
-    ${INVITATION_COLUMNS}, a.password_hash != '${NO_PASSWORD}' AS has_password
+    ${INVITATION_COLUMN}, a.password_hash != '${NO_PASSWORD}' AS has_password
     FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id`
 const UNOWNED_ROWS = `SELECT 1 AS kind, r.id AS key_id, NULL AS account_id, NULL AS role, NULL AS name, NULL AS email,
-    ${HOMEPAGE_COLUMNS}, NULL AS invite_expires_at, NULL AS invite_accepted_at, NULL AS invite_revoked_at,
-    NULL AS invite_locale, NULL AS has_password FROM realtors r WHERE r.user_id IS NULL`
+    ${HOMEPAGE_COLUMNS}, NULL AS invitation, NULL AS has_password FROM realtors r WHERE r.user_id IS NULL`
 
 /** A homepage nobody owns has this plus its id as its search row's rowid (migrations/0016_account_search.sql). */
 const UNOWNED_ROWID = 1_000_000_000_000
@@ -140,18 +131,7 @@ function summaryOf(row: Row): AccountSummary {
       ...held,
       heldUntil: daysAfter(held.retiredAt, ADDRESS_HOLD_DAYS),
     })),
-    invitation:
-      row.invite_expires_at !== null && row.invite_locale
-        ? invitationSummaryOf(
-            {
-              expires_at: row.invite_expires_at,
-              accepted_at: row.invite_accepted_at,
-              revoked_at: row.invite_revoked_at,
-              locale: row.invite_locale,
-            },
-            row.has_password === 1,
-          )
-        : null,
+    invitation: row.invitation ? invitationSummaryOf(JSON.parse(row.invitation), row.has_password === 1) : null,
   }
 }
 
