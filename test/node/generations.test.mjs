@@ -143,7 +143,13 @@ before(async () => {
   realtor = JSON.parse(created.text)
   const published = await request('a', `/v1/realtor/${realtor.id}`, {
     token,
-    json: { isMakeHomepage: 'Y', seoMeta: seo('Version one') },
+    // What publishing needs (decision 101; test/fixtures/publishable.ts): the license and the brokerage's name.
+    json: {
+      isMakeHomepage: 'Y',
+      licenseNumber: '02199876',
+      etcInfo: [{ contentType: 'company_name', content: 'Irvine Pacific Realty' }],
+      seoMeta: seo('Version one'),
+    },
   })
   assert.equal(published.status, 200, published.text)
 })
