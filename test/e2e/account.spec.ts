@@ -174,7 +174,7 @@ test('the admin console searches Korean names on the server, keeps the search in
   await page.getByLabel('비밀번호').fill(ADMIN.password)
   await page.getByRole('button', { name: '로그인' }).click()
   await expect(page).toHaveURL(/\/admin$/)
-  await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
+  await expect(page.getByRole('button', { name: '초대 보내기' })).toBeEnabled()
 
   const rows = page.locator('.account-row')
   await page.getByRole('searchbox').fill('김')

@@ -403,7 +403,7 @@ test('the sign-in page, the editor and the admin console have no axe violations'
   await page.getByRole('button', { name: '로그아웃' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await signIn(page, ADMIN.email, ADMIN.password)
-  await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
+  await expect(page.getByRole('button', { name: '초대 보내기' })).toBeEnabled()
   await scan()
 })
 
@@ -431,7 +431,7 @@ test('phone layout of the sign-in page and the editor', async ({ page }, testInf
   await page.getByRole('button', { name: '로그아웃' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await signIn(page, ADMIN.email, ADMIN.password)
-  await expect(page.getByRole('button', { name: '만들기' })).toBeEnabled()
+  await expect(page.getByRole('button', { name: '초대 보내기' })).toBeEnabled()
   await page.screenshot({ path: `${SHOTS}/admin-phone.png` })
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
 })
