@@ -117,7 +117,7 @@ test('a realtor sets an email and a webhook, tests them, and a visitor’s messa
   const ownerPage = await owner.newPage()
   await ownerPage.goto(new URL(linkTo![0]).pathname + new URL(linkTo![0]).search)
   await ownerPage.getByRole('button', { name: '주소 확인' }).click()
-  await expect(ownerPage.getByRole('status')).toContainText(`이제 Jane Kim 홈페이지의 새 문의가 ${inbox}(으)로 갑니다.`)
+  await expect(ownerPage.getByRole('status')).toContainText(`이제 김제인 홈페이지의 새 문의가 ${inbox}(으)로 갑니다.`)
   await owner.close()
   await page.reload()
   await expect(status).toContainText(`켜짐: 새 문의를 ${inbox}(으)로 보냅니다.`)
