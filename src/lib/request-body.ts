@@ -1,8 +1,9 @@
 // A request's body, read whole within a size and a time (docs/decisions/079-bounded-request-bodies.md): the
 // one way a route takes a body. Refused — past its limit, past its deadline, or cut off — the stream is
 // cancelled before the answer, never left half-read and locked (issue 29, finding 4: a chunked body read up
-// to the limit and abandoned left the local server to drop its connection mid-upload), and a declared length
-// over the limit is refused unread. The caller turns the reason into its 4xx.
+// to the limit and abandoned left the local server to drop its connection mid-upload); a body past its limit,
+// declared or sent, is read off within a bound and never kept (decision 098). The caller turns the reason into
+// its 4xx.
 import { joinChunks } from './bytes'
 
 /** Why a body was refused: more bytes than the limit (declared or sent), not whole by the deadline, or cut off. */
@@ -88,8 +89,8 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, byte
 
 /**
  * The whole body of `request` (empty when it has none), at most `maxBytes` of it, arrived within `deadlineMs`.
- * Throws BodyRefused otherwise, with the stream cancelled: 'too-large' as soon as the declared length (unread)
- * or the bytes read pass the limit (what is still arriving drained first, within `drain`), 'too-slow' when the
+ * Throws BodyRefused otherwise, with the stream cancelled: 'too-large' as soon as the declared length or the
+ * bytes read pass the limit (what is still arriving drained first, within `drain`), 'too-slow' when the
  * deadline passes first (a trickling or a lying length that never comes), 'broken' when the stream errors (the
  * client went away, a length it did not send).
  */
@@ -103,13 +104,16 @@ export async function readBody(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const body = request.body
   if (!body) return new Uint8Array()
+  const reader = body.getReader()
   const declared = declaredLength(request.headers)
   if (declared !== null && declared > maxBytes) {
+    // Refused unread, and drained like any body past its limit: cancelled at once, the local server closed the
+    // connection under a client still sending its declared bytes and the 413 was lost (decision 098).
     const refused = new BodyRefused('too-large')
-    cancel(body, refused)
+    await discardRest(reader, drain.bytes, Date.now() + Math.min(drain.ms, deadlineMs))
+    cancel(reader, refused)
     throw refused
   }
-  const reader = body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
   let timer: ReturnType<typeof setTimeout> | undefined

@@ -72,12 +72,25 @@ describe('readBody', () => {
     expect(REFUSED_DRAIN_MS).toBe(1_000)
   })
 
-  it('refuses a declared length over the limit unread, and cancels the stream', async () => {
+  it('refuses a declared length over the limit without keeping it: what arrives is read off, within the drain', async () => {
     const body = source([10, 10])
     const error = await refusal(readBody(request(body.stream, { 'content-length': '20' }), { maxBytes: 10 }))
     expect(error.reason).toBe('too-large')
+    expect(body.ended()).toBe(true)
+  })
+
+  it('refuses a declared length that lies about coming at the drain’s time, and cancels it', async () => {
+    const body = source([4], { stallAt: 1 })
+    const started = Date.now()
+    const error = await refusal(
+      readBody(request(body.stream, { 'content-length': '5000000' }), {
+        maxBytes: 10,
+        drain: { bytes: 1 << 20, ms: 100 },
+      }),
+    )
+    expect(error.reason).toBe('too-large')
+    expect(Date.now() - started).toBeLessThan(1_000)
     expect(body.cancelled()).toBe(true)
-    expect(body.pulled()).toBe(0)
   })
 
   it('counts what arrives, not what is declared: a small length with more behind it is still refused', async () => {
