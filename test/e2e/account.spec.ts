@@ -1,23 +1,16 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test'
+import { ADMIN, bearer, signInTo, submitSignIn } from './accounts'
+import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
 // The account part of issue 17 in the browser, at 1280 and 390 px: the settings page (name, password,
 // sign out of every device, each revoking what it must), sign-out with unsaved changes asking first,
 // and the admin console's server-side search and password reset. Each project makes its own realtors
 // through the admin API, so the runs of both widths never share an account.
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const SHOTS = 'test/e2e/screenshots'
 
 let admin: APIRequestContext
 let adminToken = ''
-
-/** A bearer token of the account, as an API client would get it. */
-async function bearer(api: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await api.post('/v1/auth/login', { data: { email, password } })
-  expect(response.status()).toBe(200)
-  return ((await response.json()) as { token: string }).token
-}
 
 async function statusOfMe(api: APIRequestContext, token: string): Promise<number> {
   return (await api.get('/v1/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()
@@ -36,27 +29,13 @@ async function newRealtor(address: string, name: string) {
 
 /** Signs in through the form, accepts the agreement, and waits for the editor to be interactive. */
 async function signInToEditor(page: Page, email: string, password: string, address: string) {
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill(email)
-  await page.getByLabel('비밀번호').fill(password)
-  await page.getByRole('button', { name: '로그인' }).click()
-  await expect(page).toHaveURL(/\/agreement\?next=/)
-  // Checked only once the form is interactive, so hydration cannot reset the box.
-  await expect(page.getByRole('button', { name: '동의하고 계속하기' })).toBeEnabled()
-  await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click()
-  await expect(page).toHaveURL(new RegExp(`/${address}/admin$`))
+  expect(await signInTo(page, { email, password }, `/${address}/admin`)).toBe(true)
   await expect(page.getByRole('button', { name: '저장', exact: true })).toBeEnabled()
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.builder').analyze()
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 }
 
 test.beforeAll(async ({ baseURL }) => {
   admin = await playwrightRequest.newContext({ baseURL })
-  adminToken = await bearer(admin, ADMIN.email, ADMIN.password)
+  adminToken = await bearer(admin, ADMIN)
 })
 
 test.afterAll(async () => {
@@ -97,7 +76,7 @@ test('settings: the new name shows in the editor; a password change and sign-out
   await expect(page.getByRole('heading', { level: 1 })).toContainText('김하늘')
 
   // A password change: every token minted before stops, this browser stays signed in.
-  const before = await bearer(request, realtor.email, realtor.password)
+  const before = await bearer(request, realtor)
   expect(await statusOfMe(request, before)).toBe(200)
   await page.goto(`/${address}/admin/settings`)
   await expect(page.getByRole('button', { name: '비밀번호 변경' })).toBeEnabled()
@@ -113,11 +92,11 @@ test('settings: the new name shows in the editor; a password change and sign-out
   await page.goto(`/${address}/admin`)
   await expect(page.getByRole('button', { name: '저장', exact: true })).toBeEnabled()
   await page.goto(`/${address}/admin/settings`)
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, '.builder')
   await page.screenshot({ path: `${SHOTS}/settings-${testInfo.project.name}.png`, fullPage: true })
 
   // Sign out of every device: this browser goes to sign-in, and a token minted just now is refused.
-  const current = await bearer(request, realtor.email, 'a-new-password-2026')
+  const current = await bearer(request, { email: realtor.email, password: 'a-new-password-2026' })
   expect(await statusOfMe(request, current)).toBe(200)
   await page.getByRole('button', { name: '모든 기기에서 로그아웃' }).click()
   await expect(page).toHaveURL(/\/login$/)
@@ -169,10 +148,7 @@ test('the admin console searches Korean names on the server, keeps the search in
 }, testInfo) => {
   const address = `reset-${testInfo.project.name}`
   const realtor = await newRealtor(address, 'Reset Me')
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill(ADMIN.email)
-  await page.getByLabel('비밀번호').fill(ADMIN.password)
-  await page.getByRole('button', { name: '로그인' }).click()
+  await submitSignIn(page, ADMIN)
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('button', { name: '초대 보내기' })).toBeEnabled()
 
@@ -187,7 +163,7 @@ test('the admin console searches Korean names on the server, keeps the search in
   await page.reload()
   await expect(page.getByRole('searchbox')).toHaveValue('김')
   await expect(rows.first()).toContainText('김제인')
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, '.builder')
   await page.screenshot({ path: `${SHOTS}/admin-search-${testInfo.project.name}.png`, fullPage: true })
 
   // Delete asks for the address: a wrong one is refused in place, and nothing is sent.
@@ -205,7 +181,7 @@ test('the admin console searches Korean names on the server, keeps the search in
   expect((await page.request.get(`/v1/realtor/${address}`)).status()).toBe(200)
 
   // Reset password: the temporary password shows once, the old one and the old sessions stop.
-  const old = await bearer(request, realtor.email, realtor.password)
+  const old = await bearer(request, realtor)
   await row.getByRole('button', { name: /^비밀번호 재설정/ }).click()
   const resetting = page.getByRole('dialog', { name: `${realtor.email} 계정의 비밀번호를 재설정할까요?` })
   await resetting.getByRole('button', { name: '재설정' }).click()
@@ -214,7 +190,7 @@ test('the admin console searches Korean names on the server, keeps the search in
   await page.screenshot({ path: `${SHOTS}/admin-reset-${testInfo.project.name}.png` })
   await resetting.getByRole('button', { name: '닫기' }).click()
   expect(await statusOfMe(request, old)).toBe(401)
-  expect(await statusOfMe(request, await bearer(request, realtor.email, temporary))).toBe(200)
+  expect(await statusOfMe(request, await bearer(request, { email: realtor.email, password: temporary }))).toBe(200)
 })
 
 test('the settings page in English', async ({ page }, testInfo) => {
@@ -225,6 +201,6 @@ test('the settings page in English', async ({ page }, testInfo) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible()
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Grace Park')
   await expect(page.getByRole('button', { name: 'Change password' })).toBeEnabled()
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, '.builder')
   await page.screenshot({ path: `${SHOTS}/settings-en-${testInfo.project.name}.png`, fullPage: true })
 })

@@ -4,9 +4,9 @@
 // and under the address field. Desktop in Korean, phone in English.
 import AxeBuilder from '@axe-core/playwright'
 import { PUBLISHABLE } from '../fixtures/publishable'
+import { ADMIN, submitSignIn } from './accounts'
 import { expect, test } from './fixtures'
 
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const PASSWORD = 'address-limit-2026'
 const SHOTS = 'test/e2e/screenshots'
 
@@ -54,10 +54,7 @@ test('an unpublished homepage moves freely, and the 4th change in a day is refus
   expect(created.status(), await created.text()).toBe(201)
   const { realtor } = (await created.json()) as { realtor: { id: number } }
 
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill(email)
-  await page.getByLabel('비밀번호').fill(PASSWORD)
-  await page.getByRole('button', { name: '로그인' }).click()
+  await submitSignIn(page, { email: email, password: PASSWORD })
   await expect(page).toHaveURL(/\/agreement/)
   const origin = new URL(page.url()).origin
   expect((await page.request.post('/v1/auth/agreement', { headers: { origin } })).status()).toBe(200)
@@ -128,10 +125,7 @@ test('an admin releases a held address from the console: it stops redirecting', 
   )
   expect((await request.get(`/${held}`, { maxRedirects: 0 })).headers().location).toBe(`/${current}`)
 
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill(ADMIN.email)
-  await page.getByLabel('비밀번호').fill(ADMIN.password)
-  await page.getByRole('button', { name: '로그인' }).click()
+  await submitSignIn(page, ADMIN)
   await expect(page).toHaveURL(/\/admin$/)
   await page.goto(`${prefix}/admin?q=${current}`)
   const row = page.locator(`[data-desired-url="${current}"]`)

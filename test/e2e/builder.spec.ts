@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
+import { ADMIN, submitSignIn } from './accounts'
 import { expect, type Page, test } from './fixtures'
 
 // The homepage builder in the browser: sign-in, the editor, photos, validation,
 // export/delete/import, ownership and the admin console. Accounts come from scripts/seed.mjs.
 const PASSWORD = 'demo-realtor-2026'
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const SHOTS = 'test/e2e/screenshots'
 /** The external sign-in the browser tests' worker trusts (E2E_VARS in playwright.config.ts). */
 const HANDOFF_SIGN_IN = 'https://sign-in.example'
@@ -14,13 +14,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 )
-
-async function signIn(page: Page, email: string, password: string, from = '/login') {
-  await page.goto(from)
-  await page.getByLabel('이메일').fill(email)
-  await page.getByLabel('비밀번호').fill(password)
-  await page.getByRole('button', { name: '로그인' }).click()
-}
 
 const notice = (page: Page) => page.getByTestId('editor-notice')
 
@@ -42,7 +35,7 @@ test.describe('homepage builder', () => {
     page,
     request,
   }) => {
-    await signIn(page, 'grace-han@realtor.local', PASSWORD)
+    await submitSignIn(page, { email: 'grace-han@realtor.local', password: PASSWORD })
     await editorReady(page, /\/grace-han\/admin$/)
     const about = page.getByLabel('자기소개 (한국어)')
     await about.fill('안녕하세요, 어바인의 그레이스 한입니다. 새 소개글입니다.')
@@ -72,7 +65,7 @@ test.describe('homepage builder', () => {
     page,
     request,
   }) => {
-    await signIn(page, 'chrisyoon@realtor.local', PASSWORD)
+    await submitSignIn(page, { email: 'chrisyoon@realtor.local', password: PASSWORD })
     await editorReady(page, /\/chrisyoon\/admin$/)
     // The hero slot's photo is replaced (a photo is stored as a JPEG, docs/decisions/045-photo-slots.md).
     await page.getByTestId('photo-input-top').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: PNG })
@@ -100,7 +93,7 @@ test.describe('homepage builder', () => {
     page,
     request,
   }) => {
-    await signIn(page, 'hannah-jung@realtor.local', PASSWORD)
+    await submitSignIn(page, { email: 'hannah-jung@realtor.local', password: PASSWORD })
     await editorReady(page, /\/hannah-jung\/admin$/)
     const bad = {
       '연락처 전화번호': [
@@ -145,7 +138,7 @@ test.describe('homepage builder', () => {
   })
 
   test('warns before leaving with unsaved changes, and discards them on request', async ({ page }) => {
-    await signIn(page, 'janekim@realtor.local', PASSWORD)
+    await submitSignIn(page, { email: 'janekim@realtor.local', password: PASSWORD })
     await editorReady(page, /\/janekim\/admin$/)
     const about = page.getByLabel('자기소개 (영어)')
     const original = await about.inputValue()
@@ -162,7 +155,7 @@ test.describe('homepage builder', () => {
   })
 
   test('a realtor cannot open another realtor’s editor', async ({ page }) => {
-    await signIn(page, 'ethan-kang@realtor.local', PASSWORD)
+    await submitSignIn(page, { email: 'ethan-kang@realtor.local', password: PASSWORD })
     await editorReady(page, /\/ethan-kang\/admin$/)
     const response = await page.goto('/janekim/admin')
     expect(response?.status()).toBe(403)
@@ -179,7 +172,7 @@ test.describe('homepage builder', () => {
   test('wrong credentials show the translated error; a signed-out /admin goes to sign-in', async ({ page }) => {
     await page.goto('/admin')
     await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/)
-    await signIn(page, 'grace-han@realtor.local', 'wrong-password', page.url())
+    await submitSignIn(page, { email: 'grace-han@realtor.local', password: 'wrong-password' }, page.url())
     await expect(page.getByRole('alert')).toHaveText('이메일 또는 비밀번호가 올바르지 않습니다.')
     await page.screenshot({ path: `${SHOTS}/login-error.png` })
     await page.getByLabel('비밀번호').fill(PASSWORD)
@@ -281,7 +274,7 @@ test.describe('homepage builder', () => {
     page,
     request,
   }) => {
-    await signIn(page, ADMIN.email, ADMIN.password)
+    await submitSignIn(page, ADMIN)
     await expect(page).toHaveURL(/\/admin$/)
     await page.goto('/danielpark/admin')
     await editorReady(page, /\/danielpark\/admin$/)
@@ -325,7 +318,7 @@ test.describe('homepage builder', () => {
     page,
     browser,
   }) => {
-    await signIn(page, ADMIN.email, ADMIN.password)
+    await submitSignIn(page, ADMIN)
     await expect(page).toHaveURL(/\/admin$/)
     // An invitation is the default (test/e2e/invitation.spec.ts); typing a password is the fallback.
     await expect(page.getByRole('button', { name: '초대 보내기' })).toBeEnabled()
@@ -350,7 +343,7 @@ test.describe('homepage builder', () => {
 
     const fresh = await browser.newContext({ locale: 'ko-KR' })
     const realtorPage = await fresh.newPage()
-    await signIn(realtorPage, 'mina-seo@realtor.local', 'mina-seo-2026')
+    await submitSignIn(realtorPage, { email: 'mina-seo@realtor.local', password: 'mina-seo-2026' })
     // A new realtor accepts the service agreement first.
     await expect(realtorPage).toHaveURL(/\/agreement\?next=/)
     await realtorPage.getByRole('button', { name: '동의하고 계속하기' }).click()
@@ -397,12 +390,12 @@ test('the sign-in page, the editor and the admin console have no axe violations'
   }
   await page.goto('/login')
   await scan()
-  await signIn(page, 'equityrealty@realtor.local', PASSWORD)
+  await submitSignIn(page, { email: 'equityrealty@realtor.local', password: PASSWORD })
   await editorReady(page, /\/equityrealty\/admin$/)
   await scan()
   await page.getByRole('button', { name: '로그아웃' }).click()
   await expect(page).toHaveURL(/\/login$/)
-  await signIn(page, ADMIN.email, ADMIN.password)
+  await submitSignIn(page, ADMIN)
   await expect(page.getByRole('button', { name: '초대 보내기' })).toBeEnabled()
   await scan()
 })
@@ -412,7 +405,7 @@ test('phone layout of the sign-in page and the editor', async ({ page }, testInf
   await page.goto('/login')
   await expect(page.getByRole('button', { name: '로그인' })).toBeEnabled()
   await page.screenshot({ path: `${SHOTS}/login-phone.png` })
-  await signIn(page, 'minjun_choi@realtor.local', PASSWORD)
+  await submitSignIn(page, { email: 'minjun_choi@realtor.local', password: PASSWORD })
   await editorReady(page, /\/minjun_choi\/admin$/)
   // Nothing is wider than the screen (the page frame may clip overflow, so measure the editor itself).
   const widest = await page.evaluate(() =>
@@ -430,7 +423,7 @@ test('phone layout of the sign-in page and the editor', async ({ page }, testInf
   await page.getByRole('button', { name: '편집으로 돌아가기' }).click()
   await page.getByRole('button', { name: '로그아웃' }).click()
   await expect(page).toHaveURL(/\/login$/)
-  await signIn(page, ADMIN.email, ADMIN.password)
+  await submitSignIn(page, ADMIN)
   await expect(page.getByRole('button', { name: '초대 보내기' })).toBeEnabled()
   await page.screenshot({ path: `${SHOTS}/admin-phone.png` })
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
+import { ADMIN } from './accounts'
 import { expect, test } from './fixtures'
 import { failures, textContrasts } from './readable-text'
 
@@ -9,7 +10,6 @@ import { failures, textContrasts } from './readable-text'
 // The modes are set through the API as an admin would, and each realtor's own are restored after.
 const SEED = readFileSync(path.join(import.meta.dirname, '../../seed/0001_realtors.sql'), 'utf8')
 const DEMO_REALTORS = [...SEED.matchAll(/INTO realtors \([^)]*\) VALUES\s*\(\d+, \d+, '([^']+)'/g)].map((m) => m[1]!)
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 
 type YesNo = 'Y' | 'N'
 interface Modes {

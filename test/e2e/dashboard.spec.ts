@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { submitSignIn } from './accounts'
 import { expect, type Page, test } from './fixtures'
 
 // The builder's dashboard (docs/decisions/051-dashboard.md): a visitor's views of Jane's homepage reach
@@ -33,10 +34,7 @@ async function view(page: Page, path: string): Promise<void> {
 }
 
 async function signInAsJane(page: Page): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill('janekim@realtor.local')
-  await page.getByLabel('비밀번호').fill(PASSWORD)
-  await page.getByRole('button', { name: '로그인' }).click()
+  await submitSignIn(page, { email: 'janekim@realtor.local', password: PASSWORD })
   await expect(page).toHaveURL(/\/janekim\/admin$/)
 }
 

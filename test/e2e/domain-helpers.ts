@@ -3,9 +3,9 @@
 // run, the realtor's sign-in, the homepage's canonical link, and the screen's screenshots in both languages.
 import type { APIRequestContext, Browser } from '@playwright/test'
 import { PUBLISHABLE } from '../fixtures/publishable'
+import { ADMIN, signInTo } from './accounts'
 import { expect, type Page } from './fixtures'
 
-export const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 export const SHOTS = 'test/e2e/screenshots'
 
 const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
@@ -53,14 +53,7 @@ export async function newRealtor(request: APIRequestContext, project: string) {
 }
 
 export async function signIn(page: Page, account: { email: string; password: string; desiredUrl: string }) {
-  await page.goto(`/login?next=${encodeURIComponent(`/${account.desiredUrl}/admin`)}`)
-  await page.getByLabel('이메일').fill(account.email)
-  await page.getByLabel('비밀번호').fill(account.password)
-  await page.getByRole('button', { name: '로그인' }).click()
-  await expect(page).toHaveURL(/\/agreement\?next=/)
-  await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click()
-  await expect(page).toHaveURL(new RegExp(`/${account.desiredUrl}/admin$`))
+  expect(await signInTo(page, account, `/${account.desiredUrl}/admin`)).toBe(true)
 }
 
 /** The canonical link of a page's HTML. */

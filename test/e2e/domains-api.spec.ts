@@ -1,9 +1,10 @@
 // The custom domain API in the running worker (local mode: the built-in simulator, docs/decisions/053): a
 // realtor adds a domain, an admin moves it along to active, and the homepage's canonical URL follows it
 // only then; removing it brings the path address back. The builder's Domain screen has its own spec.
+
+import { ADMIN } from './accounts'
 import { expect, test } from './fixtures'
 
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const SOPHIA = { email: 'sophia-lee@realtor.local', password: 'demo-realtor-2026' }
 const SOPHIA_ID = 4
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoAxeViolations } from './axe'
 import { canonicalOf, newRealtor, SHOTS, shoot, signIn } from './domain-helpers'
-import { expect, type Page, test } from './fixtures'
+import { expect, test } from './fixtures'
 
 // Self-serve custom domains in the browser (issue 19, docs/decisions/054-domain-screen.md), at 1280 and 390 px:
 // a new realtor opens the Domain screen from the builder's navigation, is refused a provider host and a
@@ -9,12 +9,6 @@ import { expect, type Page, test } from './fixtures'
 // pending → verifying → active. Then the homepage's canonical link is on the domain; removing the domain
 // brings the path address back. The same flow against the fake Cloudflare API, where the path address
 // answers 301, is domains-cloudflare.spec.ts.
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#main').analyze()
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([])
-}
 
 test('a realtor connects a domain, watches it go active, and removes it again', async ({
   page,
@@ -45,7 +39,7 @@ test('a realtor connects a domain, watches it go active, and removes it again', 
   const connect = page.getByRole('button', { name: '연결하기' })
   await expect(connect).toBeEnabled()
   await shoot(page, browser, 'none', project, screen)
-  if (project === 'desktop') await axeClean(page)
+  if (project === 'desktop') await expectNoAxeViolations(page, '#main')
 
   // Refused: nothing typed, a provider host, something that is no domain — each said under the field.
   await connect.click()
@@ -60,7 +54,7 @@ test('a realtor connects a domain, watches it go active, and removes it again', 
   await connect.click()
   await expect(page.locator('#domain-hostname-error')).toHaveText('janekim.com처럼 소유하신 도메인을 입력해 주세요.')
   await page.screenshot({ path: `${SHOTS}/domain-error-ko-${project}.png`, fullPage: true })
-  if (project === 'desktop') await axeClean(page)
+  if (project === 'desktop') await expectNoAxeViolations(page, '#main')
 
   // Added, written as people paste it: the records to add, and the first step under way.
   await field.fill(`https://${hostname.toUpperCase()}/`)
@@ -84,7 +78,7 @@ test('a realtor connects a domain, watches it go active, and removes it again', 
   // Nothing switched yet: the path address is still canonical.
   expect(await canonicalOf(request, `/${account.desiredUrl}`)).toMatch(new RegExp(`/${account.desiredUrl}$`))
   await shoot(page, browser, 'pending', project, screen)
-  if (project === 'desktop') await axeClean(page)
+  if (project === 'desktop') await expectNoAxeViolations(page, '#main')
   // The screen checks again every 5 s on its own: a keyboard user on "Check now" keeps the focus through it.
   await page.getByRole('button', { name: '지금 확인' }).focus()
   await page.waitForResponse((response) => response.url().endsWith(`/domain`) && response.request().method() === 'GET')
@@ -136,7 +130,7 @@ test('a realtor connects a domain, watches it go active, and removes it again', 
   )
   await expect(page.getByRole('button', { name: '지금 확인' })).toHaveCount(0)
   await shoot(page, browser, 'active', project, screen)
-  if (project === 'desktop') await axeClean(page)
+  if (project === 'desktop') await expectNoAxeViolations(page, '#main')
 
   // Now the domain is the homepage's address: canonical there, on the domain and on the path address. The
   // simulator's domains resolve nowhere, so locally the path address keeps serving instead of answering 301
@@ -197,7 +191,7 @@ test('a failed domain says so in plain words and can be tried again', async ({ p
   await expect(page.getByTestId('domain-problems')).toBeVisible()
   await expect(page.getByRole('button', { name: '지금 확인' })).toHaveCount(0)
   await shoot(page, browser, 'failed', project, screen)
-  if (project === 'desktop') await axeClean(page)
+  if (project === 'desktop') await expectNoAxeViolations(page, '#main')
   // Trying again starts a fresh check.
   await page.getByRole('button', { name: '다시 연결하기' }).click()
   await expect(status).toHaveAttribute('data-status', 'pending')
@@ -231,7 +225,7 @@ test('a realtor whose unverified claim another homepage took over is told, and t
   await expect(told).toContainText('종료되었습니다.')
   await expect(page.getByTestId('domain-status')).toHaveCount(0)
   await shoot(page, browser, 'taken-over', project, screen)
-  if (project === 'desktop') await axeClean(page)
+  if (project === 'desktop') await expectNoAxeViolations(page, '#main')
 
   // Taking it back: the same form; the claim is the realtor's again and the notice is answered.
   await page.getByLabel('도메인', { exact: true }).fill(hostname)

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { ETC_INFO_TYPES } from '../../src/lib/realtors/types'
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads'
+import { submitSignIn } from './accounts'
 import { sendContactForm } from './contact-form'
 import { expect, type Page, test } from './fixtures'
 
@@ -245,10 +246,7 @@ test.describe('realtor homepage', () => {
       await expect(page.getByText(XSS_PAYLOADS[0]!).first()).toBeAttached()
 
       // The editor shows the same fields in its form and live preview.
-      await page.goto('/login')
-      await page.getByLabel('이메일').fill('ethan-kang@realtor.local')
-      await page.getByLabel('비밀번호').fill('demo-realtor-2026')
-      await page.getByRole('button', { name: '로그인' }).click()
+      await submitSignIn(page, { email: 'ethan-kang@realtor.local', password: 'demo-realtor-2026' })
       await expect(page).toHaveURL(/\/ethan-kang\/admin$/)
       await expect(page.getByRole('button', { name: '저장' })).toBeEnabled()
       await check()

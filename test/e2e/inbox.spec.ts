@@ -1,19 +1,14 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from './fixtures'
+import { JANE } from './accounts'
+import { expectNoAxeViolations } from './axe'
+import { expect, test } from './fixtures'
 
 // The Inbox in the browser, at 1280 and 390 px (docs/decisions/049-inbox.md): a visitor sends the contact
 // form on /en/janekim; Jane's inbox shows it with the unread count 1 in the navigation; opening it without
 // script leaves it unread, with script the page marks it read by a POST once shown (decision 080); she adds
 // a note, archives and brings it back, and exports a CSV with the BOM and the Korean name intact. Each run
 // first marks Jane's earlier contacts read, so the count is this run's own.
-const JANE = { email: 'janekim@realtor.local', password: 'demo-realtor-2026' }
 const SHOTS = 'test/e2e/screenshots'
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.builder').analyze()
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
 
 test('a visitor’s message reaches Jane’s inbox, and she works it through', async ({ page, browser }, info) => {
   const project = info.project.name
@@ -60,7 +55,7 @@ test('a visitor’s message reaches Jane’s inbox, and she works it through', a
     'href',
     `mailto:minji-${stamp}@example.com`,
   )
-  await axe(page)
+  await expectNoAxeViolations(page, '.builder')
   await page.screenshot({ path: `${SHOTS}/inbox-list-${project}-en.png`, fullPage: true })
 
   // Without script the entry opens whole and stays unread: the page's GET marks nothing (decision 080).
@@ -99,7 +94,7 @@ test('a visitor’s message reaches Jane’s inbox, and she works it through', a
   await expect(page.getByTestId('entry-status')).toHaveText('Read')
   await page.reload()
   await expect(page.getByLabel('Note (only you can see it)')).toHaveValue('Call back Tuesday — 화요일 통화')
-  await axe(page)
+  await expectNoAxeViolations(page, '.builder')
   await page.screenshot({ path: `${SHOTS}/inbox-entry-${project}-en.png`, fullPage: true })
 
   // Back on the list, the count says it was read.
@@ -120,10 +115,10 @@ test('a visitor’s message reaches Jane’s inbox, and she works it through', a
   // The same screens in Korean.
   await page.goto('/janekim/admin/inbox')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('받은 문의')
-  await axe(page)
+  await expectNoAxeViolations(page, '.builder')
   await page.screenshot({ path: `${SHOTS}/inbox-list-${project}-ko.png`, fullPage: true })
   await page.getByTestId('inbox-list').getByRole('link').first().click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('김 민지 님의 문의')
-  await axe(page)
+  await expectNoAxeViolations(page, '.builder')
   await page.screenshot({ path: `${SHOTS}/inbox-entry-${project}-ko.png`, fullPage: true })
 })

@@ -1,8 +1,8 @@
+import { JANE } from './accounts'
 import { expect, type Page } from './fixtures'
 
 // Jane Kim's inbox as she reads a kind of request: signed in, in the page's language, filtered with the
 // form as a realtor does (docs/decisions/096-home-requests.md). The request specs end here.
-const JANE = { email: 'janekim@realtor.local', password: 'demo-realtor-2026' }
 
 const LABELS = {
   ko: { path: '/janekim/admin/inbox', filter: '유형', apply: '적용' },

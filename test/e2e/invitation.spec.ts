@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test'
-import { expect, type Page, test } from './fixtures'
+import { ADMIN } from './accounts'
+import { expectNoAxeViolations } from './axe'
+import { expect, test } from './fixtures'
 import { localEmails } from './local-email'
 
 // Issue 31's invitations in the browser, at 1280 and 390 px, in Korean and English
@@ -8,7 +9,6 @@ import { localEmails } from './local-email'
 // the console's form opens filled in from the lead, the invitation goes out in the lead's language, and its
 // link, read in the local email file, sets the realtor's own password, passes the agreement and opens the
 // editor. The admin is signed in by cookie (one API sign-in per run), to spare the shared sign-in budget.
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 
 const TEXT = {
   ko: {
@@ -53,11 +53,6 @@ const TEXT = {
 
 let api: APIRequestContext
 let adminToken = ''
-
-async function expectNoAxeViolations(page: Page, selector = '.builder') {
-  const results = await new AxeBuilder({ page }).include(selector).analyze()
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
 
 test.beforeAll(async ({ baseURL }) => {
   api = await playwrightRequest.newContext({ baseURL })
@@ -106,7 +101,7 @@ for (const locale of ['ko', 'en'] as const) {
     // The admin, signed in by the session cookie a sign-in sets.
     await page.context().addCookies([{ name: 'session', value: adminToken, url: baseURL! }])
     await page.goto(`${t.prefix}/admin/leads/${id}`)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, '.builder')
     await page.getByRole('link', { name: t.create }).click()
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin\\?lead=${id}#admin-create$`))
 
@@ -117,14 +112,14 @@ for (const locale of ['ko', 'en'] as const) {
     await expect(form.getByLabel(t.language)).toHaveValue(locale)
     const address = await form.getByLabel(t.address, { exact: true }).inputValue()
     expect(address).toMatch(new RegExp(`^invite-${t.person.toLowerCase()}-${project}(-[a-h])?$`))
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, '.builder')
     const sentAfter = Date.now() - 1000
     await form.getByLabel(t.email, { exact: true }).fill(email)
     await form.getByRole('button', { name: t.send }).click()
     await expect(page.locator('.admin-console > .notice')).toContainText(t.sent)
     const row = page.locator(`.realtor-row[data-desired-url="${address}"]`)
     await expect(row.locator('[data-invitation="invited"]')).toContainText(t.invited)
-    await expectNoAxeViolations(page)
+    await expectNoAxeViolations(page, '.builder')
 
     // The lead now says it became a homepage.
     await page.goto(`${t.prefix}/admin/leads/${id}`)

@@ -1,13 +1,8 @@
-// A homepage's lifecycle in the browser (docs/decisions/047-site-lifecycle.md): the realtor changes the
-// address (warning, confirmation, the redirect that now exists, the old URL redirecting), deletes the
-// homepage by typing its address (the state page, also after a reload), and an admin restores it.
-// Each project (desktop 1280, phone 390) works on its own new account; desktop in Korean, phone in English.
-import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext } from '@playwright/test'
 import { PUBLISHABLE } from '../fixtures/publishable'
-import { expect, type Page, test } from './fixtures'
+import { ADMIN, bearer, submitSignIn } from './accounts'
+import { expectNoAxeViolations } from './axe'
+import { expect, test } from './fixtures'
 
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const PASSWORD = 'lifecycle-2026'
 const SHOTS = 'test/e2e/screenshots'
 
@@ -28,28 +23,6 @@ const TEXT = {
   },
 } as const
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/v1/auth/login', { data: ADMIN })
-  expect(response.status()).toBe(200)
-  return ((await response.json()) as { token: string }).token
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill(email)
-  await page.getByLabel('비밀번호').fill(PASSWORD)
-  await page.getByRole('button', { name: '로그인' }).click()
-}
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze()
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
-  ).toEqual([])
-}
-
 test('a realtor changes the address, the old one redirects; deletes the homepage; an admin restores it', async ({
   page,
   request,
@@ -65,7 +38,7 @@ test('a realtor changes the address, the old one redirects; deletes the homepage
   const second = `moved-${project}`
   const email = `${first}@lifecycle.test`
 
-  const token = await adminToken(request)
+  const token = await bearer(request, ADMIN)
   const admin = { authorization: `Bearer ${token}` }
   const created = await request.post('/v1/accounts', {
     headers: admin,
@@ -82,7 +55,7 @@ test('a realtor changes the address, the old one redirects; deletes the homepage
   expect(published.status()).toBe(200)
 
   // Change the address: a warning with both full addresses before saving, a confirmation on save.
-  await signIn(page, email)
+  await submitSignIn(page, { email, password: PASSWORD })
   // A new account accepts the service agreement first (its own screen, not this test's subject).
   await expect(page).toHaveURL(/\/agreement/)
   const origin = new URL(page.url()).origin
@@ -98,7 +71,7 @@ test('a realtor changes the address, the old one redirects; deletes the homepage
   await save.click()
   const confirm = page.getByTestId('address-dialog')
   await expect(confirm).toBeVisible()
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/lifecycle-address-dialog-${project}-${lang}.png` })
   await confirm.getByRole('button', { name: t.change }).click()
   const notice = page.getByTestId('editor-notice')
@@ -122,7 +95,7 @@ test('a realtor changes the address, the old one redirects; deletes the homepage
   await dialog.getByLabel(t.type).fill('not-the-address')
   await expect(confirmDelete).toBeDisabled()
   await dialog.getByLabel(t.type).fill(second)
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/lifecycle-delete-dialog-${project}-${lang}.png` })
   await confirmDelete.click()
   const deleted = page.getByTestId('homepage-deleted')
@@ -130,7 +103,7 @@ test('a realtor changes the address, the old one redirects; deletes the homepage
   await page.reload()
   await expect(deleted).toBeVisible()
   await expect(page.getByRole('button', { name: t.save, exact: true })).toHaveCount(0)
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/lifecycle-deleted-${project}-${lang}.png`, fullPage: true })
   const other = lang === 'ko' ? 'en' : 'ko'
   await page.goto(`${other === 'en' ? '/en' : ''}/${second}/admin`)

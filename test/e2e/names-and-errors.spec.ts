@@ -1,23 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
 import { PUBLISHABLE } from '../fixtures/publishable'
-import { expect, type Page, test } from './fixtures'
+import { ADMIN, signInTo } from './accounts'
+import { expectNoAxeViolations } from './axe'
+import { expect, test } from './fixtures'
 
 // A name in each language and errors in the realtor's frame (issue 31, docs/decisions/103-names-per-language.md):
 // an account the admin named in Korean ("서민지", as the issue found); the realtor gives their Korean and English
 // names in the editor's profile section, sees each in the live preview and in the example bios, saves, and the
 // Korean page shows the Korean name, the English page the English one. A page that is not there on their site is
 // a 404 in their own frame with the way back to their homepage, in the page's language.
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const SHOTS = 'test/e2e/screenshots'
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze()
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
-  ).toEqual([])
-}
 
 test('the realtor names themselves in Korean and English; each page shows its own; a 404 wears their frame', async ({
   page,
@@ -52,13 +43,7 @@ test('the realtor names themselves in Korean and English; each page shows its ow
   expect(published.status()).toBe(200)
 
   // The realtor signs in (accepting the agreement first) and lands in the editor.
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill(email)
-  await page.getByLabel('비밀번호').fill(password)
-  await page.getByRole('button', { name: '로그인' }).click()
-  await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click()
-  await expect(page).toHaveURL(new RegExp(`/${address}/admin$`))
+  expect(await signInTo(page, { email, password }, `/${address}/admin`)).toBe(true)
   // The editor has hydrated: what is typed from here is the draft's.
   await expect(page.getByRole('button', { name: '저장', exact: true })).toBeEnabled()
 
@@ -78,7 +63,7 @@ test('the realtor names themselves in Korean and English; each page shows its ow
   await english.fill('Minji Seo')
   await expect(names).not.toContainText('비워 두시면')
   await english.press('Tab')
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/names-editor-ko-${width}.png` })
   if (phone) await previewButton.click()
   await expect(frame.locator('.home-hero h1')).toHaveText('서민지')
@@ -112,7 +97,7 @@ test('the realtor names themselves in Korean and English; each page shows its ow
   await expect(yourName.getByLabel('Name in Korean')).toHaveValue('서민지')
   await expect(yourName.getByLabel('Name in English')).toHaveValue('Minji S. Seo')
   await expect(yourName).toContainText('Shown on English pages.')
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/names-editor-en-${width}.png` })
 
   // The published pages: Korean names the realtor in Korean, English in English (head and JSON-LD too).
@@ -120,7 +105,7 @@ test('the realtor names themselves in Korean and English; each page shows its ow
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('서민지')
   await expect(page.locator('.tenant-header__name')).toHaveText('서민지')
   await expect(page).toHaveTitle('서민지')
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/names-home-ko-${width}.png` })
   await page.goto(`/en/${address}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Minji S. Seo')
@@ -130,7 +115,7 @@ test('the realtor names themselves in Korean and English; each page shows its ow
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
   expect(jsonLd.name).toBe('Minji S. Seo')
   await expect(page.locator('#about')).toContainText("Hi, I'm Minji S. Seo")
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/names-home-en-${width}.png` })
 
   // A page that is not there: a 404 in the realtor's frame, in the page's language, and the way home.
@@ -145,7 +130,7 @@ test('the realtor names themselves in Korean and English; each page shows its ow
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
     await expect(page.locator('.tenant-header__name')).toHaveText(home.startsWith('/en') ? 'Minji S. Seo' : '서민지')
     await expect(page.locator('body')).toHaveClass(/\bhome\b/)
-    await axeClean(page)
+    await expectNoAxeViolations(page)
     await page.screenshot({ path: `${SHOTS}/names-404-${home.startsWith('/en') ? 'en' : 'ko'}-${width}.png` })
     await page.getByRole('link', { name: back }).click()
     await expect(page).toHaveURL(new RegExp(`${home}$`))

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import AxeBuilder from '@axe-core/playwright'
+import { JANE, signInTo } from './accounts'
+import { expectNoAxeViolations } from './axe'
 import { ownAddress, sendContactForm } from './contact-form'
-import { expect, type Page, test } from './fixtures'
+import { expect, test } from './fixtures'
 import { localEmails } from './local-email'
 
 // Notifications of issue 18 in the browser, at 1280 and 390 px: Jane sets an email and a loopback webhook on
@@ -10,7 +11,6 @@ import { localEmails } from './local-email'
 // once by email (wrangler's local send_email writes it to a file under the OS temp dir, README.md
 // "Notifications") and once by webhook.
 const SHOTS = 'test/e2e/screenshots'
-const JANE = { email: 'janekim@realtor.local', password: 'demo-realtor-2026' }
 
 interface Hook {
   server: Server
@@ -35,25 +35,6 @@ async function loopbackHook(): Promise<Hook> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies }
 }
 
-async function signInTo(page: Page, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`)
-  await page.getByLabel('이메일').fill(JANE.email)
-  await page.getByLabel('비밀번호').fill(JANE.password)
-  await page.getByRole('button', { name: '로그인' }).click()
-  await page.waitForURL((url) => url.pathname === '/agreement' || url.pathname === next)
-  if (new URL(page.url()).pathname === '/agreement') {
-    await expect(page.getByRole('button', { name: '동의하고 계속하기' })).toBeEnabled()
-    await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
-    await page.getByRole('button', { name: '동의하고 계속하기' }).click()
-  }
-  await expect(page).toHaveURL(new RegExp(`${next}$`))
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.builder').analyze()
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
-
 let hook: Hook
 
 test.beforeAll(async () => {
@@ -76,7 +57,7 @@ test('a realtor sets an email and a webhook, tests them, and a visitor’s messa
   const inbox = `jane-${project}-${started}@example.com`
 
   // The builder's navigation leads to the page.
-  await signInTo(page, '/janekim/admin')
+  await signInTo(page, JANE, '/janekim/admin')
   const link = page.getByTestId('builder-nav').getByRole('link', { name: '알림' })
   await expect(link).toHaveAttribute('href', '/janekim/admin/notifications')
   await link.click()
@@ -134,12 +115,12 @@ test('a realtor sets an email and a webhook, tests them, and a visitor’s messa
       () => localEmails(started).filter((text) => text.includes(`To: ${inbox}`) && text.includes('테스트 알림')).length,
     )
     .toBe(1)
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, '.builder')
   await page.screenshot({ path: `${SHOTS}/notify-ko-${project}.png`, fullPage: true })
   await page.goto('/en/janekim/admin/notifications')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notifications')
   await expect(page.getByLabel('Email address')).toHaveValue(inbox)
-  await expectNoAxeViolations(page)
+  await expectNoAxeViolations(page, '.builder')
   await page.screenshot({ path: `${SHOTS}/notify-en-${project}.png`, fullPage: true })
 
   // A visitor writes to Jane from her homepage.

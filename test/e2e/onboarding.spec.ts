@@ -1,20 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
+import { ADMIN, signInTo } from './accounts'
+import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
 // Onboarding (issue 17): a new realtor's first minutes in the editor. An admin creates the account through
 // the API; the realtor accepts the agreement and follows the checklist, starts from example texts, saves
 // and sees the progress rise; a save with bad fields and a bad import say which fields, by their labels.
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const SHOTS = 'test/e2e/screenshots'
 
 const notice = (page: Page) => page.getByTestId('editor-notice')
 const progress = (page: Page) => page.getByTestId('onboarding-progress')
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#main').analyze()
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([])
-}
 
 const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
 
@@ -35,14 +29,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   // The account email is the first contact email.
   expect(realtor.email).toBe(account.email)
 
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill(account.email)
-  await page.getByLabel('비밀번호').fill(account.password)
-  await page.getByRole('button', { name: '로그인' }).click()
-  await expect(page).toHaveURL(/\/agreement\?next=/)
-  await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click()
-  await expect(page).toHaveURL(new RegExp(`/${desiredUrl}/admin$`))
+  expect(await signInTo(page, account, `/${desiredUrl}/admin`)).toBe(true)
   const save = page.getByRole('button', { name: '저장', exact: true })
   await expect(save).toBeEnabled()
 
@@ -51,7 +38,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   await expect(progress(page)).toHaveText('9단계 중 0단계 완료')
   await expect(checklist.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0')
   await page.screenshot({ path: `${SHOTS}/onboarding-${testInfo.project.name}-ko.png` })
-  if (!phone) await axeClean(page)
+  if (!phone) await expectNoAxeViolations(page, '#main')
 
   // A step takes the realtor to its field.
   await checklist.getByRole('link', { name: /한국어·영어 자기소개 쓰기/ }).click()
@@ -104,7 +91,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   await advanced.locator('summary').click()
   await expect(page.getByLabel('PP 프로필 ID')).toBeVisible()
   await expect(page.locator('#field-ppProfileId-hint')).toContainText('방문자에게는 보이지 않고')
-  if (!phone) await axeClean(page)
+  if (!phone) await expectNoAxeViolations(page, '#main')
   await advanced.locator('summary').click()
 
   // A save with two bad fields: says 2 and which, and focuses the first on the page.
@@ -129,7 +116,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   await expect(dialog).toContainText('저장하지 않은 변경 사항은 사라집니다')
   if (!phone) {
     await page.screenshot({ path: `${SHOTS}/onboarding-import-dialog.png` })
-    await axeClean(page)
+    await expectNoAxeViolations(page, '#main')
   }
   await dialog.getByRole('button', { name: '취소' }).click()
   await expect(dialog).toBeHidden()

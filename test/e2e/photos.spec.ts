@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { submitSignIn } from './accounts'
 import { expect, type Page, test } from './fixtures'
 
 // Every photo slot in the editor (docs/decisions/045-photo-slots.md): a phone-sized JPEG with GPS EXIF
@@ -82,10 +83,7 @@ test('photo slots: downscale without EXIF, replace, reorder by keyboard and drag
   })
   const slug = REALTOR[testInfo.project.name]!
   const wide = testInfo.project.name
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill(`${slug}@realtor.local`)
-  await page.getByLabel('비밀번호').fill(PASSWORD)
-  await page.getByRole('button', { name: '로그인' }).click()
+  await submitSignIn(page, { email: `${slug}@realtor.local`, password: PASSWORD })
   await expect(page).toHaveURL(new RegExp(`/${slug}/admin$`))
   await expect(page.getByRole('button', { name: '저장', exact: true })).toBeEnabled()
 

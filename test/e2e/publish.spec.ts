@@ -1,33 +1,18 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from '@playwright/test'
-import { expect, type Page, test } from './fixtures'
+import { ADMIN, signInTo } from './accounts'
+import { expectNoAxeViolations } from './axe'
+import { expect, test } from './fixtures'
 
 // Publishing (issue 17, docs/decisions/043-publishing.md): an admin creates an account, the new realtor
 // signs in and sees their unpublished page with the owner's bar while a signed-out visitor gets
 // "coming soon"; the realtor publishes through the confirmation dialog and the visitor sees the page.
 // Compliance by default (issue 31, decision 101): Publish first refuses and says why until the license and the
 // brokerage are saved, under California's "DRE #"; the published footer shows them and the EHO mark.
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 const SHOTS = 'test/e2e/screenshots'
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('이메일').fill(email)
-  await page.getByLabel('비밀번호').fill(password)
-  await page.getByRole('button', { name: '로그인' }).click()
-}
 
 async function visitor(browser: Browser, locale = 'ko-KR') {
   const context = await browser.newContext({ locale })
   return { context, page: await context.newPage() }
-}
-
-async function axeClean(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-  const { violations } = await (include ? builder.include(include) : builder).analyze()
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
-  ).toEqual([])
 }
 
 test('a new realtor sees the bar on their unpublished page, a visitor sees coming soon, publishing opens it', async ({
@@ -66,18 +51,14 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   expect(soon?.status()).toBe(404)
   await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText('곧 새 홈페이지로 찾아뵙겠습니다')
   await expect(guest.page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
-  await axeClean(guest.page)
+  await expectNoAxeViolations(guest.page)
   await guest.page.screenshot({ path: `${SHOTS}/coming-soon-ko-${width}.png`, fullPage: true })
   expect((await guest.page.goto(`/en/${address}`))?.status()).toBe(404)
   await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText('A new homepage is on its way')
   await guest.page.screenshot({ path: `${SHOTS}/coming-soon-en-${width}.png`, fullPage: true })
 
   // The realtor signs in (accepting the agreement first) and lands in the editor.
-  await signIn(page, email, password)
-  await expect(page).toHaveURL(/\/agreement\?next=/)
-  await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
-  await page.getByRole('button', { name: '동의하고 계속하기' }).click()
-  await expect(page).toHaveURL(new RegExp(`/${address}/admin$`))
+  expect(await signInTo(page, { email, password }, `/${address}/admin`)).toBe(true)
   const publish = page.locator('#editor-publish')
   await expect(publish).toBeEnabled()
   await expect(publish).toHaveText('공개하기')
@@ -91,7 +72,7 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   const bar = page.getByTestId('unpublished-bar')
   await expect(bar).toContainText('아직 공개 전입니다.')
   await expect(bar).toContainText('이 페이지는 회원님만 볼 수 있어요.')
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/unpublished-bar-ko-${width}.png` })
   expect((await guest.page.goto(`/${address}`))?.status()).toBe(404)
   await page.goto(`/en/${address}`)
@@ -114,7 +95,7 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   await expect(page.getByTestId('publish-state')).toContainText('비공개')
   const step = (name: string) => page.getByTestId('onboarding').locator(`[data-step="${name}"]`)
   for (const name of ['license', 'brokerage']) await expect(step(name)).not.toHaveAttribute('data-done', '')
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/publish-refused-ko-${width}.png` })
   await page.goto(`/en/${address}/admin`)
   await publish.click()
@@ -123,7 +104,7 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   )
   await expect(page.getByTestId('publish-dialog')).toBeHidden()
   await expect(page.getByLabel('Brokerage DRE #')).toBeVisible()
-  await axeClean(page)
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/publish-refused-en-${width}.png` })
 
   // Filled in but not saved: still refused, since what goes public is what was saved. Saved: the steps tick.
@@ -156,7 +137,7 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   await publish.click()
   await expect(dialog).toBeVisible()
   await expect(page.getByTestId('publish-unsaved')).toHaveCount(0)
-  await axeClean(page, '[data-testid="publish-dialog"]')
+  await expectNoAxeViolations(page, '[data-testid="publish-dialog"]')
   await page.screenshot({ path: `${SHOTS}/publish-dialog-${width}.png` })
   await dialog.getByRole('button', { name: '공개하기' }).click()
   await expect(dialog).toBeHidden()
@@ -184,14 +165,14 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   await expect(footer).toContainText('Brokerage DRE #02190000')
   await expect(footer.getByRole('img', { name: 'Equal Housing Opportunity' })).toBeVisible()
   await footer.scrollIntoViewIfNeeded()
-  await axeClean(guest.page)
+  await expectNoAxeViolations(guest.page)
   await footer.screenshot({ path: `${SHOTS}/published-footer-en-${width}.png` })
   await guest.page.goto(`/${address}`)
   await expect(footer.getByTestId('footer-license')).toHaveText('DRE #02199876')
   await expect(footer.getByTestId('footer-brokerage')).toHaveText('Irvine Pacific Realty')
   await expect(footer).toContainText('중개회사 DRE #02190000')
   await expect(footer.getByRole('img', { name: '평등 주택 기회' })).toBeVisible()
-  await axeClean(guest.page)
+  await expectNoAxeViolations(guest.page)
   await footer.screenshot({ path: `${SHOTS}/published-footer-ko-${width}.png` })
 
   // Unpublishing asks too, and hides the page again at once.

@@ -1,27 +1,14 @@
 import { startFakePush } from '../fixtures/fake-push'
 import { fakePushClient } from '../fixtures/fake-push-client'
+import { JANE, signInTo } from './accounts'
 import { ownAddress, sendContactForm } from './contact-form'
-import { expect, type Page, test } from './fixtures'
+import { expect, test } from './fixtures'
 
 // Web Push (docs/decisions/065-web-push.md) in the browser, at 1280 and 390 px: the builder links its app
 // manifest (homepages do not), its push card says what this device can do and registers the service worker
 // under the realtor's builder only, a device subscribed on the loopback push service
 // (test/fixtures/fake-push.ts) gets one decryptable push when a visitor writes, and the realtor removes it.
 const SHOTS = 'test/e2e/screenshots'
-const JANE = { email: 'janekim@realtor.local', password: 'demo-realtor-2026' }
-
-async function signInTo(page: Page, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`)
-  await page.getByLabel('이메일').fill(JANE.email)
-  await page.getByLabel('비밀번호').fill(JANE.password)
-  await page.getByRole('button', { name: '로그인' }).click()
-  await page.waitForURL((url) => url.pathname === '/agreement' || url.pathname === next)
-  if (new URL(page.url()).pathname === '/agreement') {
-    await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
-    await page.getByRole('button', { name: '동의하고 계속하기' }).click()
-  }
-  await expect(page).toHaveURL(new RegExp(`${next}$`))
-}
 
 let fake: Awaited<ReturnType<typeof startFakePush>>
 
@@ -42,7 +29,7 @@ test('the builder is an installable app whose devices get one push per contact',
     throw error
   })
   const project = testInfo.project.name
-  await signInTo(page, '/janekim/admin/notifications')
+  await signInTo(page, JANE, '/janekim/admin/notifications')
 
   // The app: a manifest of the page's language, icons, a service worker checked on every visit.
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')

@@ -2,6 +2,7 @@ import PostalMime from 'postal-mime'
 import { startFakePush } from '../fixtures/fake-push'
 import { fakePushClient } from '../fixtures/fake-push-client'
 import { PUBLISHABLE } from '../fixtures/publishable'
+import { ADMIN } from './accounts'
 import { ownAddress, sendContactForm } from './contact-form'
 import { expect, test } from './fixtures'
 import { localEmailFiles } from './local-email'
@@ -13,7 +14,6 @@ import { localEmailFiles } from './local-email'
 // time on the realtor's clock, the name as typed and the phone as a tap-to-call link; on the Korean page
 // the same number with KR selected is taken as a US number.
 const SHOTS = 'test/e2e/screenshots'
-const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
 
 /** The raw messages wrangler's local send_email wrote since `since` (ms) to `to`. */
 const emailsTo = (to: string, since: number) =>

@@ -1,0 +1,49 @@
+// Who the browser tests sign in as, and how, in one place: the seeded admin and demo realtor (`npm start`'s
+// seed), a bearer token as an API client gets one, and the Korean sign-in form followed, for an account that has
+// not accepted it yet, by the service agreement.
+import type { APIRequestContext } from '@playwright/test'
+import { expect, type Page } from './fixtures'
+
+export interface Credentials {
+  email: string
+  password: string
+}
+
+export const ADMIN: Credentials = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
+/** Every demo realtor's password; each signs in as `<address>@realtor.local`. */
+export const DEMO_PASSWORD = 'demo-realtor-2026'
+export const JANE: Credentials = { email: 'janekim@realtor.local', password: DEMO_PASSWORD }
+
+/** The account's bearer token, as an API client gets it. */
+export async function bearer(api: APIRequestContext, account: Credentials): Promise<string> {
+  // Only the two fields: sign-in refuses any other (an account record carries its name too).
+  const response = await api.post('/v1/auth/login', { data: { email: account.email, password: account.password } })
+  expect(response.status(), await response.text()).toBe(200)
+  return ((await response.json()) as { token: string }).token
+}
+
+/** Fills and sends the Korean sign-in form at `from`; where it lands is the caller's to check. */
+export async function submitSignIn(page: Page, account: Credentials, from = '/login'): Promise<void> {
+  await page.goto(from)
+  await page.getByLabel('이메일').fill(account.email)
+  await page.getByLabel('비밀번호').fill(account.password)
+  await page.getByRole('button', { name: '로그인' }).click()
+}
+
+/**
+ * Signs in through the form on its way to `next` (a path), accepting the service agreement when it is asked
+ * first, and waits for `next`. Resolves with whether the agreement was asked.
+ */
+export async function signInTo(page: Page, account: Credentials, next: string): Promise<boolean> {
+  await submitSignIn(page, account, `/login?next=${encodeURIComponent(next)}`)
+  await page.waitForURL((url) => url.pathname === '/agreement' || url.pathname === next)
+  const asked = new URL(page.url()).pathname === '/agreement'
+  if (asked) {
+    // Checked only once the form is interactive, so hydration cannot reset the box.
+    await expect(page.getByRole('button', { name: '동의하고 계속하기' })).toBeEnabled()
+    await page.getByLabel('위 내용과 서비스 이용약관에 동의합니다.').check()
+    await page.getByRole('button', { name: '동의하고 계속하기' }).click()
+  }
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+  return asked
+}
