@@ -128,24 +128,20 @@ export async function renderTenantPage(
     status?: number
   } = {},
 ): Promise<Response> {
-  const frame = frameOf(pageContext(c), c.get('realtor'))
+  const realtor = c.get('realtor')
+  // Only the owner and admins get this far on an unpublished homepage (the publish switch in
+  // src/routes/tenant.tsx); they see the page under a bar that says so, right after the skip link.
+  const hidden = !isPublished(realtor)
+  const shown = frameOf(pageContext(c), realtor)
+  const frame =
+    hidden && !preview
+      ? { ...shown, notice: <UnpublishedBar ctx={shown.ctx} editorHref={sitePath(shown.ctx, '/admin')} /> }
+      : shown
   // A page whose address has a query (a search) is canonical with it: each search is its own page.
   const path = pageUrls(frame.realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)
   const urls = query ? { ko: `${path.ko}${query}`, en: `${path.en}${query}` } : path
   const document = tenantDocument(frame, urls, pageTitle, page)
-  // Only the owner and admins get this far on an unpublished homepage (the publish switch in
-  // src/routes/tenant.tsx); they see the page under a bar that says so.
-  const hidden = !isPublished(frame.realtor)
-  const content =
-    hidden && !preview ? (
-      <>
-        <UnpublishedBar ctx={frame.ctx} editorHref={sitePath(frame.ctx, '/admin')} />
-        {body(frame)}
-      </>
-    ) : (
-      body(frame)
-    )
-  return renderPage(c, content, {
+  return renderPage(c, body(frame), {
     ...document,
     status,
     head: { ...document.head, noindex: noindex || hidden || document.head.noindex },

@@ -143,6 +143,9 @@ describe('an unpublished homepage', () => {
         expect(response.headers.get('x-page-cache')).toBeNull()
         const html = await response.text()
         expect(html).toContain('data-testid="unpublished-bar"')
+        // The skip link is still the page's first link: the bar, a landmark of its own, comes after it.
+        expect(html.indexOf('class="skip-link"')).toBeGreaterThan(0)
+        expect(html.indexOf('class="skip-link"')).toBeLessThan(html.indexOf('data-testid="unpublished-bar"'))
         expect(html).toContain(`href="${path.startsWith('/en') ? '/en' : ''}/${ADDRESS}/admin"`)
         expect(html).toContain('<meta name="robots" content="noindex"')
         expect(html).not.toContain('data-testid="coming-soon"')

@@ -19,6 +19,8 @@ export interface TenantFrame {
   name: string
   photos: PhotoGroups
   compliance: Compliance
+  /** What only the owner sees above the page (the "not published yet" bar), after the skip link. */
+  notice?: ReactNode
 }
 
 /** What every page of a realtor's site is drawn from: the page context, the realtor, their name and photos. */
@@ -47,6 +49,7 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
+      {frame.notice}
       <header className="tenant-header">
         <a className="tenant-header__brand" href={home}>
           {logo ? <img src={logo.url} alt="" width={40} height={40} className="tenant-header__logo" /> : null}
