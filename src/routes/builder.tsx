@@ -61,9 +61,15 @@ app.get('/login', async (c) => {
   if (user) return c.redirect(destinationAfterSignIn(next, user, c.get('localePrefix')), 302)
   // The provider's sign-in page is the builder's front door, found by searching for it; a tenant's
   // copy (/{desiredUrl}/login, a custom domain's /login) stays out of search results.
-  return render(c, 'page.login.title', (ctx, title) => <LoginPage ctx={ctx} title={title} next={next} />, {
-    indexable: c.get('realtor') === null,
-  })
+  const provider = c.get('realtor') === null
+  return render(
+    c,
+    'page.login.title',
+    (ctx, title) => (
+      <LoginPage ctx={ctx} title={title} next={next} requestHref={provider ? ctx.localePrefix || '/' : null} />
+    ),
+    { indexable: provider },
+  )
 })
 
 app.get('/login/redirect', (c) => {

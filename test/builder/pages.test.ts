@@ -19,6 +19,18 @@ describe('builder pages', () => {
     expect(heading(await (await call('/en/login')).text())).toBe('Sign in')
   })
 
+  it('tells a realtor without an account where to ask for one, on the platform’s sign-in only', async () => {
+    const text = async (path: string) => (await (await call(path)).text()).replaceAll('<!-- -->', '')
+    const ko = await text('/login')
+    expect(ko).toContain('아직 계정이 없으신가요? <a href="/">홈페이지에서 신청해 주세요.</a>')
+    expect(ko).not.toContain('관리자에게')
+    const en = await text('/en/login')
+    expect(en).toContain('No account yet? <a href="/en">Ask for one on our home page.</a>')
+    // A realtor's own sign-in page is theirs: their visitors are not sent to the platform.
+    for (const path of ['/janekim/login', '/en/janekim/login'])
+      expect(await text(path)).not.toMatch(/아직 계정이 없으신가요|No account yet/)
+  })
+
   it('sends a signed-in visitor of /login on to next, or to /admin; never off-site', async () => {
     const token = await login(JANE)
     const next = await call('/login?next=%2Fjanekim%2Fadmin', as(token))

@@ -24,24 +24,9 @@ interface SectionContext {
   m: (key: string, values?: Record<string, string>) => string
 }
 
-export function EditorSections({
-  form,
-  messages,
-  realtorId,
-  accountName,
-  locale,
-  domainHref,
-}: Omit<SectionContext, 'm'>) {
-  const context: SectionContext = {
-    form,
-    messages,
-    realtorId,
-    accountName,
-    locale,
-    domainHref,
-    m: (key, values) => t(messages, key, values),
-  }
-  const { m } = context
+export function EditorSections(props: Omit<SectionContext, 'm'>) {
+  const m: SectionContext['m'] = (key, values) => t(props.messages, key, values)
+  const context: SectionContext = { ...props, m }
   return (
     <>
       <nav className="section-nav" aria-label={m('builder.sections')}>

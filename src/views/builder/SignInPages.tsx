@@ -14,7 +14,21 @@ import { BuilderPage } from './BuilderPage'
 const tOf = (ctx: PageContext) => (id: string, values?: Record<string, string>) =>
   ctx.intl.formatMessage({ id }, values)
 
-export function LoginPage({ ctx, title, next }: { ctx: PageContext; title: string; next: string | null }) {
+/**
+ * The sign-in page. `requestHref` is the platform's front page, where a realtor without an account asks for one
+ * (an invitation follows, decision 102); a realtor's own copy (`/{desiredUrl}/login`, a custom domain) has none.
+ */
+export function LoginPage({
+  ctx,
+  title,
+  next,
+  requestHref,
+}: {
+  ctx: PageContext
+  title: string
+  next: string | null
+  requestHref: string | null
+}) {
   const t = tOf(ctx)
   return (
     <BuilderPage ctx={ctx} title={title} lead={<p>{t('page.login.intro')}</p>}>
@@ -32,7 +46,12 @@ export function LoginPage({ ctx, title, next }: { ctx: PageContext; title: strin
         <p className="builder-card__foot">
           <a href={`${ctx.localePrefix}/login/forgot`}>{t('builder.login.forgot')}</a>
         </p>
-        <p className="muted builder-card__foot">{t('builder.login.hint')}</p>
+        {requestHref && (
+          <p className="muted builder-card__foot">
+            {t('builder.login.hint')} <a href={requestHref}>{t('builder.login.hintLink')}</a>{' '}
+            {t('builder.login.hintAfter')}
+          </p>
+        )}
       </div>
     </BuilderPage>
   )
