@@ -65,14 +65,14 @@ describe('PATCH /v1/realtor/{id} with pasted links', () => {
         '영상이 아니라 채널 링크입니다. 영상에서 공유 → 링크 복사를 눌러 받은 링크를 붙여 넣어 주세요.',
       snsYoutubeUrl: '유튜브 채널 주소(예: https://www.youtube.com/@내채널)나 내 영상 링크를 붙여 넣어 주세요.',
       kakaoLink:
-        '카카오톡 ID(영문 소문자·숫자·. _ - 4~15자)나 https://open.kakao.com/o/… 같은 오픈채팅 링크를 입력해 주세요.',
+        '카카오톡 ID(영문 소문자·숫자·. _ - 4~15자)나 오픈채팅 링크(https://open.kakao.com/o/…)를 입력해 주세요.',
     })
     const en = await patch({ recommendedYoutubeUrl: 'https://vimeo.com/1' }, 'en')
     expect(en.status).toBe(400)
     expect((await errorOf(en)).fields).toEqual([
       {
         path: 'recommendedYoutubeUrl',
-        message: 'Paste the link of a YouTube video, such as https://youtu.be/… or https://www.youtube.com/watch?v=….',
+        message: 'Paste the link of a YouTube video (https://youtu.be/… or https://www.youtube.com/watch?v=…).',
       },
     ])
     expect(await profileOf(2)).toEqual(before)

@@ -177,8 +177,8 @@ describe('KakaoTalk', () => {
       const result = kakaoLinkSchema.safeParse(value)
       expect(result.success, value).toBe(false)
       expect(messagesOf(result)).toEqual({
-        ko: '카카오톡 ID(영문 소문자·숫자·. _ - 4~15자)나 https://open.kakao.com/o/… 같은 오픈채팅 링크를 입력해 주세요.',
-        en: 'Enter your KakaoTalk ID (4–15 lowercase letters, numbers, . _ or -) or an open-chat link such as https://open.kakao.com/o/….',
+        ko: '카카오톡 ID(영문 소문자·숫자·. _ - 4~15자)나 오픈채팅 링크(https://open.kakao.com/o/…)를 입력해 주세요.',
+        en: 'Enter your KakaoTalk ID (4–15 lowercase letters, numbers, . _ or -) or an open-chat link (https://open.kakao.com/o/…).',
       })
     }
   })

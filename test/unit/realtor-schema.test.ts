@@ -120,8 +120,8 @@ const VALIDATORS: [string, z.ZodType, unknown[], unknown[], string, string][] = 
       'youtube.com',
       'javascript:alert(1)//youtu.be/dQw4w9WgXcQ',
     ],
-    '유튜브 영상 링크를 붙여 넣어 주세요. 예: https://youtu.be/… 또는 https://www.youtube.com/watch?v=…',
-    'Paste the link of a YouTube video, such as https://youtu.be/… or https://www.youtube.com/watch?v=….',
+    '유튜브 영상 링크(https://youtu.be/… 또는 https://www.youtube.com/watch?v=…)를 붙여 넣어 주세요.',
+    'Paste the link of a YouTube video (https://youtu.be/… or https://www.youtube.com/watch?v=…).',
   ],
   [
     'career date',
