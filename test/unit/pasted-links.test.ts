@@ -2,6 +2,7 @@
 // stored as the one `https://www.youtube.com/…` form the spec's validator expects, a KakaoTalk ID or Kakao link
 // as Kakao writes it; what is neither is refused with its own message in both languages.
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { kakaoIdOf } from '../../src/lib/kakao'
 import {
   kakaoLinkSchema,
@@ -15,10 +16,16 @@ import { youtubeId, youtubeVideo } from '../../src/lib/youtube'
 const ID = 'dQw4w9WgXcQ'
 const WATCH = `https://www.youtube.com/watch?v=${ID}`
 
-const messagesOf = (result: { error?: { issues: Parameters<typeof localizeIssues>[0] } }) => ({
-  ko: localizeIssues(result.error!.issues, 'ko')[0]!.message,
-  en: localizeIssues(result.error!.issues, 'en')[0]!.message,
-})
+/** Each value is refused, with the message in Korean and English (`en` alone may be a pattern). */
+function expectRefused(schema: z.ZodType, values: string[], messages: { ko: string; en: string } | { en: RegExp }) {
+  for (const value of values) {
+    const result = schema.safeParse(value)
+    expect(result.success, value).toBe(false)
+    const [ko, en] = (['ko', 'en'] as const).map((locale) => localizeIssues(result.error!.issues, locale)[0]!.message)
+    if ('ko' in messages) expect({ ko, en }, value).toEqual(messages)
+    else expect(en, value).toMatch(messages.en)
+  }
+}
 
 describe('a pasted YouTube video', () => {
   it('is stored as https://www.youtube.com/watch?v=ID, whichever link YouTube gave', () => {
@@ -53,37 +60,37 @@ describe('a pasted YouTube video', () => {
   })
 
   it('refuses a channel in the recommended video with a message of its own', () => {
-    for (const value of ['https://www.youtube.com/@janekimhomes', 'youtube.com/channel/UCabcdefghijklmnopqrstuv']) {
-      const result = videoUrlSchema.safeParse(value)
-      expect(result.success, value).toBe(false)
-      expect(messagesOf(result)).toEqual({
+    expectRefused(
+      videoUrlSchema,
+      ['https://www.youtube.com/@janekimhomes', 'youtube.com/channel/UCabcdefghijklmnopqrstuv'],
+      {
         ko: '영상이 아니라 채널 링크입니다. 영상에서 공유 → 링크 복사를 눌러 받은 링크를 붙여 넣어 주세요.',
         en: 'This link is to a channel, not a video. On the video, choose Share → Copy link and paste that here.',
-      })
-    }
+      },
+    )
   })
 
   it('refuses other hosts, look-alikes and links that name no video', () => {
-    for (const value of [
-      'https://vimeo.com/123456',
-      `https://youtube.com.evil.example/watch?v=${ID}`,
-      `https://evil.example/watch?v=${ID}`,
-      `https://youtu.be.evil.example/${ID}`,
-      `https://www.youtube.com:8080/watch?v=${ID}`,
-      `https://user@youtu.be/${ID}`,
-      'https://www.youtube.com/watch?v="><script>',
-      'https://www.youtube.com/watch?v=short',
-      'https://www.youtube.com/',
-      'https://www.youtube.com/playlist?list=PL123',
-      'https://youtu.be/',
-      `ftp://youtu.be/${ID}`,
-      `//youtu.be/${ID}`,
-      ID,
-    ]) {
-      const result = videoUrlSchema.safeParse(value)
-      expect(result.success, value).toBe(false)
-      expect(messagesOf(result).en, value).toMatch(/^Paste the link of a YouTube video/)
-    }
+    expectRefused(
+      videoUrlSchema,
+      [
+        'https://vimeo.com/123456',
+        `https://youtube.com.evil.example/watch?v=${ID}`,
+        `https://evil.example/watch?v=${ID}`,
+        `https://youtu.be.evil.example/${ID}`,
+        `https://www.youtube.com:8080/watch?v=${ID}`,
+        `https://user@youtu.be/${ID}`,
+        'https://www.youtube.com/watch?v="><script>',
+        'https://www.youtube.com/watch?v=short',
+        'https://www.youtube.com/',
+        'https://www.youtube.com/playlist?list=PL123',
+        'https://youtu.be/',
+        `ftp://youtu.be/${ID}`,
+        `//youtu.be/${ID}`,
+        ID,
+      ],
+      { en: /^Paste the link of a YouTube video/ },
+    )
   })
 
   it('gives the homepage the id of a stored or pasted link, and none for anything else', () => {
@@ -115,19 +122,19 @@ describe("the realtor's YouTube channel", () => {
   })
 
   it('refuses anything not on YouTube, in both languages', () => {
-    for (const value of [
-      'https://instagram.com/janekim',
-      'https://www.youtube.com/channel/short',
-      'https://www.youtube.com/@%3Cscript%3E',
-      'janekim',
-    ]) {
-      const result = youtubeChannelSchema.safeParse(value)
-      expect(result.success, value).toBe(false)
-      expect(messagesOf(result)).toEqual({
+    expectRefused(
+      youtubeChannelSchema,
+      [
+        'https://instagram.com/janekim',
+        'https://www.youtube.com/channel/short',
+        'https://www.youtube.com/@%3Cscript%3E',
+        'janekim',
+      ],
+      {
         ko: '유튜브 채널 주소(예: https://www.youtube.com/@내채널)나 내 영상 링크를 붙여 넣어 주세요.',
         en: 'Paste your YouTube channel address, such as https://www.youtube.com/@yourname, or a link to one of your videos.',
-      })
-    }
+      },
+    )
   })
 })
 
@@ -162,25 +169,25 @@ describe('KakaoTalk', () => {
   })
 
   it('refuses what is neither an ID nor a link, in both languages', () => {
-    for (const value of [
-      'abc',
-      'abcdefghijklmnop',
-      'jane kim',
-      '제인',
-      'jane!kim',
-      'my-realty-site.com',
-      'open.kakao.com',
-      'https://open.kakao.com/',
-      'javascript:alert(1)',
-      'ftp://open.kakao.com/o/x',
-    ]) {
-      const result = kakaoLinkSchema.safeParse(value)
-      expect(result.success, value).toBe(false)
-      expect(messagesOf(result)).toEqual({
+    expectRefused(
+      kakaoLinkSchema,
+      [
+        'abc',
+        'abcdefghijklmnop',
+        'jane kim',
+        '제인',
+        'jane!kim',
+        'my-realty-site.com',
+        'open.kakao.com',
+        'https://open.kakao.com/',
+        'javascript:alert(1)',
+        'ftp://open.kakao.com/o/x',
+      ],
+      {
         ko: '카카오톡 ID(영문 소문자·숫자·. _ - 4~15자)나 오픈채팅 링크(https://open.kakao.com/o/…)를 입력해 주세요.',
         en: 'Enter your KakaoTalk ID (4–15 lowercase letters, numbers, . _ or -) or an open-chat link (https://open.kakao.com/o/…).',
-      })
-    }
+      },
+    )
   })
 
   it('the homepage reads a stored ID as an ID and a link as no ID', () => {

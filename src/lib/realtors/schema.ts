@@ -9,6 +9,7 @@ import { isRealtorPhone, parsePhone, phoneMessageKey } from '../phone'
 import { PHONE_MAX_LENGTH } from '../phone/input'
 import { hasDotSegment } from '../photos/keys'
 import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
+import type { ValidationKey } from '../validation'
 import { canonicalYoutubeUrl, parseYoutube } from '../youtube'
 import * as z from '../zod'
 import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
@@ -71,50 +72,47 @@ function withScheme(value: string): string {
   return /^https?:\/\//i.test(value) ? value : `https://${value}`
 }
 
+/** A link as pasted: `read` gives the value to store, or `{ refusal }`, the message key that refuses it. */
+const pastedLink = (read: (value: string) => string | { refusal: ValidationKey }) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_URL, 'too_long')
+    .transform((value, ctx) => {
+      const stored = read(value)
+      if (typeof stored === 'string') return stored
+      ctx.addIssue({ code: 'custom', message: stored.refusal, input: value })
+      return z.NEVER
+    })
+
 /**
  * The recommended video: any YouTube link to one video as pasted (youtu.be, watch, shorts, live, embed; with or
  * without a scheme), stored as `https://www.youtube.com/watch?v=ID`, with `&t=` when it starts later
  * (docs/decisions/104-pasted-links.md). A channel's link plays nothing: it has its own message.
  */
-export const videoUrlSchema = z
-  .string()
-  .trim()
-  .max(MAX_URL, 'too_long')
-  .transform((value, ctx) => {
-    const link = parseYoutube(value)
-    if (link?.kind === 'video') return canonicalYoutubeUrl(link)
-    ctx.addIssue({ code: 'custom', message: link ? 'video_id' : 'video_url', input: value })
-    return z.NEVER
-  })
+export const videoUrlSchema = pastedLink((value) => {
+  const link = parseYoutube(value)
+  if (link?.kind === 'video') return canonicalYoutubeUrl(link)
+  return { refusal: link ? 'video_id' : 'video_url' }
+})
 
 /** The realtor's YouTube channel (snsYoutubeUrl): a channel's address or a video's link, stored the same way. */
-export const youtubeChannelSchema = z
-  .string()
-  .trim()
-  .max(MAX_URL, 'too_long')
-  .transform((value, ctx) => {
-    const link = parseYoutube(value)
-    if (link) return canonicalYoutubeUrl(link)
-    ctx.addIssue({ code: 'custom', message: 'youtube_url', input: value })
-    return z.NEVER
-  })
+export const youtubeChannelSchema = pastedLink((value) => {
+  const link = parseYoutube(value)
+  return link ? canonicalYoutubeUrl(link) : { refusal: 'youtube_url' }
+})
 
 /**
  * kakaoLink: a KakaoTalk ID (stored lowercase, without `@`), a Kakao open-chat, channel or QR link (stored
  * `https://host/path`), or, as before, another http(s) link; a value with neither a scheme nor a `/` is an ID
  * or nothing (docs/decisions/104-pasted-links.md).
  */
-export const kakaoLinkSchema = z
-  .string()
-  .trim()
-  .max(MAX_URL, 'too_long')
-  .transform((value, ctx) => {
-    const kakao = parseKakao(value)
-    if (kakao) return kakao.kind === 'id' ? kakao.id : kakao.href
-    if (/[/:]/.test(value) && !isKakaoHost(value) && URL_PATTERN.test(value)) return withScheme(value)
-    ctx.addIssue({ code: 'custom', message: 'kakao', input: value })
-    return z.NEVER
-  })
+export const kakaoLinkSchema = pastedLink((value) => {
+  const kakao = parseKakao(value)
+  if (kakao) return kakao.kind === 'id' ? kakao.id : kakao.href
+  if (/[/:]/.test(value) && !isKakaoHost(value) && URL_PATTERN.test(value)) return withScheme(value)
+  return { refusal: 'kakao' }
+})
 
 export const careerDateSchema = z.string().trim().regex(CAREER_DATE_PATTERN, 'career_date')
 export const yesNoSchema = z.enum(['Y', 'N'], 'yes_no')
