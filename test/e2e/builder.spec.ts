@@ -428,3 +428,64 @@ test('phone layout of the sign-in page and the editor', async ({ page }, testInf
   await page.screenshot({ path: `${SHOTS}/admin-phone.png` })
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
 })
+
+// Issue 31's done-when, "a pasted https://youtu.be/… link plays" (docs/decisions/104-pasted-links.md): the editor
+// takes YouTube's share link and a KakaoTalk ID as pasted, shows what was stored, and the homepage plays the
+// video and shows the ID as text. The Korean editor at 1280 px, the English one at 390 px, each its own realtor.
+test('a pasted youtu.be link is saved as the watch link and plays on the homepage; a KakaoTalk ID shows as text', async ({
+  page,
+}, testInfo) => {
+  const desktop = testInfo.project.name === 'desktop'
+  const [slug, prefix, id] = desktop ? ['chrisyoon', '', 'M7lc1UVf-VE'] : ['ethan-kang', '/en', 'aqz-KE-bpKQ']
+  const text = desktop
+    ? {
+        video: '추천 영상',
+        kakao: '카카오톡',
+        save: '저장',
+        saved: '성공적으로 수정 되었습니다.',
+        play: '영상 재생',
+        kakaoId: '카카오톡 ID',
+      }
+    : {
+        video: 'Featured video',
+        kakao: 'KakaoTalk',
+        save: 'Save',
+        saved: 'Successfully updated.',
+        play: 'Play video',
+        kakaoId: 'KakaoTalk ID',
+      }
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  await signIn(page, `${slug}@realtor.local`, PASSWORD)
+  await editorReady(page, new RegExp(`/${slug}/admin$`))
+  if (prefix) {
+    await page.goto(`${prefix}/${slug}/admin`)
+    await editorReady(page, new RegExp(`${prefix}/${slug}/admin$`))
+  }
+  const video = page.getByLabel(text.video, { exact: true })
+  await video.fill(`https://youtu.be/${id}?si=Q2xpcGJvYXJk`)
+  const kakao = page.getByLabel(text.kakao, { exact: true })
+  await kakao.fill(`@${slug.replace('-', '.').toUpperCase()}`)
+  await page.getByRole('button', { name: text.save, exact: true }).click()
+  await expect(notice(page)).toHaveText(text.saved)
+  // The fields show what was stored: the canonical watch link, the ID as Kakao writes it.
+  await expect(video).toHaveValue(`https://www.youtube.com/watch?v=${id}`)
+  await expect(kakao).toHaveValue(slug.replace('-', '.'))
+
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  )
+  await page.goto(`${prefix}/${slug}`)
+  await expect(page.locator('.home-contact__list')).toContainText(`${text.kakaoId} ${slug.replace('-', '.')}`)
+  const poster = page.getByRole('link', { name: text.play })
+  await poster.scrollIntoViewIfNeeded()
+  await poster.click()
+  await expect(page.locator('iframe.home-video__frame')).toHaveAttribute(
+    'src',
+    `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`,
+  )
+  const { violations } = await new AxeBuilder({ page }).include('#contact').analyze()
+  expect(violations.map((violation) => violation.id)).toEqual([])
+  await page.screenshot({ path: `${SHOTS}/pasted-links-${testInfo.project.name}.png` })
+})

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { groupPhotos, pickPhoto, safePhotoUrl } from '../../src/lib/home/photos'
-import { aboutMeOf, displayNameOf, etcInfoOf, marketOf, yearsOfExperience, youtubeId } from '../../src/lib/home/profile'
+import { aboutMeOf, displayNameOf, etcInfoOf, marketOf, yearsOfExperience } from '../../src/lib/home/profile'
 import type { Photo } from '../../src/lib/realtors/types'
 
 describe('tenant profile derivations', () => {
@@ -78,13 +78,5 @@ describe('tenant profile derivations', () => {
     expect(displayNameOf(realtor, 'ko')).toBe('김제인')
     expect(displayNameOf(realtor, 'en')).toBe('Jane Kim')
     expect(displayNameOf({ ...realtor, name: '', etcInfo: [] }, 'en')).toBe('janekim')
-  })
-
-  it('extracts YouTube ids only from YouTube URLs', () => {
-    expect(youtubeId('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ')
-    expect(youtubeId('https://youtu.be/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ')
-    expect(youtubeId('https://www.youtube.com/embed/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ')
-    expect(youtubeId('https://evil.example/watch?v=dQw4w9WgXcQ')).toBeNull()
-    expect(youtubeId('https://www.youtube.com/watch?v="><script>')).toBeNull()
   })
 })

@@ -29,11 +29,29 @@ describe('the recommended video', () => {
     )
   })
 
+  it('plays a youtu.be share link and a short for the right video, and starts where a link says', async () => {
+    for (const recommendedYoutubeUrl of [
+      'https://youtu.be/M7lc1UVf-VE?si=abc',
+      'https://www.youtube.com/shorts/M7lc1UVf-VE',
+    ])
+      expect((await videoOf({ ...RICH, recommendedYoutubeUrl })).section, recommendedYoutubeUrl).toContain(
+        '<a class="home-video__poster" href="https://www.youtube.com/watch?v=M7lc1UVf-VE" ',
+      )
+    const { section } = await videoOf({
+      ...RICH,
+      recommendedYoutubeUrl: 'https://www.youtube.com/watch?v=M7lc1UVf-VE&t=90',
+    })
+    expect(section).toContain('href="https://www.youtube.com/watch?v=M7lc1UVf-VE&amp;t=90"')
+    expect(section).toContain('{"id":"M7lc1UVf-VE","start":90,')
+  })
+
   it('falls back to the brand poster without a top photo, and leaves the section out without a video', async () => {
     const noTop = await videoOf({ ...RICH, photos: RICH.photos.filter((photo) => photo.path !== 'top') })
     expect(noTop.section).toContain('class="home-video__poster"')
     expect(noTop.section).not.toContain('<img')
-    const none = await videoOf({ ...RICH, recommendedYoutubeUrl: 'https://vimeo.com/1' })
-    expect(none.html).not.toContain('home-video')
+    for (const recommendedYoutubeUrl of ['https://vimeo.com/1', 'https://www.youtube.com/@gracehan']) {
+      const none = await videoOf({ ...RICH, recommendedYoutubeUrl })
+      expect(none.html, recommendedYoutubeUrl).not.toContain('home-video')
+    }
   })
 })

@@ -110,12 +110,18 @@ const VALIDATORS: [string, z.ZodType, unknown[], unknown[], string, string][] = 
     'Enter a valid URL.',
   ],
   [
-    'video URL',
+    'video URL: a YouTube link to one video, as pasted',
     videoUrlSchema,
-    ['https://www.youtube.com/watch?v=abc', 'https://www.youtube.com/@janekim'],
-    ['https://youtube.com/watch?v=abc', 'http://www.youtube.com/watch?v=abc', 'https://vimeo.com/1'],
-    'https://www.youtube.com/ 으로 시작하는 영상 URL을 입력해 주세요.',
-    'Enter a video URL starting with https://www.youtube.com/.',
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'youtu.be/dQw4w9WgXcQ', 'http://m.youtube.com/shorts/dQw4w9WgXcQ'],
+    [
+      'https://vimeo.com/1',
+      'https://www.youtube.com/watch?v=abc',
+      'https://youtu.be.evil.example/dQw4w9WgXcQ',
+      'youtube.com',
+      'javascript:alert(1)//youtu.be/dQw4w9WgXcQ',
+    ],
+    '유튜브 영상 링크(https://youtu.be/… 또는 https://www.youtube.com/watch?v=…)를 붙여 넣어 주세요.',
+    'Paste the link of a YouTube video (https://youtu.be/… or https://www.youtube.com/watch?v=…).',
   ],
   [
     'career date',

@@ -121,7 +121,8 @@ export const SECTIONS: readonly SectionSpec[] = [
         hint: 'builder.field.contactPhone.hint',
       },
       { kind: 'email', path: 'email', label: 'builder.field.email' },
-      { kind: 'url', path: 'kakaoLink', label: 'builder.field.kakaoLink', placeholder: 'https://open.kakao.com/…' },
+      // A KakaoTalk ID is no URL: a text field (decision 104).
+      { kind: 'text', path: 'kakaoLink', label: 'builder.field.kakaoLink', hint: 'builder.field.kakaoLink.hint' },
       { kind: 'domain', path: 'hompageUrl', label: 'builder.field.hompageUrl' },
       {
         kind: 'group',
@@ -170,7 +171,12 @@ export const SECTIONS: readonly SectionSpec[] = [
     id: 'sns',
     title: 'builder.section.sns',
     fields: [
-      { kind: 'url', path: 'snsYoutubeUrl', label: 'builder.field.snsYoutubeUrl', hint: 'builder.field.videoHint' },
+      {
+        kind: 'url',
+        path: 'snsYoutubeUrl',
+        label: 'builder.field.snsYoutubeUrl',
+        hint: 'builder.field.snsYoutubeUrl.hint',
+      },
       { kind: 'url', path: 'snsInstagramUrl', label: 'builder.field.snsInstagramUrl' },
       {
         kind: 'url',

@@ -9,8 +9,10 @@ import { takePendingClick } from '../pending-click'
 export const VIDEO_EMBED_MESSAGES = ['home.video.play', 'home.video.frameTitle'] as const
 
 export interface VideoEmbedProps {
-  /** A YouTube video id (src/lib/home/profile.ts youtubeId). */
+  /** A YouTube video id (src/lib/youtube.ts youtubeVideo). */
   id: string
+  /** The second the realtor's link starts the video at, if it named one. */
+  start?: number | null
   /** The realtor's name, for the player's title. */
   name: string
   /** A photo of the realtor's own (this site's or their URL) drawn behind the play button, if any. */
@@ -22,7 +24,7 @@ export interface VideoEmbedProps {
 const opensElsewhere = (event: MouseEvent) =>
   event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey
 
-export default function VideoEmbed({ id, name, poster, messages }: VideoEmbedProps) {
+export default function VideoEmbed({ id, start = null, name, poster, messages }: VideoEmbedProps) {
   const [playing, setPlaying] = useState(false)
   const link = useRef<HTMLAnchorElement>(null)
   const frame = useRef<HTMLIFrameElement>(null)
@@ -41,7 +43,7 @@ export default function VideoEmbed({ id, name, poster, messages }: VideoEmbedPro
       <iframe
         ref={frame}
         className="home-video__frame"
-        src={`https://www.youtube-nocookie.com/embed/${id}?autoplay=1`}
+        src={`https://www.youtube-nocookie.com/embed/${id}?autoplay=1${start ? `&start=${start}` : ''}`}
         title={t(messages, 'home.video.frameTitle', { name })}
         width={1280}
         height={720}
@@ -59,7 +61,7 @@ export default function VideoEmbed({ id, name, poster, messages }: VideoEmbedPro
     <a
       ref={link}
       className="home-video__poster"
-      href={`https://www.youtube.com/watch?v=${id}`}
+      href={`https://www.youtube.com/watch?v=${id}${start ? `&t=${start}` : ''}`}
       target="_blank"
       rel="noopener noreferrer"
       data-replay="play"

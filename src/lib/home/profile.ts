@@ -1,8 +1,8 @@
 // What a realtor's homepage shows of a realtor (docs/product.md §3, §4), one rule each, used by the live
 // page, the landing carousel and the editor's preview: the market of the activity regions, the name and
-// about me in the page's language, the track record, the contact links, the video.
+// about me in the page's language, the track record, the contact links and KakaoTalk ID.
 import { derivedFrom } from '../derived'
-import { isHttpUrl, parseHttpUrl } from '../html'
+import { isHttpUrl } from '../html'
 import type { Locale } from '../locale'
 import { type PhoneDisplay, phoneDisplay } from '../phone'
 import type { ActivityRegion, EtcInfo, EtcInfoType, Realtor } from '../realtors/types'
@@ -60,18 +60,6 @@ export function homepagePhones(realtor: Pick<Realtor, 'contactPhone' | 'etcInfo'
   })
 }
 
-/** A YouTube video id from a watch, share or embed URL; null when the URL is not YouTube's. */
-export function youtubeId(url: string): string | null {
-  const u = parseHttpUrl(url)
-  if (!u) return null
-  const host = u.hostname.replace(/^www\./, '')
-  let id: string | null = null
-  if (host === 'youtube.com' || host === 'm.youtube.com') {
-    id = u.searchParams.get('v') ?? /^\/(?:embed|shorts|live)\/([^/?#]+)/.exec(u.pathname)?.[1] ?? null
-  } else if (host === 'youtu.be') id = u.pathname.slice(1).split('/')[0] ?? null
-  return id && /^[A-Za-z0-9_-]{6,20}$/.test(id) ? id : null
-}
-
 /** The etcInfo items that hold the realtor's name in each language (docs/decisions/103-names-per-language.md). */
 export const NAME_ETC_TYPES = { ko: 'korea_name', en: 'english_name' } as const satisfies Record<Locale, EtcInfoType>
 
@@ -119,7 +107,7 @@ export function citiesOf(regions: readonly Pick<ActivityRegion, 'city'>[]): stri
 
 export type ContactLinkKind = 'kakao' | 'youtube' | 'instagram' | 'zillow' | 'homes'
 
-/** The realtor's outside links, in page order; only http(s) links are shown. */
+/** The realtor's outside links, in page order; only http(s) links are shown (a KakaoTalk ID is text: kakaoIdOf). */
 export function contactLinksOf(
   realtor: Pick<Realtor, 'kakaoLink' | 'snsYoutubeUrl' | 'snsInstagramUrl' | 'etcInfo'>,
 ): { kind: ContactLinkKind; href: string }[] {

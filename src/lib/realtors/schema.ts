@@ -4,17 +4,19 @@
 
 import { DEFAULT_MAIN_COLOR, FONT_SIZE_RANGE } from '../home/design'
 import { HEX_COLOR_PATTERN } from '../html'
+import { isKakaoHost, parseKakao } from '../kakao'
 import { isRealtorPhone, parsePhone, phoneMessageKey } from '../phone'
 import { PHONE_MAX_LENGTH } from '../phone/input'
 import { hasDotSegment } from '../photos/keys'
 import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
+import type { ValidationKey } from '../validation'
+import { canonicalYoutubeUrl, parseYoutube } from '../youtube'
 import * as z from '../zod'
 import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/
 /** Optional http(s) scheme, dotted host, optional port and path. */
 export const URL_PATTERN = /^(?:https?:\/\/)?(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9-]+(?::\d{1,5})?(?:[/?#]\S*)?$/i
-export const VIDEO_URL_PREFIX = 'https://www.youtube.com/'
 export const CAREER_DATE_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/
 
 const MAX_TEXT = 200
@@ -64,18 +66,53 @@ export const desiredUrlSchema = z
 export const emailSchema = z.string().trim().max(254, 'too_long').regex(EMAIL_PATTERN, 'email')
 
 /** An http(s) URL; a bare host gets `https://` so stored links are always absolute. */
-export const urlSchema = z
-  .string()
-  .trim()
-  .max(MAX_URL, 'too_long')
-  .regex(URL_PATTERN, 'url')
-  .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
+export const urlSchema = z.string().trim().max(MAX_URL, 'too_long').regex(URL_PATTERN, 'url').transform(withScheme)
 
-export const videoUrlSchema = z
-  .string()
-  .trim()
-  .max(MAX_URL, 'too_long')
-  .refine((value) => value.startsWith(VIDEO_URL_PREFIX) && URL_PATTERN.test(value), 'video_url')
+function withScheme(value: string): string {
+  return /^https?:\/\//i.test(value) ? value : `https://${value}`
+}
+
+/** A link as pasted: `read` gives the value to store, or `{ refusal }`, the message key that refuses it. */
+const pastedLink = (read: (value: string) => string | { refusal: ValidationKey }) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_URL, 'too_long')
+    .transform((value, ctx) => {
+      const stored = read(value)
+      if (typeof stored === 'string') return stored
+      ctx.addIssue({ code: 'custom', message: stored.refusal, input: value })
+      return z.NEVER
+    })
+
+/**
+ * The recommended video: any YouTube link to one video as pasted (youtu.be, watch, shorts, live, embed; with or
+ * without a scheme), stored as `https://www.youtube.com/watch?v=ID`, with `&t=` when it starts later
+ * (docs/decisions/104-pasted-links.md). A channel's link plays nothing: it has its own message.
+ */
+export const videoUrlSchema = pastedLink((value) => {
+  const link = parseYoutube(value)
+  if (link?.kind === 'video') return canonicalYoutubeUrl(link)
+  return { refusal: link ? 'video_id' : 'video_url' }
+})
+
+/** The realtor's YouTube channel (snsYoutubeUrl): a channel's address or a video's link, stored the same way. */
+export const youtubeChannelSchema = pastedLink((value) => {
+  const link = parseYoutube(value)
+  return link ? canonicalYoutubeUrl(link) : { refusal: 'youtube_url' }
+})
+
+/**
+ * kakaoLink: a KakaoTalk ID (stored lowercase, without `@`), a Kakao open-chat, channel or QR link (stored
+ * `https://host/path`), or, as before, another http(s) link; a value with neither a scheme nor a `/` is an ID
+ * or nothing (docs/decisions/104-pasted-links.md).
+ */
+export const kakaoLinkSchema = pastedLink((value) => {
+  const kakao = parseKakao(value)
+  if (kakao) return kakao.kind === 'id' ? kakao.id : kakao.href
+  if (/[/:]/.test(value) && !isKakaoHost(value) && URL_PATTERN.test(value)) return withScheme(value)
+  return { refusal: 'kakao' }
+})
 
 export const careerDateSchema = z.string().trim().regex(CAREER_DATE_PATTERN, 'career_date')
 export const yesNoSchema = z.enum(['Y', 'N'], 'yes_no')
@@ -133,11 +170,11 @@ const emptySeo = { title: '', description: '', keywords: '', author: '' }
 const realtorFields = {
   contactPhone: orEmpty(realtorPhoneSchema),
   email: orEmpty(emailSchema),
-  kakaoLink: orEmpty(urlSchema),
+  kakaoLink: orEmpty(kakaoLinkSchema),
   photos: z.array(photoSchema).max(100, 'too_many'),
   etcInfo: z.array(etcInfoSchema).max(30, 'too_many'),
   activityRegion: z.array(activityRegionSchema).max(50, 'too_many'),
-  snsYoutubeUrl: orEmpty(videoUrlSchema),
+  snsYoutubeUrl: orEmpty(youtubeChannelSchema),
   snsInstagramUrl: orEmpty(urlSchema),
   aboutMeKr: text(MAX_LONG_TEXT),
   aboutMeEn: text(MAX_LONG_TEXT),

@@ -1,6 +1,7 @@
 // How to reach the realtor: phone, email, office, their outside links, and the contact form island.
 import ContactForm, { CONTACT_FORM_MESSAGES } from '../../../client/islands/ContactForm'
 import { type ContactLinkKind, contactLinksOf, etcInfoOf, homepagePhones } from '../../../lib/home/profile'
+import { kakaoIdOf } from '../../../lib/kakao'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
 import { requestFormProps } from './request-form'
@@ -21,6 +22,8 @@ export function Contact({ frame }: { frame: TenantFrame }) {
   // Shown as its country writes it, dialled as E.164 (docs/decisions/064-phone-numbers.md).
   const phone = homepagePhones(realtor).contact
   const links = contactLinksOf(realtor)
+  // A KakaoTalk ID is no link: it is shown as text to look up in KakaoTalk (docs/decisions/104-pasted-links.md).
+  const kakaoId = kakaoIdOf(realtor.kakaoLink)
   return (
     <section id="contact" className="home-section home-contact" aria-labelledby="contact-title">
       <div className="home-contact__info">
@@ -35,6 +38,11 @@ export function Contact({ frame }: { frame: TenantFrame }) {
           {realtor.email ? (
             <li>
               <span>{t('home.contact.email')}</span> <a href={`mailto:${realtor.email}`}>{realtor.email}</a>
+            </li>
+          ) : null}
+          {kakaoId ? (
+            <li>
+              <span>{t('home.contact.kakaoId')}</span> {kakaoId}
             </li>
           ) : null}
           {etc.company_address ? (

@@ -1,8 +1,8 @@
 // The homepage's photo gallery, recommended video and the realtor's additional sections.
 import VideoEmbed, { VIDEO_EMBED_MESSAGES } from '../../../client/islands/VideoEmbed'
 import { pickPhoto } from '../../../lib/home/photos'
-import { youtubeId } from '../../../lib/home/profile'
 import { messagesOf } from '../../../lib/island-messages'
+import { youtubeVideo } from '../../../lib/youtube'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
 import { Paragraphs } from './Paragraphs'
@@ -39,7 +39,7 @@ export function Gallery({ frame }: { frame: TenantFrame }) {
 export function Video({ frame }: { frame: TenantFrame }) {
   const { ctx, name, photos } = frame
   const t = tOf(ctx)
-  const video = youtubeId(frame.realtor.recommendedYoutubeUrl)
+  const video = youtubeVideo(frame.realtor.recommendedYoutubeUrl)
   if (!video) return null
   return (
     <section className="home-section home-video" aria-labelledby="video-title">
@@ -48,7 +48,8 @@ export function Video({ frame }: { frame: TenantFrame }) {
         name="VideoEmbed"
         component={VideoEmbed}
         props={{
-          id: video,
+          id: video.id,
+          start: video.start,
           name,
           poster: pickPhoto(photos.top)?.url ?? null,
           messages: messagesOf(ctx.locale, VIDEO_EMBED_MESSAGES),
