@@ -86,6 +86,16 @@ export function parseHttpUrl(value: unknown): URL | null {
   return isHttpUrl(value) ? new URL(value) : null
 }
 
+/**
+ * A link as people paste it, parsed: `https://` added when it has no scheme (`youtu.be/…`, `open.kakao.com/o/…`);
+ * null when it is not http(s), names another scheme, or is a bare path.
+ */
+export function parsePastedUrl(value: string): URL | null {
+  const text = value.trim()
+  if (/^https?:\/\//i.test(text)) return parseHttpUrl(text)
+  return text.includes('://') || text.startsWith('/') ? null : parseHttpUrl(`https://${text}`)
+}
+
 /** A colour: # and exactly six hex digits (docs/product.md §5). */
 export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/
 

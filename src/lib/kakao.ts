@@ -1,7 +1,7 @@
 // The realtor's KakaoTalk as they give it: a KakaoTalk ID, or a link to their open chat, channel or QR profile,
 // with or without a scheme (docs/decisions/104-pasted-links.md). Browser-safe: the schema reads it, the
 // homepage shows an ID as text and a link as a link.
-import { parseHttpUrl } from './html'
+import { parsePastedUrl } from './html'
 
 /** Kakao's rule for an ID: 4–15 of lowercase letters, digits, `.`, `_` and `-`; the stored form. */
 export const KAKAO_ID_PATTERN = /^[a-z0-9._-]{4,15}$/
@@ -31,11 +31,7 @@ export function parseKakao(value: string): KakaoContact | null {
 
 /** The value as a URL on a Kakao host (`https://` added when it has no scheme), else null. */
 function kakaoUrlOf(text: string): URL | null {
-  const url = /^https?:\/\//i.test(text)
-    ? parseHttpUrl(text)
-    : text.includes('://')
-      ? null
-      : parseHttpUrl(`https://${text}`)
+  const url = parsePastedUrl(text)
   return url && KAKAO_HOSTS.has(url.hostname.toLowerCase()) ? url : null
 }
 

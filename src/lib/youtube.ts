@@ -2,7 +2,7 @@
 // or without a scheme), read in one place and written back in the one form the spec's validator expects,
 // `https://www.youtube.com/…` (docs/decisions/104-pasted-links.md). Browser-safe: the schema, the editor
 // and the homepage all read links through it.
-import { parseHttpUrl } from './html'
+import { parsePastedUrl } from './html'
 
 export const YOUTUBE_PREFIX = 'https://www.youtube.com/'
 
@@ -16,13 +16,6 @@ const VIDEO_PATH = /^\/(?:embed|shorts|live|v)\/([^/]+)\/?$/
 /** The channel addresses YouTube gives: a handle, a custom or legacy name, a channel id; a tab after it is dropped. */
 const CHANNEL_PATH = /^\/(@[^/]+|(?:c|user)\/[^/]+|channel\/UC[A-Za-z0-9_-]{22})(?:\/[^/]*)?$/
 const CHANNEL_NAME = /^@?[\p{L}\p{M}\p{N}._·-]{1,100}$/u
-
-/** The value as a URL: `https://` added when it has no scheme; null unless it is http(s). */
-function urlOf(value: string): URL | null {
-  const text = value.trim()
-  if (/^https?:\/\//i.test(text)) return parseHttpUrl(text)
-  return text.includes('://') || text.startsWith('/') ? null : parseHttpUrl(`https://${text}`)
-}
 
 /** `t=42`, `t=42s`, `t=1m30s`, `start=90` as whole seconds; null when absent, zero or not a time. */
 function startOf(params: URLSearchParams): number | null {
@@ -48,7 +41,7 @@ function channel(path: string): YoutubeLink | null {
 
 /** What a YouTube link points at; null when it is not a link to a video or a channel on YouTube. */
 export function parseYoutube(value: string): YoutubeLink | null {
-  const url = urlOf(value)
+  const url = parsePastedUrl(value)
   if (!url || url.port || url.username || url.password) return null
   const host = url.hostname.toLowerCase()
   const path = url.pathname
