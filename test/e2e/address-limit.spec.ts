@@ -2,9 +2,9 @@
 // says the old address will not redirect and is free at once, and that the address changes at most 3 times
 // in 24 hours; the 4th change is refused with the server's message, in the page's language, in the notice
 // and under the address field. Desktop in Korean, phone in English.
-import AxeBuilder from '@axe-core/playwright'
 import { PUBLISHABLE } from '../fixtures/publishable'
 import { ADMIN, submitSignIn } from './accounts'
+import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 
 const PASSWORD = 'address-limit-2026'
@@ -91,8 +91,7 @@ test('an unpublished homepage moves freely, and the 4th change in a day is refus
   await expect(page.getByText(t.refused)).toHaveCount(2)
   await expect(page).toHaveURL(new RegExp(`/${name('d')}/admin$`))
   await field.scrollIntoViewIfNeeded()
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-  expect(violations.map((violation) => violation.id)).toEqual([])
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/address-limit-${project}-${lang}.png` })
 })
 
@@ -134,8 +133,7 @@ test('an admin releases a held address from the console: it stops redirecting', 
   await entry.getByRole('button', { name: `${t.release}: /${held}` }).click()
   const dialog = page.getByTestId('release-dialog')
   await expect(dialog).toContainText(`/${held}`)
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-  expect(violations.map((violation) => violation.id)).toEqual([])
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/address-release-dialog-${project}-${lang}.png` })
   await dialog.getByRole('button', { name: t.confirm }).click()
   await expect(page.getByRole('status').filter({ hasText: t.released })).toBeVisible()

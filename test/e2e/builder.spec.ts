@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { ADMIN, submitSignIn } from './accounts'
+import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
 // The homepage builder in the browser: sign-in, the editor, photos, validation,
@@ -383,10 +383,7 @@ test('the sign-in page, the editor and the admin console have no axe violations'
   const scan = async () => {
     // The whole page, the preview frame's homepage included: its landmarks must stay unique across
     // the page and the frame (the builder's own are named, the editor's sections are groups).
-    const { violations } = await new AxeBuilder({ page }).analyze()
-    expect(
-      violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-    ).toEqual([])
+    await expectNoAxeViolations(page)
   }
   await page.goto('/login')
   await scan()
@@ -457,7 +454,7 @@ test('a pasted youtu.be link is saved as the watch link and plays on the homepag
   page.on('pageerror', (error) => {
     throw error
   })
-  await signIn(page, `${slug}@realtor.local`, PASSWORD)
+  await submitSignIn(page, { email: `${slug}@realtor.local`, password: PASSWORD })
   await editorReady(page, new RegExp(`/${slug}/admin$`))
   if (prefix) {
     await page.goto(`${prefix}/${slug}/admin`)
@@ -485,7 +482,6 @@ test('a pasted youtu.be link is saved as the watch link and plays on the homepag
     'src',
     `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`,
   )
-  const { violations } = await new AxeBuilder({ page }).include('#contact').analyze()
-  expect(violations.map((violation) => violation.id)).toEqual([])
+  await expectNoAxeViolations(page, '#contact')
   await page.screenshot({ path: `${SHOTS}/pasted-links-${testInfo.project.name}.png` })
 })

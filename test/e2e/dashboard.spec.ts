@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { submitSignIn } from './accounts'
+import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
 // The builder's dashboard (docs/decisions/051-dashboard.md): a visitor's views of Jane's homepage reach
@@ -89,13 +89,13 @@ test('a visitor views the homepage; the owner sees those views on the dashboard'
   await page.getByText('일별 조회수와 문의').first().focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('table', { name: '일별 조회수와 문의' })).toBeVisible()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/dashboard-ko-${testInfo.project.name}.png`, fullPage: true })
 
   await page.goto('/en/janekim/admin/dashboard')
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   expect(await total(page, /Homepage views/)).toBeGreaterThanOrEqual(before + 2)
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/dashboard-en-${testInfo.project.name}.png`, fullPage: true })
 })
 

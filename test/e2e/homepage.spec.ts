@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { ETC_INFO_TYPES } from '../../src/lib/realtors/types'
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads'
 import { submitSignIn } from './accounts'
+import { expectNoAxeViolations } from './axe'
 import { sendContactForm } from './contact-form'
 import { expect, type Page, test } from './fixtures'
 
@@ -71,8 +71,7 @@ test.describe('realtor homepage', () => {
   test('light and dark homepages and a subpage pass the axe WCAG checks', async ({ page }) => {
     for (const path of ['/en/janekim', '/minjun_choi', '/en/chrisyoon/process']) {
       await page.goto(path)
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-      expect(result.violations.map((v) => `${path} ${v.id}`)).toEqual([])
+      await expectNoAxeViolations(page)
     }
   })
 

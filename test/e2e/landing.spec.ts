@@ -1,7 +1,8 @@
 // The landing page in Chromium at 1280 and 390 px: the header after scrolling, the lead panel (open,
 // close three ways, scroll lock, phone filter, consent gating, submit success and failure), the
 // carousel (ten slides, new-tab links, a drag is not a click), analytics beacons, no console errors.
-import AxeBuilder from '@axe-core/playwright'
+
+import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
 function watch(page: Page) {
@@ -86,9 +87,9 @@ test.describe('landing page', () => {
     }
     await expect(page.locator('.showcase .swiper')).toHaveClass(/swiper-initialized/)
     expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0)
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+    await expectNoAxeViolations(page)
     await openPanel(page)
-    expect((await new AxeBuilder({ page }).include('dialog.lead-panel').analyze()).violations).toEqual([])
+    await expectNoAxeViolations(page, 'dialog.lead-panel')
   })
 
   test('the panel opens from the CTA and closes by X, Escape and the backdrop, hiding the page scrollbar', async ({

@@ -1,6 +1,7 @@
 // The privacy policy in Chromium at 1280 and 390 px, in Korean and English: both languages on the page, the
 // consent link's anchor lands on its language, nothing overflows sideways, no accessibility violations.
-import AxeBuilder from '@axe-core/playwright'
+
+import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 
 for (const [path, first, heading] of [
@@ -18,8 +19,7 @@ for (const [path, first, heading] of [
     const width = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(width).toBeLessThanOrEqual(page.viewportSize()!.width)
     await page.screenshot({ path: info.outputPath(`privacy-${first}-${info.project.name}.png`), fullPage: true })
-    const axe = await new AxeBuilder({ page }).analyze()
-    expect(axe.violations.map((violation) => violation.id)).toEqual([])
+    await expectNoAxeViolations(page)
     expect(errors).toEqual([])
   })
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { submitSignIn } from './accounts'
+import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
 // Every photo slot in the editor (docs/decisions/045-photo-slots.md): a phone-sized JPEG with GPS EXIF
@@ -234,8 +234,7 @@ test('photo section screenshots in Korean and English', async ({ page }, testInf
       window.scrollBy(0, -90)
     })
     await page.screenshot({ path: `${SHOTS}/photo-slots-defaults-${shot}.png` })
-    const { violations } = await new AxeBuilder({ page }).include('.photo-manager').analyze()
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(', ')}`)).toEqual([])
+    await expectNoAxeViolations(page, '.photo-manager')
     await page.getByRole('button', { name: /^(되돌리기|Discard changes)$/ }).click()
   }
 })

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
 // The editor's preview in the browser (docs/decisions/044-preview.md): the unsaved draft rendered by the
@@ -93,8 +93,7 @@ test.describe('editor preview', () => {
     await expect(page.getByText('저장하지 않은 변경 사항이 있습니다.')).toBeAttached()
 
     // The editor with the frame's homepage in it: one page to a screen reader, every landmark unique.
-    const { violations } = await new AxeBuilder({ page }).analyze()
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target)}`)).toEqual([])
+    await expectNoAxeViolations(page)
   })
 
   test('on a phone, closing the full-screen preview returns to the field being edited', async ({ page }, testInfo) => {

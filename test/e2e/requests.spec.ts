@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoAxeViolations } from './axe'
 import { ownAddress } from './contact-form'
 import { expect, test } from './fixtures'
 import { openJaneInboxOfKind } from './inbox'
@@ -93,8 +93,7 @@ for (const locale of ['ko', 'en'] as const) {
     expect((await posted).status()).toBe(201)
     await expect(form.getByRole('status')).toHaveText(text.sent)
     await expect(addressField).toHaveValue('')
-    const axe = await new AxeBuilder({ page: home }).include('#valuation').analyze()
-    expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+    await expectNoAxeViolations(home, '#valuation')
     expect(errors).toEqual([])
     await visitor.close()
 

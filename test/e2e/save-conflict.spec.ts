@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
 // Two editors of one homepage (issue 29, finding 2; docs/decisions/082-profile-versions.md): a save on a
@@ -122,8 +122,7 @@ test.describe('two editors of one homepage', () => {
     const overflow = await second.evaluate(() => document.documentElement.scrollWidth - innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     await second.screenshot({ path: `${SHOTS}/editor-conflict-phone.png` })
-    const axe = await new AxeBuilder({ page: second }).include('[data-testid="save-conflict"]').analyze()
-    expect(axe.violations).toEqual([])
+    await expectNoAxeViolations(second, '[data-testid="save-conflict"]')
 
     await second.getByRole('button', { name: text.reload }).click()
     await expect(notice(second)).toHaveText(text.reloaded)
