@@ -15,17 +15,17 @@ async function contactOf(kakaoLink: string, path = '/en/rich-agent') {
 describe('KakaoTalk in the contact section', () => {
   it('shows a KakaoTalk ID as labelled text in each language, with no link and no KakaoTalk chip', async () => {
     const en = await contactOf('grace.han')
-    expect(en).toMatch(/<li><span>KakaoTalk ID<\/span> (?:<!-- -->)?grace\.han<\/li>/)
+    expect(en).toMatch(/<li><span>KakaoTalk<\/span> (?:<!-- -->)?ID grace\.han<\/li>/)
     expect(en).not.toContain('chip--kakao')
     expect(en).not.toMatch(/href="[^"]*grace\.han/)
     const ko = await contactOf('grace.han', '/rich-agent')
-    expect(ko).toMatch(/<li><span>카카오톡 ID<\/span> (?:<!-- -->)?grace\.han<\/li>/)
+    expect(ko).toMatch(/<li><span>카카오톡<\/span> (?:<!-- -->)?ID grace\.han<\/li>/)
   })
 
   it('keeps an open-chat link a link, with no ID line', async () => {
     const section = await contactOf('https://open.kakao.com/o/grace')
     expect(section).toContain('<a class="chip chip--kakao" href="https://open.kakao.com/o/grace"')
-    expect(section).not.toContain('KakaoTalk ID')
+    expect(section).not.toMatch(/ID [a-z0-9._-]+<\/li>/)
   })
 
   it('shows nothing of a stored value that is neither an ID nor a link', async () => {

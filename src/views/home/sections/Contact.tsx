@@ -42,7 +42,7 @@ export function Contact({ frame }: { frame: TenantFrame }) {
           ) : null}
           {kakaoId ? (
             <li>
-              <span>{t('home.contact.kakaoId')}</span> {kakaoId}
+              <span>{t('home.contact.kakaoIdLabel')}</span> {t('home.contact.kakaoId', { id: kakaoId })}
             </li>
           ) : null}
           {etc.company_address ? (
