@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
 import { PUBLISHABLE } from '../fixtures/publishable'
+import { openAdvanced } from './advanced-menu'
 import { expect, type Page, test } from './fixtures'
 
 const ADMIN = { email: 'admin@realtor.local', password: 'realtor-admin-2026' }
@@ -116,7 +117,7 @@ test('a realtor changes the address, the old one redirects; deletes the homepage
   // Delete: our own dialog, which needs the address typed.
   await page.goto(`${prefix}/${second}/admin`)
   await expect(save).toBeEnabled()
-  await page.getByRole('button', { name: t.remove }).click()
+  await (await openAdvanced(page)).getByRole('button', { name: t.remove }).click()
   const dialog = page.getByTestId('delete-dialog')
   const confirmDelete = dialog.getByRole('button', { name: t.remove })
   await dialog.getByLabel(t.type).fill('not-the-address')
