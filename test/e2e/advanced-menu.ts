@@ -13,6 +13,6 @@ export async function openAdvanced(page: Page) {
 export async function importThroughMenu(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   const menu = await openAdvanced(page)
   const chooser = page.waitForEvent('filechooser')
-  await menu.getByText(/^(가져오기|Import) \(?JSON\)?$/).click()
+  await menu.getByText(/^(가져오기|Import) ?\(JSON\)$/).click()
   await (await chooser).setFiles(file)
 }

@@ -75,9 +75,12 @@ export function Preview({
     // A phone previews the phone layout first; either device stays a tap away.
     if (query.matches) setDevice('phone')
     query.addEventListener('change', update)
-    // The field being edited: where closing the full-screen preview returns.
+    // The field being edited: where closing the full-screen preview returns. Not the Preview button
+    // itself, which sits in the form's save bar.
     const remember = (event: FocusEvent) => {
-      if (event.target instanceof HTMLElement && event.target.closest('.editor__form')) editing.current = event.target
+      const target = event.target
+      if (target instanceof HTMLElement && target.closest('.editor__form') && target !== toggleRef.current)
+        editing.current = target
     }
     document.addEventListener('focusin', remember)
     return () => {
