@@ -2,8 +2,9 @@
 // Publish (docs/decisions/105-builder-layout.md). A disclosure like the language switcher's: a button with
 // aria-expanded, closed by Escape (focus back on the button) or a click outside. Import and delete keep
 // their confirmations (ImportDialog, DeleteDialog); choosing one closes the menu.
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { type Messages, t } from '../lib/messages'
+import { useDismiss } from '../use-dismiss'
 
 export function AdvancedMenu({
   messages,
@@ -25,23 +26,11 @@ export function AdvancedMenu({
   // A fixed id, not useId(): the island hydrates as its own root (as LanguageSwitcher's).
   const menuId = 'editor-advanced'
 
-  useEffect(() => {
-    if (!open) return
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== 'Escape') return
-        // Back on the button when the focus was in the menu, so a keyboard user is not left nowhere.
-        if (root.current?.contains(document.activeElement)) button.current?.focus()
-      } else if (root.current?.contains(event.target as Node)) return
-      setOpen(false)
-    }
-    document.addEventListener('click', close)
-    document.addEventListener('keydown', close)
-    return () => {
-      document.removeEventListener('click', close)
-      document.removeEventListener('keydown', close)
-    }
-  }, [open])
+  useDismiss(open, root, (byEscape) => {
+    // Back on the button when the focus was in the menu, so a keyboard user is not left nowhere.
+    if (byEscape && root.current?.contains(document.activeElement)) button.current?.focus()
+    setOpen(false)
+  })
 
   return (
     <div className="advanced-menu" ref={root}>
