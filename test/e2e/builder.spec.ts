@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { ADMIN, submitSignIn } from './accounts'
+import { importThroughMenu, openAdvanced } from './advanced-menu'
 import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
@@ -281,14 +282,14 @@ test.describe('homepage builder', () => {
     const before = await (await request.get('/v1/realtor/danielpark')).json()
     const homeBefore = await (await request.get('/en/danielpark')).text()
     const downloading = page.waitForEvent('download')
-    await page.getByRole('link', { name: '내보내기(JSON)' }).click()
+    await (await openAdvanced(page)).getByRole('link', { name: '내보내기(JSON)' }).click()
     const download = await downloading
     expect(download.suggestedFilename()).toBe('realtor-3-Daniel Park.json')
     const exported = JSON.parse(await readFile((await download.path())!, 'utf8'))
     expect(exported.desiredUrl).toBe('danielpark')
 
     // Deleting asks for the address in the builder's own dialog (docs/decisions/047-site-lifecycle.md).
-    await page.getByRole('button', { name: '홈페이지 삭제' }).click()
+    await (await openAdvanced(page)).getByRole('button', { name: '홈페이지 삭제' }).click()
     const dialog = page.getByTestId('delete-dialog')
     await dialog.getByLabel(/홈페이지 주소를 입력/).fill('danielpark')
     await dialog.getByRole('button', { name: '홈페이지 삭제' }).click()
@@ -299,7 +300,7 @@ test.describe('homepage builder', () => {
     expect((await page.request.post(`/v1/realtor/${before.id}/restore`)).status()).toBe(200)
     await page.goto('/danielpark/admin')
     await editorReady(page, /\/danielpark\/admin$/)
-    await page.getByTestId('import-input').setInputFiles({
+    await importThroughMenu(page, {
       name: 'realtor.json',
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(exported)),

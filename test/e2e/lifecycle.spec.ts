@@ -1,5 +1,6 @@
 import { PUBLISHABLE } from '../fixtures/publishable'
 import { ADMIN, bearer, submitSignIn } from './accounts'
+import { openAdvanced } from './advanced-menu'
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 
@@ -89,7 +90,7 @@ test('a realtor changes the address, the old one redirects; deletes the homepage
   // Delete: our own dialog, which needs the address typed.
   await page.goto(`${prefix}/${second}/admin`)
   await expect(save).toBeEnabled()
-  await page.getByRole('button', { name: t.remove }).click()
+  await (await openAdvanced(page)).getByRole('button', { name: t.remove }).click()
   const dialog = page.getByTestId('delete-dialog')
   const confirmDelete = dialog.getByRole('button', { name: t.remove })
   await dialog.getByLabel(t.type).fill('not-the-address')

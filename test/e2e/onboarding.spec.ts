@@ -1,4 +1,5 @@
 import { ADMIN, signInTo } from './accounts'
+import { importThroughMenu } from './advanced-menu'
 import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
@@ -110,7 +111,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   }
   const file = { name: 'homepage.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) }
   const dialog = page.getByRole('dialog', { name: '이 파일로 홈페이지를 바꿀까요?' })
-  await page.getByTestId('import-input').setInputFiles(file)
+  await importThroughMenu(page, file)
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('이미 공개된 내용도 모두 바뀝니다')
   await expect(dialog).toContainText('저장하지 않은 변경 사항은 사라집니다')
@@ -122,7 +123,7 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   await expect(dialog).toBeHidden()
   await expect(notice(page)).not.toContainText('ID ')
   await expect(page.getByLabel('연락처 전화번호', { exact: true })).toHaveValue('678-555-0142')
-  await page.getByTestId('import-input').setInputFiles(file)
+  await importThroughMenu(page, file)
   await dialog.getByRole('button', { name: '홈페이지 바꾸기' }).click()
   await expect(notice(page)).toContainText('연락처 전화번호: ')
   await expect(notice(page)).toContainText('활동 지역 1 · 도시: ')

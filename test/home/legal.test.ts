@@ -2,6 +2,8 @@
 // one page, anchored #ko and #en, and every consent link lands on a page that has its anchor
 // (docs/decisions/029-legal-pages.md).
 import { describe, expect, it } from 'vitest'
+import en from '../../locales/en.json'
+import ko from '../../locales/ko.json'
 import { createApp } from '../../src/worker'
 import { FIXTURE_REALTORS, fixtureStore } from '../fixtures/fixture-realtors'
 import { RICH } from '../fixtures/rich-realtor'
@@ -44,11 +46,53 @@ const FACTS = {
     ko: ['중개', '리얼터', '개인정보처리방침', '책임'],
     en: ['brokerage', 'realtor', 'privacy policy', 'liab'],
   },
+  // The product's own words, read from the catalogue (decision 105): the publish button, the sign-in and
+  // "forgot password" links, the Domain, Inbox and Notifications screens, and the links' lifetimes.
   process: {
-    ko: ['상담 신청', '서비스 이용 동의', '편집기', '홈페이지 공개'],
-    en: ['consultation', 'service agreement', 'editor', 'Homepage published'],
+    ko: [
+      '상담 신청',
+      '서비스 이용 동의',
+      '편집기',
+      '초대 메일',
+      `‘${ko['builder.publish.publish']}’`,
+      `‘${ko['builder.publish.unpublish']}’`,
+      `‘${ko['nav.signIn']}’`,
+      `‘${ko['builder.login.forgot']}’`,
+      `‘${ko['builder.nav.domain']}’`,
+      `‘${ko['builder.nav.inbox']}’`,
+      `‘${ko['builder.nav.notifications']}’`,
+      ko['builder.field.brokerageName'],
+      'DNS',
+      '7일',
+      '30분',
+    ],
+    en: [
+      'consultation',
+      'service agreement',
+      'editor',
+      'invitation',
+      `“${en['builder.publish.publish']}”`,
+      `“${en['builder.publish.unpublish']}”`,
+      `“${en['nav.signIn']}”`,
+      `“${en['builder.login.forgot']}”`,
+      `“${en['builder.nav.domain']}”`,
+      `“${en['builder.nav.inbox']}”`,
+      `“${en['builder.nav.notifications']}”`,
+      'brokerage',
+      'DNS',
+      '7 days',
+      '30 minutes',
+    ],
   },
 } as const
+
+/** What a document must no longer say: the process as it was before the product changed (decision 105). */
+const STALE: Partial<Record<keyof typeof FACTS, Record<'ko' | 'en', string[]>>> = {
+  process: {
+    ko: ['‘홈페이지 공개’를 켜면', '운영자와 함께 연결', '로그인 방법을 알려'],
+    en: ['Homepage published', 'we set up the connection', 'tell you how to sign in'],
+  },
+}
 
 /** Characters each language's text has at least (Korean is the denser): no page is one sentence again. */
 const MIN_LENGTH = { privacy: 2500, terms: 900, process: 600 } as const
@@ -70,6 +114,7 @@ describe('the legal pages', () => {
             const text = section(html, lang)
             expect(text.length, `${doc} ${lang}`).toBeGreaterThan(MIN_LENGTH[doc])
             for (const fact of FACTS[doc][lang]) expect(text, `${doc} ${lang}`).toContain(fact)
+            for (const stale of STALE[doc]?.[lang] ?? []) expect(text, `${doc} ${lang}`).not.toContain(stale)
           }
           // The page's own language comes first; no message id or filler is left in the text.
           expect(html.indexOf(`id="${prefix ? 'en' : 'ko'}"`)).toBeLessThan(

@@ -1,7 +1,9 @@
-// The editor's toolbar: links back to the admin console and to the homepage, then export, import,
-// delete and sign-out. Import and delete need the script and a homepage that still exists.
+// The editor's toolbar: links back to the admin console and to the homepage, then Publish, the
+// "Advanced" menu (export, import, delete: AdvancedMenu) and sign-out. Import and delete need the script
+// and a homepage that still exists.
 import type { ReactNode } from 'react'
 import { type Messages, t } from '../lib/messages'
+import { AdvancedMenu } from './AdvancedMenu'
 import { SignOutButton } from './SignOutButton'
 
 export interface EditorToolbarProps {
@@ -47,26 +49,13 @@ export function EditorToolbar({
       </div>
       <div className="builder-toolbar__actions">
         {publish}
-        <a className="button button--small button--ghost" href={`/v1/realtor/export/${realtorId}`} download>
-          {m('builder.export')}
-        </a>
-        <label className="button button--small button--ghost file-button">
-          {m('builder.import')}
-          <input
-            type="file"
-            accept="application/json,.json"
-            data-testid="import-input"
-            disabled={disabled}
-            onChange={(event) => {
-              onImport(event.target.files?.[0])
-              // Cleared, so choosing the same file again imports it again.
-              event.target.value = ''
-            }}
-          />
-        </label>
-        <button type="button" className="button button--small button--danger" onClick={onDelete} disabled={disabled}>
-          {m('builder.deleteHomepage')}
-        </button>
+        <AdvancedMenu
+          messages={messages}
+          realtorId={realtorId}
+          disabled={disabled}
+          onImport={onImport}
+          onDelete={onDelete}
+        />
         <SignOutButton messages={messages} loginHref={loginHref} unsaved={unsaved} />
       </div>
     </div>

@@ -1,8 +1,9 @@
 // The editor's preview: the homepage as visitors get it, rendered on the server from the unsaved draft
 // by the live page's own components (src/routes/preview.tsx), at desktop or phone width, in Korean or
-// English. Beside the form on wide screens; on a phone a Preview button shows it full screen, and
-// closing it (the button or Escape) returns to the field being edited.
-import { useEffect, useRef, useState } from 'react'
+// English. Beside the form on wide screens; on a phone the Preview button of the save bar (PreviewToggle:
+// in the bar's flow, never floating over a field, decision 105) shows it full screen, and closing it (the
+// button or Escape) returns to the field being edited.
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import type { RealtorDraft } from '../../lib/builder/form'
 import type { Locale } from '../../lib/locale'
 import { type Messages, t } from '../lib/messages'
@@ -15,23 +16,52 @@ const PHONE_QUERY = '(max-width: 720px)'
 const DEVICES: readonly PreviewDevice[] = ['desktop', 'phone']
 const LANGUAGES: Record<Locale, string> = { ko: 'builder.preview.ko', en: 'builder.preview.en' }
 
+/** The button that opens the preview full screen on a phone (hidden on wide screens, where it is open). */
+export function PreviewToggle({
+  messages,
+  toggleRef,
+  onOpen,
+}: {
+  messages: Messages
+  toggleRef: RefObject<HTMLButtonElement | null>
+  onOpen: () => void
+}) {
+  return (
+    <button
+      ref={toggleRef}
+      type="button"
+      className="button button--ghost preview-toggle"
+      aria-haspopup="dialog"
+      onClick={onOpen}
+    >
+      {t(messages, 'builder.preview.open')}
+    </button>
+  )
+}
+
 export function Preview({
   draft,
   messages,
   locale,
   homepageHref,
+  open,
+  onClose,
+  toggleRef,
 }: {
   draft: RealtorDraft
   messages: Messages
   locale: Locale
   homepageHref: string
+  /** Opened full screen by PreviewToggle (phones only). */
+  open: boolean
+  onClose: () => void
+  /** PreviewToggle's button: where closing returns when no field was being edited. */
+  toggleRef: RefObject<HTMLButtonElement | null>
 }) {
   const [device, setDevice] = useState<PreviewDevice>('desktop')
   const [language, setLanguage] = useState<Locale>(locale)
   const [phone, setPhone] = useState(false)
-  const [open, setOpen] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
-  const toggle = useRef<HTMLButtonElement>(null)
   const close = useRef<HTMLButtonElement>(null)
   const editing = useRef<HTMLElement | null>(null)
   // Rendered only while on screen: beside the form, or opened on a phone.
@@ -45,9 +75,12 @@ export function Preview({
     // A phone previews the phone layout first; either device stays a tap away.
     if (query.matches) setDevice('phone')
     query.addEventListener('change', update)
-    // The field being edited: where closing the full-screen preview returns.
+    // The field being edited: where closing the full-screen preview returns. Not the Preview button
+    // itself, which sits in the form's save bar.
     const remember = (event: FocusEvent) => {
-      if (event.target instanceof HTMLElement && event.target.closest('.editor__form')) editing.current = event.target
+      const target = event.target
+      if (target instanceof HTMLElement && target.closest('.editor__form') && target !== toggleRef.current)
+        editing.current = target
     }
     document.addEventListener('focusin', remember)
     return () => {
@@ -79,8 +112,8 @@ export function Preview({
   /** After the dialog closed (its button or Escape): back to the field, where the realtor was. */
   function closed() {
     if (!open) return
-    setOpen(false)
-    const field = editing.current?.isConnected ? editing.current : toggle.current
+    onClose()
+    const field = editing.current?.isConnected ? editing.current : toggleRef.current
     requestAnimationFrame(() => {
       field?.focus({ preventScroll: true })
       field?.scrollIntoView({ block: 'center' })
@@ -88,80 +121,69 @@ export function Preview({
   }
 
   return (
-    <>
-      <dialog
-        ref={dialog}
-        open
-        className="preview"
-        aria-labelledby="preview-title"
-        onClose={closed}
-        data-testid="preview"
-      >
-        <div className="preview__bar">
-          <h2 id="preview-title" className="preview__title">
-            {m('builder.preview.title')}
-          </h2>
-          <button
-            ref={close}
-            type="button"
-            className="button button--ghost preview__close"
-            onClick={() => dialog.current?.close()}
-          >
-            {m('builder.preview.close')}
-          </button>
-          <fieldset className="segmented">
-            <legend className="visually-hidden">{m('builder.preview.device')}</legend>
-            {DEVICES.map((value) => (
-              <button key={value} type="button" aria-pressed={device === value} onClick={() => setDevice(value)}>
-                {m(`builder.preview.${value}`)}
-              </button>
-            ))}
-          </fieldset>
-          <fieldset className="segmented">
-            <legend className="visually-hidden">{m('builder.preview.language')}</legend>
-            {(Object.keys(LANGUAGES) as Locale[]).map((value) => (
-              <button
-                key={value}
-                type="button"
-                lang={value}
-                aria-pressed={language === value}
-                onClick={() => setLanguage(value)}
-              >
-                {m(LANGUAGES[value])}
-              </button>
-            ))}
-          </fieldset>
-        </div>
-        <p className="field__hint preview__note">
-          {m('builder.preview.note')}{' '}
-          <a href={homepageHref} target="_blank" rel="noopener">
-            {m('builder.viewHomepage')} ↗
-          </a>
-        </p>
-        <PreviewFrame
-          html={preview.html}
-          device={device}
-          onEscape={() => dialog.current?.matches(':modal') && dialog.current.close()}
-          title={m('builder.preview.frame', {
-            device: m(`builder.preview.${device}`),
-            language: m(LANGUAGES[language]),
-          })}
-        />
-        {/* Only a failure is announced; an update in progress is shown, not read out at every pause. */}
-        <p className="preview__status" data-status={preview.status}>
-          <span role="status">{preview.status === 'error' ? m('builder.preview.failed') : ''}</span>
-          <span aria-hidden="true">{preview.status === 'loading' ? m('builder.preview.loading') : ''}</span>
-        </p>
-      </dialog>
-      <button
-        ref={toggle}
-        type="button"
-        className="button preview-toggle"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        {m('builder.preview.open')}
-      </button>
-    </>
+    <dialog
+      ref={dialog}
+      open
+      className="preview"
+      aria-labelledby="preview-title"
+      onClose={closed}
+      data-testid="preview"
+    >
+      <div className="preview__bar">
+        <h2 id="preview-title" className="preview__title">
+          {m('builder.preview.title')}
+        </h2>
+        <button
+          ref={close}
+          type="button"
+          className="button button--ghost preview__close"
+          onClick={() => dialog.current?.close()}
+        >
+          {m('builder.preview.close')}
+        </button>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{m('builder.preview.device')}</legend>
+          {DEVICES.map((value) => (
+            <button key={value} type="button" aria-pressed={device === value} onClick={() => setDevice(value)}>
+              {m(`builder.preview.${value}`)}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{m('builder.preview.language')}</legend>
+          {(Object.keys(LANGUAGES) as Locale[]).map((value) => (
+            <button
+              key={value}
+              type="button"
+              lang={value}
+              aria-pressed={language === value}
+              onClick={() => setLanguage(value)}
+            >
+              {m(LANGUAGES[value])}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      <p className="field__hint preview__note">
+        {m('builder.preview.note')}{' '}
+        <a href={homepageHref} target="_blank" rel="noopener">
+          {m('builder.viewHomepage')} ↗
+        </a>
+      </p>
+      <PreviewFrame
+        html={preview.html}
+        device={device}
+        onEscape={() => dialog.current?.matches(':modal') && dialog.current.close()}
+        title={m('builder.preview.frame', {
+          device: m(`builder.preview.${device}`),
+          language: m(LANGUAGES[language]),
+        })}
+      />
+      {/* Only a failure is announced; an update in progress is shown, not read out at every pause. */}
+      <p className="preview__status" data-status={preview.status}>
+        <span role="status">{preview.status === 'error' ? m('builder.preview.failed') : ''}</span>
+        <span aria-hidden="true">{preview.status === 'loading' ? m('builder.preview.loading') : ''}</span>
+      </p>
+    </dialog>
   )
 }

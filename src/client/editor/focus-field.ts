@@ -44,3 +44,19 @@ export function inFormOrder(paths: readonly string[]): string[] {
     return first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1
   })
 }
+
+/**
+ * A field focused partly under the sticky save bar or header is brought clear of both (decision 105):
+ * the browser's own focus scroll stops once a field is partly in view, which leaves the lower part of a
+ * tall text area under the bar on a phone. `scrollIntoView` keeps the page's scroll-padding (editor.css).
+ */
+export function keepFieldClear(field: EventTarget, bar: HTMLElement | null): void {
+  if (!(field instanceof HTMLElement) || !bar || bar.contains(field) || !field.matches('input, select, textarea'))
+    return
+  requestAnimationFrame(() => {
+    const box = field.getBoundingClientRect()
+    const under = (cover: DOMRect | undefined) => cover && box.bottom > cover.top && box.top < cover.bottom
+    const header = document.querySelector('.site-header')?.getBoundingClientRect()
+    if (under(bar.getBoundingClientRect()) || under(header)) field.scrollIntoView({ block: 'nearest' })
+  })
+}

@@ -1,7 +1,8 @@
 // Language switcher: a disclosure menu listing the other locales. The links work without
 // JavaScript (the server sets the locale cookie from ?locale=); hydration adds the menu behaviour.
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { type Messages, t } from '../lib/messages'
+import { useDismiss } from '../use-dismiss'
 import { useHydrated } from '../use-hydrated'
 
 // The messages it reads (its label, each locale's name) are named in src/lib/language-switcher-messages.ts.
@@ -19,20 +20,7 @@ export default function LanguageSwitcher({ messages, current, others }: Language
   const menuId = 'language-menu'
   const root = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    if (!open) return
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) {
-        setOpen(false)
-      }
-    }
-    document.addEventListener('click', close)
-    document.addEventListener('keydown', close)
-    return () => {
-      document.removeEventListener('click', close)
-      document.removeEventListener('keydown', close)
-    }
-  }, [open])
+  useDismiss(open, root, () => setOpen(false))
 
   return (
     <div className="lang-switcher" ref={root} data-hydrated={hydrated ? '' : undefined}>

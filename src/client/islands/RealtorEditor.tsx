@@ -9,10 +9,11 @@ import type { Realtor } from '../../lib/realtors/types'
 import { providerHomeUrls } from '../../lib/urls'
 import { EditorSections } from '../editor/EditorSections'
 import { EditorToolbar } from '../editor/EditorToolbar'
+import { keepFieldClear } from '../editor/focus-field'
 import { ImportDialog } from '../editor/ImportDialog'
 import { AddressChangeNotice, AddressDialog, DeleteDialog } from '../editor/lifecycle'
 import { OnboardingChecklist } from '../editor/OnboardingChecklist'
-import { Preview } from '../editor/Preview'
+import { Preview, PreviewToggle } from '../editor/Preview'
 import { PublishControl } from '../editor/PublishControl'
 import { SaveConflict } from '../editor/SaveConflict'
 import { useRealtorEditor } from '../editor/use-realtor-editor'
@@ -41,6 +42,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.save',
   'builder.saving',
   'builder.discard',
+  'builder.savebar.',
   'builder.updated',
   'builder.deleted',
   'builder.imported',
@@ -51,6 +53,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.export',
   'builder.import',
   'builder.deleteHomepage',
+  'builder.advanced',
   'builder.lifecycle.',
   'builder.conflict.',
   'builder.signOut',
@@ -132,6 +135,10 @@ export default function RealtorEditor({
   const redirects = editor.addressState?.published ?? true
   // The file chosen for import, waiting for the realtor to confirm that it replaces the homepage.
   const [pendingImport, setPendingImport] = useState<File | null>(null)
+  // The full-screen preview of a phone, opened from the save bar.
+  const [previewOpen, setPreviewOpen] = useState(false)
+  const previewToggle = useRef<HTMLButtonElement>(null)
+  const savebar = useRef<HTMLDivElement>(null)
   const { realtor, form, dirty, busy, deleted, notice } = editor
   const hydrated = useHydrated()
   const m = (key: string, values?: Record<string, string | number>) => t(messages, key, values)
@@ -221,6 +228,7 @@ export default function RealtorEditor({
         <form
           className="editor__form"
           onSubmit={editor.save}
+          onFocus={(event) => keepFieldClear(event.target, savebar.current)}
           noValidate
           aria-label={m('builder.editorTitle', { name: realtor.name })}
         >
@@ -232,7 +240,7 @@ export default function RealtorEditor({
             locale={locale}
             domainHref={domainHref}
           />
-          <div className="savebar" data-dirty={dirty ? '' : undefined}>
+          <div ref={savebar} className="savebar" data-dirty={dirty ? '' : undefined}>
             {hydrated && draftAddress && draftAddress.toLowerCase() !== realtor.desiredUrl.toLowerCase() ? (
               <AddressChangeNotice
                 redirects={redirects}
@@ -242,18 +250,34 @@ export default function RealtorEditor({
                 addressOf={addressOf}
               />
             ) : null}
+            {/* A phone shows the short words in a one-line bar; the sentence is what is read out. */}
             <span className="savebar__state" aria-live="polite">
-              {dirty ? m('builder.unsaved') : m('builder.saved')}
+              <span className="savebar__long">{dirty ? m('builder.unsaved') : m('builder.saved')}</span>
+              <span className="savebar__short" aria-hidden="true">
+                {dirty ? m('builder.savebar.unsaved') : m('builder.savebar.saved')}
+              </span>
             </span>
+            <PreviewToggle messages={messages} toggleRef={previewToggle} onOpen={() => setPreviewOpen(true)} />
             <button type="button" className="button button--ghost" disabled={!dirty || busy} onClick={editor.discard}>
-              {m('builder.discard')}
+              <span className="savebar__long">{m('builder.discard')}</span>
+              <span className="savebar__short" aria-hidden="true">
+                {m('builder.savebar.discard')}
+              </span>
             </button>
             <button type="submit" className="button" disabled={!hydrated || busy || deleted}>
               {m(busy ? 'builder.saving' : 'builder.save')}
             </button>
           </div>
         </form>
-        <Preview draft={editor.draft} messages={messages} locale={locale} homepageHref={homepageHref} />
+        <Preview
+          draft={editor.draft}
+          messages={messages}
+          locale={locale}
+          homepageHref={homepageHref}
+          open={previewOpen}
+          onClose={() => setPreviewOpen(false)}
+          toggleRef={previewToggle}
+        />
       </div>
     </div>
   )

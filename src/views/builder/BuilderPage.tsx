@@ -1,5 +1,7 @@
 // The frame of the builder's screens (sign-in, agreement, admin console, editor): the site layout
-// with a heading, a lead and the screen's island.
+// with a heading, a lead and the screen's island. A realtor's screens put their navigation in one
+// shell of one width above the screen's own column, so the tabs never move or shrink between screens
+// (docs/decisions/105-builder-layout.md).
 import type { ReactNode } from 'react'
 import type { PageContext } from '../context'
 import { Layout } from '../Layout'
@@ -30,14 +32,14 @@ export function BuilderPage({
   lead?: ReactNode
   /** narrow: a form; medium: a screen with a table (the Domain screen); wide: the editor and console. */
   width?: 'narrow' | 'medium' | 'wide'
-  /** The realtor's builder navigation (BuilderNav), above the heading. */
+  /** The realtor's builder navigation (BuilderNav), above the heading, as wide as the widest screen. */
   nav?: ReactNode
   children: ReactNode
 }) {
   return (
     <Layout ctx={ctx} mainLabel={title}>
-      <section className={`builder builder--${width}`}>
-        {nav}
+      {nav ? <div className="builder-shell">{nav}</div> : null}
+      <section className={`builder builder--${width}${nav ? ' builder--under-nav' : ''}`}>
         <h1 className="builder__title">{title}</h1>
         {lead ? <div className="builder__lead">{lead}</div> : null}
         {children}

@@ -1,4 +1,6 @@
 // The legal texts (privacy, terms, process) as message ids, with the numbers the code enforces (docs/decisions/029-legal-pages.md).
+import { INVITATION_TTL_MS } from '../../lib/accounts/invitations'
+import { PASSWORD_RESET_TTL_MS } from '../../lib/accounts/password-resets'
 import { LOCALE_COOKIE_MAX_AGE } from '../../lib/locale'
 import { GIVE_UP_AFTER_MS } from '../../lib/outbox/retry'
 import { SESSION_TTL_SECONDS } from '../../lib/session'
@@ -38,6 +40,8 @@ export const LEGAL_VALUES = {
   localeDays: Math.round(LOCALE_COOKIE_MAX_AGE / DAY_SECONDS),
   sessionDays: Math.round(SESSION_TTL_SECONDS / DAY_SECONDS),
   retryHours: Math.round(GIVE_UP_AFTER_MS / 3_600_000),
+  inviteDays: Math.round(INVITATION_TTL_MS / (DAY_SECONDS * 1000)),
+  resetMinutes: Math.round(PASSWORD_RESET_TTL_MS / 60_000),
 }
 
 const CONTACT: LegalPart = {
