@@ -39,7 +39,7 @@ describe('PATCH /v1/realtor/{id} with pasted links', () => {
     const html = await (await call('/en/janekim')).text()
     expect(html).toContain(`href="https://www.youtube.com/watch?v=${ID}&amp;t=42"`)
     expect(html).toContain(`"id":"${ID}","start":42`)
-    expect(html).toMatch(/<span>KakaoTalk ID<\/span> (?:<!-- -->)?jane\.kim<\/li>/)
+    expect(html).toMatch(/<span>KakaoTalk<\/span> (?:<!-- -->)?ID jane\.kim<\/li>/)
     expect(html).not.toContain('href="jane.kim"')
     // JSON-LD sameAs keeps only URLs: the channel, not the ID.
     expect(html).toContain('"sameAs":["https://www.youtube.com/@janekimhomes"]')
