@@ -37,6 +37,8 @@ export const LOGIN_FORM_MESSAGES = [
 
 export interface LoginFormProps {
   messages: Messages
+  /** The page's language, for the server's messages when the visitor has no language cookie yet. */
+  locale: string
   localePrefix: string
   next: string | null
   /** Where the sign-in started: '' on the provider site, '/{desiredUrl}' on a tenant's login page. */
@@ -65,7 +67,7 @@ interface PendingChange {
   signIn: SignInResponse
 }
 
-export default function LoginForm({ messages, localePrefix, next, tenantBase }: LoginFormProps) {
+export default function LoginForm({ messages, locale, localePrefix, next, tenantBase }: LoginFormProps) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
@@ -82,7 +84,7 @@ export default function LoginForm({ messages, localePrefix, next, tenantBase }: 
     setError('')
     const result = await api<SignInResponse & { token: string }>(
       '/v1/auth/login',
-      { method: 'POST', json: { email, password } },
+      { method: 'POST', json: { email, password }, language: locale },
       t(messages, 'builder.login.network'),
     )
     if (!result.ok) {
@@ -101,6 +103,7 @@ export default function LoginForm({ messages, localePrefix, next, tenantBase }: 
     return (
       <ChooseOwnPassword
         messages={messages}
+        locale={locale}
         pending={pending}
         onDone={(signIn) => location.assign(completeSignIn(signIn, via, next, localePrefix))}
       />
@@ -141,10 +144,12 @@ export default function LoginForm({ messages, localePrefix, next, tenantBase }: 
  */
 function ChooseOwnPassword({
   messages,
+  locale,
   pending,
   onDone,
 }: {
   messages: Messages
+  locale: string
   pending: PendingChange
   onDone: (signIn: SignInResponse) => void
 }) {
@@ -165,6 +170,7 @@ function ChooseOwnPassword({
         method: 'POST',
         json: { currentPassword: pending.currentPassword, newPassword },
         headers: { authorization: `Bearer ${pending.token}` },
+        language: locale,
       },
       t(messages, 'builder.login.network'),
     )
@@ -177,10 +183,12 @@ function ChooseOwnPassword({
 
   return (
     <form className="builder-form login-form" onSubmit={submit} noValidate aria-labelledby="login-change-title">
-      <h2 id="login-change-title" ref={heading} tabIndex={-1}>
-        {t(messages, 'builder.login.changeTitle')}
-      </h2>
-      <p className="muted">{t(messages, 'builder.login.changeIntro')}</p>
+      <div className="login-form__step">
+        <h2 id="login-change-title" ref={heading} tabIndex={-1}>
+          {t(messages, 'builder.login.changeTitle')}
+        </h2>
+        <p className="muted">{t(messages, 'builder.login.changeIntro')}</p>
+      </div>
       <FormField
         id="login-new-password"
         label={t(messages, 'builder.reset.password')}
