@@ -7,12 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { issueInvitation } from '../../src/lib/accounts/invitations'
 import { issuePasswordReset } from '../../src/lib/accounts/password-resets'
 import { findAccountById } from '../../src/lib/accounts/store'
-import { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
-import { ORIGIN } from '../helpers'
-import { errorOf } from './client'
-
-const app = createApp()
+import { api, errorOf } from './client'
 
 let admin: string | undefined
 async function adminToken() {
@@ -20,20 +16,16 @@ async function adminToken() {
   return admin
 }
 
-interface Call {
-  method?: string
-  json?: unknown
-  token?: string
-  language?: string
-}
-
-function call(path: string, { method = 'POST', json, token, language = 'en' }: Call = {}) {
-  const headers = new Headers({ 'accept-language': language })
-  if (json !== undefined) headers.set('content-type', 'application/json')
-  if (token) headers.set('authorization', `Bearer ${token}`)
-  const init = { method, headers, body: json === undefined ? undefined : JSON.stringify(json) }
-  return app.request(`${ORIGIN}${path}`, init, env)
-}
+/** A call to the worker, a POST unless told, in English unless told. */
+const call = (
+  path: string,
+  {
+    method = 'POST',
+    json,
+    token,
+    language = 'en',
+  }: { method?: string; json?: unknown; token?: string; language?: string } = {},
+) => api(path, { method, json, token, headers: { 'accept-language': language } })
 
 interface SignIn {
   token: string
