@@ -1,5 +1,5 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test'
-import { ADMIN, bearer, signInTo, submitSignIn } from './accounts'
+import { ADMIN, bearer, chooseOwnPassword, signInTo, submitSignIn, typedByAdmin } from './accounts'
 import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 
@@ -16,15 +16,19 @@ async function statusOfMe(api: APIRequestContext, token: string): Promise<number
   return (await api.get('/v1/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()
 }
 
-/** A new realtor account with its homepage at `address` (letters and hyphens only). */
+/**
+ * A new realtor account with its homepage at `address` (letters and hyphens only), whose realtor has replaced
+ * the password the admin typed with their own (decision 106).
+ */
 async function newRealtor(address: string, name: string) {
   const account = { email: `${address}@realtor.local`, password: `${address}-pass-2026`, name }
   const response = await admin.post('/v1/accounts', {
     headers: { authorization: `Bearer ${adminToken}` },
-    data: { ...account, desiredUrl: address },
+    data: { ...account, password: typedByAdmin(account.password), desiredUrl: address },
   })
   expect(response.status()).toBe(201)
-  return account
+  await chooseOwnPassword(admin, account.email, account.password)
+  return { ...account, id: ((await response.json()) as { account: { id: number } }).account.id }
 }
 
 /** Signs in through the form, accepts the agreement, and waits for the editor to be interactive. */
@@ -191,6 +195,50 @@ test('the admin console searches Korean names on the server, keeps the search in
   await resetting.getByRole('button', { name: '닫기' }).click()
   expect(await statusOfMe(request, old)).toBe(401)
   expect(await statusOfMe(request, await bearer(request, { email: realtor.email, password: temporary }))).toBe(200)
+
+  // The realtor signs in with it and first chooses their own, in place (decision 106); no cookie until then.
+  await page.context().clearCookies()
+  await submitSignIn(page, { email: realtor.email, password: temporary })
+  const step = page.getByRole('heading', { name: '나만의 비밀번호 정하기' })
+  await expect(step).toBeFocused()
+  await expect(page).toHaveURL(/\/login$/)
+  await expectNoAxeViolations(page, '.builder')
+  await page.screenshot({ path: `${SHOTS}/temporary-password-ko-${testInfo.project.name}.png`, fullPage: true })
+  // The same password again is refused, in place, and changes nothing.
+  await page.getByLabel('새 비밀번호 (8자 이상)').fill(temporary)
+  await page.getByRole('button', { name: '저장하고 계속하기' }).click()
+  await expect(page.locator('#login-new-password-error')).toHaveText('새 비밀번호는 현재 비밀번호와 달라야 합니다.')
+  await expectNoAxeViolations(page, '.builder')
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('session')
+  // Leaving without a change: the next sign-in asks again.
+  await submitSignIn(page, { email: realtor.email, password: temporary })
+  await expect(step).toBeFocused()
+  await page.getByLabel('새 비밀번호 (8자 이상)').fill('reset-own-password-2026')
+  await page.getByRole('button', { name: '저장하고 계속하기' }).click()
+  // Then on where a sign-in goes: this realtor has not accepted the agreement yet.
+  await expect(page).toHaveURL(/\/agreement\?next=/)
+  const temporaryAgain = await request.post('/v1/auth/login', { data: { email: realtor.email, password: temporary } })
+  expect(temporaryAgain.status()).toBe(401)
+
+  // In English, after another reset.
+  const again = await admin.post(`/v1/accounts/${realtor.id}/password-reset`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  })
+  const { temporaryPassword } = (await again.json()) as { temporaryPassword: string }
+  await page.context().clearCookies()
+  await page.goto('/en/login')
+  await page.getByLabel('Email').fill(realtor.email)
+  await page.getByLabel('Password').fill(temporaryPassword)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeFocused()
+  await expectNoAxeViolations(page, '.builder')
+  await page.screenshot({ path: `${SHOTS}/temporary-password-en-${testInfo.project.name}.png`, fullPage: true })
+  await page.getByLabel('New password (8+ characters)').fill('short')
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  await expect(page.locator('#login-new-password-error')).toHaveText('Use at least 8 characters.')
+  await page.getByLabel('New password (8+ characters)').fill('english-own-password-2026')
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  await expect(page).toHaveURL(/\/en\/agreement\?next=/)
 })
 
 test('the settings page in English', async ({ page }, testInfo) => {

@@ -3,7 +3,7 @@
 // in 24 hours; the 4th change is refused with the server's message, in the page's language, in the notice
 // and under the address field. Desktop in Korean, phone in English.
 import { PUBLISHABLE } from '../fixtures/publishable'
-import { ADMIN, submitSignIn } from './accounts'
+import { ADMIN, chooseOwnPassword, submitSignIn, typedByAdmin } from './accounts'
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 
@@ -49,9 +49,10 @@ test('an unpublished homepage moves freely, and the 4th change in a day is refus
   const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
   const created = await request.post('/v1/accounts', {
     headers: admin,
-    data: { email, password: PASSWORD, name: `Limit ${project}`, desiredUrl: name('a') },
+    data: { email, password: typedByAdmin(PASSWORD), name: `Limit ${project}`, desiredUrl: name('a') },
   })
   expect(created.status(), await created.text()).toBe(201)
+  await chooseOwnPassword(request, email, PASSWORD)
   const { realtor } = (await created.json()) as { realtor: { id: number } }
 
   await submitSignIn(page, { email: email, password: PASSWORD })

@@ -345,7 +345,10 @@ test.describe('homepage builder', () => {
     const fresh = await browser.newContext({ locale: 'ko-KR' })
     const realtorPage = await fresh.newPage()
     await submitSignIn(realtorPage, { email: 'mina-seo@realtor.local', password: 'mina-seo-2026' })
-    // A new realtor accepts the service agreement first.
+    // The password the admin typed is replaced first, in place (decision 106), then the agreement.
+    await expect(realtorPage.getByRole('heading', { name: '나만의 비밀번호 정하기' })).toBeFocused()
+    await realtorPage.getByLabel('새 비밀번호 (8자 이상)').fill('mina-own-password')
+    await realtorPage.getByRole('button', { name: '저장하고 계속하기' }).click()
     await expect(realtorPage).toHaveURL(/\/agreement\?next=/)
     await realtorPage.getByRole('button', { name: '동의하고 계속하기' }).click()
     await expect(realtorPage.getByRole('alert')).toHaveText('동의란에 체크해 주세요.')

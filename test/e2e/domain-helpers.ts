@@ -3,7 +3,7 @@
 // run, the realtor's sign-in, the homepage's canonical link, and the screen's screenshots in both languages.
 import type { APIRequestContext, Browser } from '@playwright/test'
 import { PUBLISHABLE } from '../fixtures/publishable'
-import { ADMIN, signInTo } from './accounts'
+import { ADMIN, chooseOwnPassword, signInTo, typedByAdmin } from './accounts'
 import { expect, type Page } from './fixtures'
 
 export const SHOTS = 'test/e2e/screenshots'
@@ -41,8 +41,12 @@ export async function newRealtor(request: APIRequestContext, project: string) {
   const desiredUrl = `domain-${project}-${letters()}`
   const account = { name: 'Sora Lim', email: `${desiredUrl}@realtor.local`, password: 'domain-pass-2026', desiredUrl }
   const headers = { authorization: `Bearer ${token}` }
-  const created = await request.post('/v1/accounts', { data: account, headers })
+  const created = await request.post('/v1/accounts', {
+    data: { ...account, password: typedByAdmin(account.password) },
+    headers,
+  })
   expect(created.status()).toBe(201)
+  await chooseOwnPassword(request, account.email, account.password)
   const { realtor } = (await created.json()) as { realtor: { id: number } }
   const published = await request.patch(`/v1/realtor/${realtor.id}`, {
     data: { ...PUBLISHABLE, isMakeHomepage: 'Y' },

@@ -1,5 +1,5 @@
 import { PUBLISHABLE } from '../fixtures/publishable'
-import { ADMIN, signInTo } from './accounts'
+import { ADMIN, chooseOwnPassword, signInTo, typedByAdmin } from './accounts'
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 
@@ -28,9 +28,10 @@ test('the realtor names themselves in Korean and English; each page shows its ow
   const headers = { authorization: `Bearer ${token}` }
   const created = await request.post('/v1/accounts', {
     headers,
-    data: { name: '서민지', email, password, desiredUrl: address },
+    data: { name: '서민지', email, password: typedByAdmin(password), desiredUrl: address },
   })
   expect(created.status()).toBe(201)
+  await chooseOwnPassword(request, email, password)
   const { realtor } = (await created.json()) as { realtor: { id: number } }
   const published = await request.patch(`/v1/realtor/${realtor.id}`, {
     headers,

@@ -1,4 +1,4 @@
-import { ADMIN, signInTo } from './accounts'
+import { ADMIN, chooseOwnPassword, signInTo, typedByAdmin } from './accounts'
 import { importThroughMenu } from './advanced-menu'
 import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
@@ -24,8 +24,12 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
   const desiredUrl = `onboarding-${testInfo.project.name}-${letters()}`
   const account = { name: 'Jiwoo Han', email: `${desiredUrl}@realtor.local`, password: 'onboarding-2026', desiredUrl }
   const { token } = await (await request.post('/v1/auth/login', { data: ADMIN })).json()
-  const created = await request.post('/v1/accounts', { data: account, headers: { authorization: `Bearer ${token}` } })
+  const created = await request.post('/v1/accounts', {
+    data: { ...account, password: typedByAdmin(account.password) },
+    headers: { authorization: `Bearer ${token}` },
+  })
   expect(created.status()).toBe(201)
+  await chooseOwnPassword(request, account.email, account.password)
   const { realtor } = await created.json()
   // The account email is the first contact email.
   expect(realtor.email).toBe(account.email)

@@ -2,7 +2,7 @@ import PostalMime from 'postal-mime'
 import { startFakePush } from '../fixtures/fake-push'
 import { fakePushClient } from '../fixtures/fake-push-client'
 import { PUBLISHABLE } from '../fixtures/publishable'
-import { ADMIN } from './accounts'
+import { ADMIN, chooseOwnPassword, typedByAdmin } from './accounts'
 import { ownAddress, sendContactForm } from './contact-form'
 import { expect, test } from './fixtures'
 import { localEmailFiles } from './local-email'
@@ -48,9 +48,10 @@ test('a new realtor hears of a buyer within seconds, by email and on their phone
   const admin = (await (await request.post('/v1/auth/login', { data: ADMIN })).json()) as { token: string }
   const created = await request.post('/v1/accounts', {
     headers: { authorization: `Bearer ${admin.token}` },
-    data: { name: 'Grace Park', email, password, desiredUrl: address },
+    data: { name: 'Grace Park', email, password: typedByAdmin(password), desiredUrl: address },
   })
   expect(created.status()).toBe(201)
+  await chooseOwnPassword(request, email, password)
   const { realtor } = (await created.json()) as { realtor: { id: number } }
   const own = (await (await request.post('/v1/auth/login', { data: { email, password } })).json()) as {
     token: string

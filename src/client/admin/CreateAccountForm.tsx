@@ -119,7 +119,15 @@ export function CreateAccountForm({
           ))}
         </fieldset>
         {fields.map((name) => (
-          <FormField key={name} id={`new-${name}`} label={m(LABELS[name])} error={errors[name]} className="field">
+          <FormField
+            key={name}
+            id={`new-${name}`}
+            label={m(LABELS[name])}
+            // A typed password is the admin's: the realtor replaces it at the first sign-in (decision 106).
+            hint={name === 'password' ? m('builder.admin.passwordHint') : undefined}
+            error={errors[name]}
+            className="field"
+          >
             {(control) => (
               <input
                 {...control}

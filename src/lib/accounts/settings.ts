@@ -26,11 +26,23 @@ export async function updateAccount(
   return true
 }
 
-/** Stores a new password's hash; the trigger raises the token version, so every older token stops. */
-export async function setPassword(db: D1Database, id: number, password: string): Promise<void> {
+/**
+ * Stores a new password's hash; the trigger raises the token version, so every older token stops. A password
+ * the admin chose is `temporary`: the realtor is asked to choose their own at the next sign-in
+ * (docs/decisions/106-temporary-passwords.md); one the realtor chose clears that.
+ */
+export async function setPassword(
+  db: D1Database,
+  id: number,
+  password: string,
+  { temporary = false }: { temporary?: boolean } = {},
+): Promise<void> {
   await db
-    .prepare(`UPDATE accounts SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`)
-    .bind(await hashPassword(password), id)
+    .prepare(
+      `UPDATE accounts SET password_hash = ?, password_temporary = ?,
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+    )
+    .bind(await hashPassword(password), temporary ? 1 : 0, id)
     .run()
   forgetSessionAccount(db, id)
 }

@@ -13,13 +13,15 @@ export interface AccountRow {
   realtor_id: number | null
   /** Raised to end every session signed before (migrations/0006_token_version.sql). */
   token_version: number
+  /** 1 while the password is one the admin chose (migrations/0033_temporary_passwords.sql). */
+  password_temporary: number
 }
 
 /** What a session needs of its account: who it is now, and which tokens are still good. */
 export type SessionAccount = Pick<AccountRow, 'id' | 'email' | 'name' | 'role' | 'realtor_id' | 'token_version'>
 
-const SELECT = `SELECT a.id, a.email, a.name, a.role, a.password_hash, a.agreed_at, a.token_version, r.id AS realtor_id
-  FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id`
+const SELECT = `SELECT a.id, a.email, a.name, a.role, a.password_hash, a.agreed_at, a.token_version, a.password_temporary,
+  r.id AS realtor_id FROM accounts a LEFT JOIN realtors r ON r.user_id = a.id`
 
 export async function findAccountByEmail(db: D1Database, email: string): Promise<AccountRow | null> {
   return db.prepare(`${SELECT} WHERE a.email = ?`).bind(email.trim()).first<AccountRow>()
@@ -36,6 +38,19 @@ export function sessionUserOf(account: SessionAccount): SessionUser {
     name: account.name,
     role: account.role,
     realtorId: account.realtor_id,
+  }
+}
+
+/**
+ * What every sign-in answers beside its token (/login, /me, the hand-off, a mailed link's password): who,
+ * whether the service agreement was accepted, and whether the password is still one the admin chose, which
+ * the realtor replaces before anything else (docs/decisions/106-temporary-passwords.md).
+ */
+export function signInStateOf(account: AccountRow) {
+  return {
+    user: sessionUserOf(account),
+    agreedAt: account.agreed_at,
+    mustChangePassword: account.password_temporary === 1,
   }
 }
 
@@ -106,6 +121,8 @@ export interface NewAccount {
   email: string
   name: string
   passwordHash: string
+  /** The admin typed the password: the realtor replaces it at the first sign-in (decision 106). */
+  passwordTemporary?: boolean
 }
 
 /**
@@ -115,8 +132,10 @@ export interface NewAccount {
  */
 export function newRealtorAccount(db: D1Database, account: NewAccount): D1PreparedStatement {
   return db
-    .prepare(`INSERT INTO accounts (email, name, role, password_hash) VALUES (?, ?, 'realtor', ?)`)
-    .bind(account.email, account.name, account.passwordHash)
+    .prepare(
+      `INSERT INTO accounts (email, name, role, password_hash, password_temporary) VALUES (?, ?, 'realtor', ?, ?)`,
+    )
+    .bind(account.email, account.name, account.passwordHash, account.passwordTemporary ? 1 : 0)
 }
 
 /** Drops what this isolate knows of an account, after its sessions were ended or it was deleted. */

@@ -62,12 +62,16 @@ app.patch('/', jsonBody(accountUpdateSchema), async (c) => {
 
 /**
  * A new password: every earlier session and bearer token ends (the token version rises with the
- * hash), and the caller gets a new session cookie and token, so this browser stays signed in.
+ * hash), and the caller gets a new session cookie and token, so this browser stays signed in. It is the
+ * realtor's own, so a password the admin chose stops being asked to change (decision 106); the sign-in
+ * form's "choose your own password" step posts here with the token of the sign-in it just made.
  */
 app.post('/password', jsonBody(passwordChangeSchema), async (c) => {
   const { currentPassword, newPassword } = c.req.valid('json')
   const account = await signedInAccount(c)
   await checkCurrentPassword(c, account, currentPassword)
+  // The same password again is no change, and would keep one the admin chose (decision 106).
+  if (newPassword === currentPassword) throw fieldError(c, 'newPassword', apiMessage(c, 'api.account.samePassword'))
   const secret = sessionSecret(c.env)
   if (!secret) throw new AppError(500, apiMessage(c, 'api.config.sessionSecret'))
   await setPassword(c.env.DB, account.id, newPassword)

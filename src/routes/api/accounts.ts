@@ -55,7 +55,8 @@ app.post('/:id{[0-9]+}/password-reset', adminOnly(), async (c) => {
   if (!account) throw new AppError(404, apiMessage(c, 'api.account.notFound'))
   if (account.role !== 'realtor') throw new AppError(403, apiMessage(c, 'api.account.resetRealtorsOnly'))
   const password = temporaryPassword()
-  await setPassword(c.env.DB, account.id, password)
+  // The realtor is asked to choose their own at the next sign-in (docs/decisions/106-temporary-passwords.md).
+  await setPassword(c.env.DB, account.id, password, { temporary: true })
   return c.json({ temporaryPassword: password }, 200, { 'Cache-Control': 'no-store' })
 })
 
@@ -64,7 +65,8 @@ app.post('/', signedIn(), jsonBody(accountCreateSchema), async (c) => {
   const { email, password, name, desiredUrl } = c.req.valid('json')
   // Checked before the password is hashed; the database refuses them again should a race slip through.
   await refuseTakenAddress(c, desiredUrl)
-  const made = await createRealtorAccount(c, { email, name, desiredUrl }, await hashPassword(password))
+  // A password the admin typed is temporary: the realtor chooses their own at the first sign-in (decision 106).
+  const made = await createRealtorAccount(c, { email, name, desiredUrl }, await hashPassword(password), true)
   return c.json({ account: { id: made.accountId, email, name, role: 'realtor' }, realtor: made.realtor }, 201)
 })
 
@@ -81,12 +83,13 @@ async function createRealtorAccount(
   c: Context<AppEnv>,
   { email, name, desiredUrl }: { email: string; name: string; desiredUrl: string },
   passwordHash: string,
+  passwordTemporary = false,
 ) {
   try {
     // The account's email is the homepage's first contact email: one field fewer before publishing.
     return await realtorServiceOf(c.env, executionContextOf(c)).createWithAccount(
       { ...REALTOR_DEFAULTS, desiredUrl, email },
-      { email, name, passwordHash },
+      { email, name, passwordHash, passwordTemporary },
     )
   } catch (error) {
     throw error instanceof RealtorConflictError ? await conflictError(c, error, desiredUrl) : error

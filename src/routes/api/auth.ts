@@ -18,7 +18,7 @@ import {
   findAccountByEmail,
   findAccountById,
   sessionClaimsOf,
-  sessionUserOf,
+  signInStateOf,
 } from '../../lib/accounts/store'
 import { AppError } from '../../lib/errors'
 import { parseOrigins } from '../../lib/request-origin'
@@ -140,8 +140,11 @@ app.post('/login', jsonBody(loginSchema), async (c) => {
   if (!account || !valid || isRefusedPassword(c.env, password))
     throw new AppError(401, apiMessage(c, 'api.auth.loginFailed'), { code: 'invalid_credentials' })
   const token = await signSession(sessionClaimsOf(account), secret)
-  setSessionCookie(c, token)
-  return c.json({ token, user: sessionUserOf(account), agreedAt: account.agreed_at })
+  const state = signInStateOf(account)
+  // A password the admin chose gets the browser no cookie: the sign-in form sends the token only to change the
+  // password, whose answer sets the cookie (docs/decisions/106-temporary-passwords.md).
+  if (!state.mustChangePassword) setSessionCookie(c, token)
+  return c.json({ token, ...state })
 })
 
 /**
@@ -194,7 +197,7 @@ app.post(
       throw new AppError(401, apiMessage(c, 'api.auth.sessionInvalid'), { code: 'invalid_code' })
     deleteCookie(c, HANDOFF_COOKIE, { path: HANDOFF_COOKIE_PATH, secure: !isLocalHttp(new URL(c.req.url)) })
     setSessionCookie(c, await signSession(sessionClaimsOf(account), secret))
-    return c.json({ user: sessionUserOf(account), agreedAt: account.agreed_at })
+    return c.json(signInStateOf(account))
   },
 )
 
@@ -218,7 +221,7 @@ app.post('/agreement', async (c) => {
 app.get('/me', async (c) => {
   const account = await findAccountById(c.env.DB, requireUser(c).id)
   if (!account) throw new AppError(401, apiMessage(c, 'api.auth.accountGone'))
-  return c.json({ user: sessionUserOf(account), agreedAt: account.agreed_at })
+  return c.json(signInStateOf(account))
 })
 
 export default app

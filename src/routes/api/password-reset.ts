@@ -6,7 +6,7 @@ import type { AppEnv } from '../../env'
 import { sessionSecret } from '../../lib/accounts/config'
 import { redeemPasswordReset, requestPasswordReset } from '../../lib/accounts/password-resets'
 import { setPassword } from '../../lib/accounts/settings'
-import { findAccountById, sessionClaimsOf, sessionUserOf } from '../../lib/accounts/store'
+import { findAccountById, sessionClaimsOf, signInStateOf } from '../../lib/accounts/store'
 import { passwordResetRequestSchema, passwordResetSchema } from '../../lib/builder/account'
 import { AppError } from '../../lib/errors'
 import { outboxConfig } from '../../lib/outbox/config'
@@ -64,7 +64,7 @@ export async function signInWithNewPassword(c: Context<AppEnv>, accountId: numbe
   const updated = await findAccountById(c.env.DB, accountId)
   if (!updated) throw new AppError(401, apiMessage(c, 'api.auth.accountGone'))
   setSessionCookie(c, await signSession(sessionClaimsOf(updated), secret))
-  return c.json({ user: sessionUserOf(updated), agreedAt: updated.agreed_at }, 200, NO_STORE)
+  return c.json(signInStateOf(updated), 200, NO_STORE)
 }
 
 export default app

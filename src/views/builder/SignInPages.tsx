@@ -38,6 +38,7 @@ export function LoginPage({
           component={LoginForm}
           props={{
             messages: messagesOf(ctx.locale, LOGIN_FORM_MESSAGES),
+            locale: ctx.locale,
             localePrefix: ctx.localePrefix,
             next,
             tenantBase: ctx.tenantBase,
