@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureRealtor, fixtureStore } from './fixtures/fixture-realtors'
+import { failingStore, fixtureRealtor, fixtureStore } from './fixtures/fixture-realtors'
 import { appWith, call, expectSecureHeaders, heading, ORIGIN } from './helpers'
 
 const PROVIDER_PAGES: [string, string, string][] = [
@@ -210,14 +210,7 @@ describe('error pages (docs/product.md §8)', () => {
 
   it('answers an unhandled error with 500 "Internal Server Error" and no details', async () => {
     const app = appWith({
-      realtors: () => ({
-        find: async () => {
-          throw new Error('database exploded: secret details')
-        },
-        list: async () => [],
-        listPublished: async () => [],
-        lastId: async () => 0,
-      }),
+      realtors: () => failingStore('database exploded: secret details'),
     })
     const response = await call('/janekim', { app })
     const html = await response.text()
@@ -262,14 +255,7 @@ async function tooManySignIns(): Promise<Response> {
 describe('security headers', () => {
   it('are on 200, 302, 400, 404, 429 and 500 responses', async () => {
     const failing = appWith({
-      realtors: () => ({
-        find: async () => {
-          throw new Error('boom')
-        },
-        list: async () => [],
-        listPublished: async () => [],
-        lastId: async () => 0,
-      }),
+      realtors: () => failingStore('boom'),
     })
     const responses = {
       200: await call('/'),

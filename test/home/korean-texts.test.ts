@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { upstreamStore } from '../../src/lib/realtors/upstream-store'
 import { createApp } from '../../src/worker'
 import { errorOf, JANE, login } from '../api/client'
+import { failingStore } from '../fixtures/fixture-realtors'
 import { fakeUpstream } from '../fixtures/upstream'
 import { appWith, call } from '../helpers'
 
@@ -78,14 +79,7 @@ describe('Korean error pages', () => {
 
   it('the 500 page: Korean but for "Internal Server Error"', async () => {
     const app = appWith({
-      realtors: () => ({
-        find: async () => {
-          throw new Error('database exploded')
-        },
-        list: async () => [],
-        listPublished: async () => [],
-        lastId: async () => 0,
-      }),
+      realtors: () => failingStore(),
     })
     const response = await call('/janekim', { app })
     expect(response.status).toBe(500)

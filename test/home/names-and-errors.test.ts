@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Realtor } from '../../src/lib/realtors/types'
 import { createApp } from '../../src/worker'
-import { fixtureStore } from '../fixtures/fixture-realtors'
+import { failingStore, fixtureStore } from '../fixtures/fixture-realtors'
 import { RICH } from '../fixtures/rich-realtor'
 import { appWith, call } from '../helpers'
 
@@ -101,14 +101,7 @@ describe('error pages in the page language (issue 31)', () => {
     ['en', '500 | Internal Server Error'],
   ])('titles the 500 page in %s', async (language, expected) => {
     const failing = appWith({
-      realtors: () => ({
-        find: async () => {
-          throw new Error('database exploded')
-        },
-        list: async () => [],
-        listPublished: async () => [],
-        lastId: async () => 0,
-      }),
+      realtors: () => failingStore(),
     })
     const response = await call(language === 'en' ? '/en/janekim' : '/janekim', { app: failing })
     expect(response.status).toBe(500)
