@@ -1,8 +1,8 @@
 // The deliveries table (migrations/0005_outbox.sql): every statement that enqueues, claims or settles one.
 import type { Destination, DestinationKind } from './config'
 
-/** What a message is, and so which table holds it: 'lead' (leads), 'contact' (realtor_contacts). */
-export type Topic = 'lead' | 'contact'
+/** What a message is, and so which table holds it: 'lead' (leads), 'contact' (realtor_contacts), 'buyer' (buyer_events), 'alert' (alerts). */
+export type Topic = 'lead' | 'contact' | 'buyer' | 'alert'
 
 export interface Delivery {
   id: number
