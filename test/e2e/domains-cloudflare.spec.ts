@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import path from 'node:path'
 import { FAKE_CF_TOKEN, startFakeCloudflare } from '../fixtures/fake-cloudflare'
 import { canonicalIn, newRealtor, SHOTS, shoot, signIn } from './domain-helpers'
 import { expect, test } from './fixtures'
+import { type SecondWorker, startSecondWorker } from './second-worker'
 
 // Issue 19's "done when" in the browser, against Cloudflare for SaaS as the worker really talks to it: a
 // second local worker (scripts/serve-e2e.mjs, its own state, E2E_PORT + 1) runs with CF_API_TOKEN and
@@ -12,7 +11,6 @@ import { expect, test } from './fixtures'
 // domain, the path address answers 301 to it (here domains reach the worker, unlike the simulator's), and
 // the domain's Host serves the homepage. A rate-limited API, a hostname Cloudflare holds elsewhere (1406), a
 // leftover of our own (1406, replaced), and the removal that deletes the hostname at Cloudflare, too.
-const root = path.resolve(import.meta.dirname, '../..')
 const port = Number(process.env.E2E_PORT ?? 8790) + 1
 const origin = `http://127.0.0.1:${port}`
 const CNAME_TARGET = 'customers.realtor.example.com'
@@ -20,7 +18,7 @@ const CNAME_TARGET = 'customers.realtor.example.com'
 test.use({ baseURL: origin })
 
 let fake: Awaited<ReturnType<typeof startFakeCloudflare>>
-let worker: ChildProcess
+let worker: SecondWorker | undefined
 let zone: string
 
 /** The fake's control paths of this run's zone (test/fixtures/fake-cloudflare.ts). */
@@ -48,47 +46,20 @@ test.beforeAll(async () => {
   test.setTimeout(240_000)
   fake = await startFakeCloudflare()
   zone = `e2e-${test.info().project.name}`
-  worker = spawn(process.execPath, ['scripts/serve-e2e.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      E2E_PORT: String(port),
-      E2E_STATE: 'e2e-cloudflare-state',
-      E2E_SKIP_BUILD: '1',
-      E2E_VARS: JSON.stringify({
-        CF_API_TOKEN: FAKE_CF_TOKEN,
-        CF_ZONE_ID: zone,
-        SAAS_CNAME_TARGET: CNAME_TARGET,
-        CF_API_BASE: `${fake.origin}/client/v4`,
-      }),
+  worker = await startSecondWorker({
+    port,
+    state: 'e2e-cloudflare-state',
+    vars: {
+      CF_API_TOKEN: FAKE_CF_TOKEN,
+      CF_ZONE_ID: zone,
+      SAAS_CNAME_TARGET: CNAME_TARGET,
+      CF_API_BASE: `${fake.origin}/client/v4`,
     },
   })
-  // Should this Playwright worker end without its afterAll (killed on a timeout), the server ends with it
-  // rather than holding the port for the next attempt.
-  const orphan = worker
-  process.once('exit', () => orphan.kill('SIGTERM'))
-  for (;;) {
-    if (worker.exitCode !== null) throw new Error(`the Cloudflare worker exited (${worker.exitCode})`)
-    // The body is read: a response dropped halfway makes workerd log a broken pipe that looks like a failure.
-    const up = await fetch(`${origin}/terms`, { signal: AbortSignal.timeout(10_000) }).then(
-      async (response) => {
-        await response.arrayBuffer()
-        return response.ok
-      },
-      () => false,
-    )
-    if (up) break
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
 })
 
 test.afterAll(async () => {
-  if (worker && worker.exitCode === null) {
-    const exited = new Promise((resolve) => worker.once('exit', resolve))
-    worker.kill('SIGTERM')
-    await exited
-  }
+  await worker?.stop()
   await fake?.close()
 })
 
