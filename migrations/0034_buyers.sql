@@ -146,8 +146,10 @@ CREATE TABLE alerts (
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
   opened_at TEXT
 );
+-- Each key a deletion cascades through has its index (a realtor's, a buyer's, a search's removal never scans).
 CREATE INDEX alerts_search ON alerts (search_id, id);
-CREATE INDEX alerts_realtor_opened ON alerts (realtor_id, opened_at) WHERE opened_at IS NOT NULL;
+CREATE INDEX alerts_buyer ON alerts (buyer_id);
+CREATE INDEX alerts_realtor_opened ON alerts (realtor_id, opened_at);
 CREATE TRIGGER alerts_deliveries_gone AFTER DELETE ON alerts BEGIN
   DELETE FROM deliveries WHERE topic = 'alert' AND message_id = OLD.id;
 END;
@@ -165,6 +167,7 @@ CREATE TABLE buyer_events (
 );
 CREATE INDEX buyer_events_realtor ON buyer_events (realtor_id, created_at);
 CREATE INDEX buyer_events_buyer ON buyer_events (buyer_id, id);
+CREATE INDEX buyer_events_search ON buyer_events (search_id) WHERE search_id IS NOT NULL;
 CREATE TRIGGER buyer_events_deliveries_gone AFTER DELETE ON buyer_events BEGIN
   DELETE FROM deliveries WHERE topic = 'buyer' AND message_id = OLD.id;
 END;
