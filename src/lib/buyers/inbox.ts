@@ -266,3 +266,18 @@ export async function findBuyer(db: D1Database, realtorId: number, buyerId: numb
   }
   return { ...detail, timeline: timelineOf(detail) }
 }
+
+/** The homepage of a realtor account (a realtor has one), for an API request that names no realtor. */
+export async function ownRealtorId(db: D1Database, accountId: number): Promise<number | null> {
+  const row = await db.prepare('SELECT id FROM realtors WHERE user_id = ?').bind(accountId).first<{ id: number }>()
+  return row?.id ?? null
+}
+
+/** Whose buyer an id is: only for an admin, who may read every realtor's (as the contacts' inbox allows). */
+export async function buyerRealtorId(db: D1Database, buyerId: number): Promise<number | null> {
+  const row = await db
+    .prepare('SELECT realtor_id FROM buyers WHERE id = ?')
+    .bind(buyerId)
+    .first<{ realtor_id: number }>()
+  return row?.realtor_id ?? null
+}

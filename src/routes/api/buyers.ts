@@ -4,7 +4,7 @@
 // allows (./inbox.ts). Another realtor's buyer answers 404 exactly as a buyer that does not exist.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
-import { findBuyer, listBuyers } from '../../lib/buyers/inbox'
+import { buyerRealtorId, findBuyer, listBuyers, ownRealtorId } from '../../lib/buyers/inbox'
 import { AppError } from '../../lib/errors'
 import { canManage } from '../../lib/realtors/permissions'
 import { INVALID_INPUT_MESSAGE, validationMessage } from '../../lib/validation'
@@ -34,15 +34,6 @@ async function managedRealtor(c: Context<AppEnv>, realtorId: number) {
   return canManage(user, realtor) ? realtor : undefined
 }
 
-/** The realtor of a signed-in realtor account (its one homepage), for a request that names none. */
-async function ownRealtorId(c: Context<AppEnv>): Promise<number | null> {
-  const user = requireUser(c)
-  const row = await c.env.DB.prepare('SELECT id FROM realtors WHERE user_id = ? ORDER BY id LIMIT 1')
-    .bind(user.id)
-    .first<{ id: number }>()
-  return row?.id ?? null
-}
-
 const buyers = new Hono<AppEnv>()
 buyers.use('*', apiCors({ isPublicRead: () => false }))
 
@@ -66,13 +57,8 @@ buyers.get('/:id{[0-9]{1,15}}', queryParams(oneSchema), async (c) => {
   const { realtorId: named } = c.req.valid('query')
   // The realtor whose buyers are read: the one named (an admin's choice, or the realtor's own), else the
   // signed-in realtor's homepage. An admin naming none reads by the buyer's own realtor.
-  let realtorId = named ?? (user.role === 'admin' ? null : await ownRealtorId(c))
-  if (realtorId === null && user.role === 'admin') {
-    const row = await c.env.DB.prepare('SELECT realtor_id FROM buyers WHERE id = ?')
-      .bind(buyerId)
-      .first<{ realtor_id: number }>()
-    realtorId = row?.realtor_id ?? null
-  }
+  const realtorId =
+    named ?? (user.role === 'admin' ? await buyerRealtorId(c.env.DB, buyerId) : await ownRealtorId(c.env.DB, user.id))
   if (realtorId === null || !(await managedRealtor(c, realtorId))) throw notFound(c)
   const buyer = await findBuyer(c.env.DB, realtorId, buyerId)
   if (!buyer) throw notFound(c)
