@@ -176,7 +176,7 @@ describe('one buyer', () => {
       'signup',
     ])
     expect(timeline).toContain('Opened the alert for “Johns Creek, 3+ beds, under $1.2M”')
-    expect(timeline).toContain('Sent you a Message:')
+    expect(timeline).toContain('Message sent to you:')
   })
 
   it('is the same as JSON, its timeline newest first', async () => {
