@@ -61,6 +61,19 @@ test.beforeAll(() => {
       phone_country_code, message, is_term, locale, created_at)
     VALUES (${BUYER}, ${jane}, '이수진', '이', '수진', 'Sujin.Lee.E2E@example.com', '+16785550188', 'US',
       '주말에 집을 볼 수 있을까요?', 'Y', 'ko', '2026-11-23T09:10:00.000Z');
+    -- The dashboard's figures of the last days: a second buyer's, so the first one's timeline stays as above.
+    INSERT OR IGNORE INTO buyers (id, realtor_id, email, email_key, locale, consent_at, consent_text)
+    VALUES (${BUYER + 1}, ${jane}, 'dash.e2e@example.com', 'dash.e2e@example.com', 'en',
+      '2026-11-20T14:00:00.000Z', 'I agree.');
+    INSERT OR IGNORE INTO saved_searches (id, buyer_id, realtor_id, name, query, market, place_kind, place_key,
+      deal_type, property_status, frequency)
+    VALUES (${BUYER + 1}, ${BUYER + 1}, ${jane}, 'Duluth', 'city=Duluth', 'fmls', 'city', 'duluth', 'sale',
+      'active', 'daily');
+    INSERT OR IGNORE INTO buyer_events (id, realtor_id, buyer_id, kind, search_id, created_at)
+    VALUES (${BUYER}, ${jane}, ${BUYER + 1}, 'signup', NULL, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 days')),
+      (${BUYER + 1}, ${jane}, ${BUYER + 1}, 'search', ${BUYER + 1}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 days'));
+    INSERT OR IGNORE INTO alerts (id, search_id, buyer_id, realtor_id, opened_at)
+      VALUES (${BUYER + 1}, ${BUYER + 1}, ${BUYER + 1}, ${jane}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 days'));
   `)
 })
 
@@ -112,6 +125,21 @@ for (const locale of ['ko', 'en'] as const) {
     )
     await expectNoAxeViolations(page)
     await page.screenshot({ path: testInfo.outputPath(`buyer-${locale}.png`), fullPage: true })
+  })
+}
+
+for (const locale of ['ko', 'en'] as const) {
+  test(`Jane's dashboard counts sign-ups, saved searches and alert opens (${locale})`, async ({ page }, testInfo) => {
+    expect((await page.request.post('/v1/auth/login', { data: JANE })).status()).toBe(200)
+    await page.goto(`${locale === 'en' ? '/en' : ''}/janekim/admin/dashboard`)
+    const buyers = page.getByTestId('dashboard-buyers')
+    await expect(buyers.getByRole('heading', { level: 2 })).toHaveText(locale === 'en' ? 'Buyers' : '회원')
+    for (const figure of ['signups', 'searches', 'alertOpens'])
+      expect(
+        Number(await buyers.getByTestId(`dashboard-total-${figure}`).locator('strong').innerText()),
+      ).toBeGreaterThan(0)
+    await expectNoAxeViolations(page, '[data-testid="dashboard-buyers"]')
+    await buyers.screenshot({ path: testInfo.outputPath(`dashboard-buyers-${locale}.png`) })
   })
 }
 
