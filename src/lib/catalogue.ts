@@ -56,10 +56,11 @@ const BUILDER_MESSAGES_IN_BUNDLE = [
 ]
 
 /**
- * A message of the signed-in builder (`builder.…`, `inbox.…`, `buyers.…`): its pages, its islands, its APIs' answers. The
- * build writes them to a static asset rather than into the worker's bundle, and the worker reads them before
- * it answers a builder request (`loadBuilderMessages`, src/lib/i18n.ts; docs/decisions/094-bundle-headroom.md)
- * — all but the notifications' texts, which requests of visitors and the cron format.
+ * A message of the signed-in builder (`builder.…`, `inbox.…`, `buyers.…`): its pages, its islands, its APIs'
+ * answers. The build writes them to a static asset rather than into the worker's bundle, and the worker reads
+ * them before it answers a builder request (`loadBuilderMessages`, src/lib/i18n.ts;
+ * docs/decisions/094-bundle-headroom.md) — all but the notifications' texts, which requests of visitors and
+ * the cron format.
  */
 export const isBuilderMessage = (id: string): boolean =>
   // `buyers.…`: the inbox's buyers and the dashboard's buyer figures (docs/decisions/109-buyers-in-the-inbox.md).
