@@ -51,14 +51,18 @@ const BUILDER_MESSAGES_IN_BUNDLE = [
   'builder.push.',
   'inbox.field.',
   'inbox.request.',
+  // A saved search's alert frequency, said in the realtor's notification of it (issue 32, decision 109).
+  'buyers.frequency.',
 ]
 
 /**
- * A message of the signed-in builder (`builder.…`, `inbox.…`): its pages, its islands, its APIs' answers. The
- * build writes them to a static asset rather than into the worker's bundle, and the worker reads them before
- * it answers a builder request (`loadBuilderMessages`, src/lib/i18n.ts; docs/decisions/094-bundle-headroom.md)
- * — all but the notifications' texts, which requests of visitors and the cron format.
+ * A message of the signed-in builder (`builder.…`, `inbox.…`, `buyers.…`): its pages, its islands, its APIs'
+ * answers. The build writes them to a static asset rather than into the worker's bundle, and the worker reads
+ * them before it answers a builder request (`loadBuilderMessages`, src/lib/i18n.ts;
+ * docs/decisions/094-bundle-headroom.md) — all but the notifications' texts, which requests of visitors and
+ * the cron format.
  */
 export const isBuilderMessage = (id: string): boolean =>
-  (id.startsWith('builder.') || id.startsWith('inbox.')) &&
+  // `buyers.…`: the inbox's buyers and the dashboard's buyer figures (docs/decisions/109-buyers-in-the-inbox.md).
+  (id.startsWith('builder.') || id.startsWith('inbox.') || id.startsWith('buyers.')) &&
   !BUILDER_MESSAGES_IN_BUNDLE.some((prefix) => id.startsWith(prefix))

@@ -4,6 +4,7 @@
 // Mounted in src/worker.ts on every site, like the builder.
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../env'
+import { findBuyer, listBuyers } from '../lib/buyers/inbox'
 import { AppError } from '../lib/errors'
 import { entryListSchema } from '../lib/inbox/query'
 import { contactSource, type InboxSource, leadSource } from '../lib/inbox/source'
@@ -18,12 +19,14 @@ import {
 } from '../lib/inbox/store'
 import type { ContactEntry, LeadEntry } from '../lib/inbox/types'
 import { realtorClock } from '../lib/realtors/own-settings'
+import { canManage } from '../lib/realtors/permissions'
 import type { Realtor } from '../lib/realtors/types'
 import { operatorTimeZone } from '../lib/time-zone'
 import { sitePath } from '../lib/urls'
 import { auth } from '../middleware/auth'
 import { requirePageAdmin, requirePageManager } from '../middleware/permissions'
 import { builderNav, renderBuilderPage as render } from '../render'
+import { BuyerDetailPage, BuyersListPage } from '../views/builder/BuyersPages'
 import { InboxEntryPage } from '../views/builder/InboxEntryPage'
 import { filterQuery, InboxPage } from '../views/builder/InboxPage'
 
@@ -136,6 +139,68 @@ async function entryPage<T extends ContactEntry | LeadEntry>(c: Context<AppEnv>,
   )
 }
 
+/**
+ * The site's realtor whose buyers the signed-in user may see (docs/decisions/109-buyers-in-the-inbox.md).
+ * The list answers another realtor's user as the inbox does (403, nothing shown); one buyer's page answers
+ * 404, exactly as for an id that does not exist, so an id says nothing about whose buyer it is.
+ */
+function buyersRealtor(c: Context<AppEnv>, foreign: 'forbidden' | 'notFound'): Realtor {
+  const realtor = c.get('realtor')
+  if (!realtor || realtor.deletedAt) notFound(c)
+  if (foreign === 'forbidden') requirePageManager(c, realtor)
+  else if (!canManage(c.get('user'), realtor))
+    throw new AppError(404, c.get('intl').formatMessage({ id: 'buyers.notFound' }))
+  return realtor
+}
+
+async function buyersPage(c: Context<AppEnv>) {
+  const realtor = buyersRealtor(c, 'forbidden')
+  const cursor = c.req.query('after') ?? ''
+  // A cursor that does not parse is the first page, as the inbox's filters are.
+  const after = /^[1-9][0-9]{0,14}$/.test(cursor) ? Number(cursor) : undefined
+  const [page, unread] = await Promise.all([
+    listBuyers(c.env.DB, realtor.id, { after, limit: PAGE_SIZE }),
+    unreadContacts(c.env.DB, realtor.id),
+    useClockOf(c, { realtor }),
+  ])
+  const path = sitePath(c.var, '/admin/inbox/buyers')
+  return render(c, 'buyers.title', (ctx, title) => (
+    <BuyersListPage
+      ctx={ctx}
+      title={title}
+      page={page}
+      path={path}
+      after={after}
+      nav={builderNav(c, 'inbox', unread)}
+    />
+  ))
+}
+
+async function buyerPage(c: Context<AppEnv>) {
+  const realtor = buyersRealtor(c, 'notFound')
+  const id = Number(c.req.param('id'))
+  const [buyer, unread] = await Promise.all([
+    Number.isSafeInteger(id) ? findBuyer(c.env.DB, realtor.id, id) : null,
+    unreadContacts(c.env.DB, realtor.id),
+    useClockOf(c, { realtor }),
+  ])
+  if (!buyer) throw new AppError(404, c.get('intl').formatMessage({ id: 'buyers.notFound' }))
+  return render(
+    c,
+    'buyers.buyerTitle',
+    (ctx, title) => (
+      <BuyerDetailPage
+        ctx={ctx}
+        title={title}
+        buyer={buyer}
+        listHref={sitePath(c.var, '/admin/inbox/buyers')}
+        nav={builderNav(c, 'inbox', unread)}
+      />
+    ),
+    { values: { name: buyer.name || buyer.email } },
+  )
+}
+
 const inboxPages = new Hono<AppEnv>()
 
 for (const path of ['/admin/inbox', '/admin/inbox/*', '/admin/leads', '/admin/leads/*'])
@@ -143,6 +208,8 @@ for (const path of ['/admin/inbox', '/admin/inbox/*', '/admin/leads', '/admin/le
 
 inboxPages.get('/admin/inbox', (c) => listPage(c, contactBox(c), 'inbox.title'))
 inboxPages.get('/admin/inbox/:id{[0-9]{1,15}}', (c) => entryPage(c, contactBox(c)))
+inboxPages.get('/admin/inbox/buyers', buyersPage)
+inboxPages.get('/admin/inbox/buyers/:id{[0-9]{1,15}}', buyerPage)
 inboxPages.get('/admin/leads', (c) => listPage(c, leadBox(c), 'inbox.leadsTitle'))
 inboxPages.get('/admin/leads/:id{[0-9]{1,15}}', (c) => entryPage(c, leadBox(c)))
 

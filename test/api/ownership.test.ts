@@ -19,6 +19,8 @@ interface Ids {
   site: string
   /** A contact of the owner's homepage. */
   contact: number
+  /** A buyer of the owner's homepage (issue 32). */
+  buyer: number
   p256dh: string
 }
 
@@ -58,6 +60,13 @@ const CASES: Case[] = [
   {
     ...page('GET /admin/inbox/:id{[0-9]{1,15}}', ''),
     request: (ids) => ({ path: `/${ids.site}/admin/inbox/${ids.contact}` }),
+  },
+  // The inbox's buyers (docs/decisions/109-buyers-in-the-inbox.md): someone else's buyer is 404.
+  page('GET /admin/inbox/buyers', '/admin/inbox/buyers'),
+  {
+    ...page('GET /admin/inbox/buyers/:id{[0-9]{1,15}}', ''),
+    request: (ids) => ({ path: `/${ids.site}/admin/inbox/buyers/${ids.buyer}` }),
+    expect: { owner: 200, other: 404, admin: 200, anon: 302 },
   },
   {
     route: 'POST /admin/preview',
@@ -203,6 +212,11 @@ const CASES: Case[] = [
     })),
     expect: { owner: 200, other: 404, admin: 200, anon: 401 },
   },
+  gated('GET /v1/realtor-buyers', 200, ({ id }) => ({ path: `/v1/realtor-buyers?realtorId=${id}` })),
+  {
+    ...gated('GET /v1/realtor-buyers/:id{[0-9]{1,15}}', 200, ({ buyer }) => ({ path: `/v1/realtor-buyers/${buyer}` })),
+    expect: { owner: 200, other: 404, admin: 200, anon: 401 },
+  },
   {
     route: 'POST /v1/realtor-contacts',
     why: "the homepage's public contact form (the body is checked first)",
@@ -247,7 +261,13 @@ beforeAll(async () => {
     'deriveBits',
   ])) as CryptoKeyPair
   const p256dh = base64url(new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer))
-  ids = { id: realtor!.id, site: 'gate-owner', contact: contact!.id, p256dh }
+  const buyer = await env.DB.prepare(
+    `INSERT INTO buyers (realtor_id, email, email_key, locale, consent_at, consent_text)
+     VALUES (?, 'buyer@example.com', 'buyer@example.com', 'en', '2026-11-01T00:00:00.000Z', 'I agree.') RETURNING id`,
+  )
+    .bind(realtor!.id)
+    .first<{ id: number }>()
+  ids = { id: realtor!.id, site: 'gate-owner', contact: contact!.id, buyer: buyer!.id, p256dh }
 })
 
 describe('the ownership gate', () => {

@@ -4,6 +4,7 @@
 // plans.test.ts fails until the file holding its query is accounted for).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { base64url } from '../../src/lib/base64url'
+import { buyerEventStatements } from '../../src/lib/buyers/events'
 import { newToken, tokenHash } from '../../src/lib/tokens'
 import worker, { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
@@ -255,6 +256,80 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/v1/leads/export?q=Lead%20199', token: admin },
     { path: '/admin/leads?q=irvine', token: admin },
     { path: '/equityrealty/admin/inbox', token: realtor },
+    // The inbox's buyers (docs/decisions/109-buyers-in-the-inbox.md): a buyer with a save of each kind, a
+    // view, an alert opened and a sign-up event waiting in the outbox (the cron's pass reads it back).
+    {
+      path: '/equityrealty/admin/inbox/buyers',
+      token: realtor,
+      before: (db) =>
+        db.batch([
+          // A buyer of every realtor with saves, views, events and alerts, so ANALYZE sees these tables at scale.
+          db.prepare(
+            `INSERT INTO buyers (realtor_id, email, email_key, locale, consent_at, consent_text)
+             SELECT id, 'scale' || id || '@buyers.test', 'scale' || id || '@buyers.test', 'en',
+               '2026-01-01T00:00:00.000Z', 'I agree.' FROM realtors`,
+          ),
+          db.prepare(
+            `INSERT INTO saved_searches (buyer_id, realtor_id, name, query, market, place_kind, place_key, deal_type,
+               property_status, frequency)
+             SELECT id, realtor_id, 'Irvine', 'city=Irvine', 'crmls', 'city', 'irvine', 'sale', 'active', 'daily'
+             FROM buyers`,
+          ),
+          db.prepare(
+            `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3)
+             INSERT INTO buyer_events (realtor_id, buyer_id, kind, search_id, created_at)
+             SELECT b.realtor_id, b.id, CASE WHEN i = 1 THEN 'signup' ELSE 'search' END, s.id,
+               strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (b.id % 60) || ' days')
+             FROM buyers b JOIN saved_searches s ON s.buyer_id = b.id, n`,
+          ),
+          db.prepare(
+            `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3)
+             INSERT INTO alerts (search_id, buyer_id, realtor_id, opened_at)
+             SELECT s.id, s.buyer_id, s.realtor_id,
+               CASE WHEN i < 3 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (s.id % 60) || ' days') END
+             FROM saved_searches s, n`,
+          ),
+          db.prepare(
+            `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2)
+             INSERT INTO saved_homes (buyer_id, listing_key) SELECT id, 'SC' || (id * 2 + i) FROM buyers, n`,
+          ),
+          db.prepare(
+            `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2)
+             INSERT INTO buyer_views (buyer_id, listing_key, viewed_at)
+             SELECT id, 'SC' || (id * 3 + i), '2026-11-01T00:00:00.000Z' FROM buyers, n`,
+          ),
+          db
+            .prepare(
+              `INSERT INTO buyers (id, realtor_id, email, email_key, name, locale, consent_at, consent_text)
+               VALUES (900001, ?, 'Minsu@Example.com', 'minsu@example.com', 'Plans Buyer', 'ko', ?2, 'I agree.')`,
+            )
+            .bind(id, new Date().toISOString()),
+          db.prepare("INSERT INTO saved_homes (buyer_id, listing_key) VALUES (900001, 'SC1230')"),
+          db.prepare(
+            "INSERT INTO buyer_views (buyer_id, listing_key, viewed_at) VALUES (900001, 'SC1231', '2026-11-01T00:00:00.000Z')",
+          ),
+          db
+            .prepare(
+              `INSERT INTO saved_searches (id, buyer_id, realtor_id, name, query, market, place_kind, place_key,
+                 deal_type, property_status, frequency)
+               VALUES (900001, 900001, ?, 'Irvine', 'city=Irvine', 'crmls', 'city', 'irvine', 'sale', 'active', 'daily')`,
+            )
+            .bind(id),
+          db
+            .prepare(
+              `INSERT INTO alerts (search_id, buyer_id, realtor_id, opened_at)
+               VALUES (900001, 900001, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+            )
+            .bind(id),
+          ...buyerEventStatements(db, { realtorId: id, buyerId: 900001, kind: 'signup', searchId: null }),
+        ]),
+    },
+    { path: '/equityrealty/admin/inbox/buyers?after=900002', token: realtor },
+    { path: '/equityrealty/admin/inbox/buyers/900001', token: realtor },
+    { path: `/v1/realtor-buyers?realtorId=${id}&limit=5`, token: realtor },
+    { path: '/v1/realtor-buyers/900001', token: realtor },
+    { path: '/v1/realtor-buyers/900001', token: admin },
+    { path: '/equityrealty/admin/dashboard', token: realtor },
     { path: `/v1/realtor/${id}/notifications`, token: realtor },
     // An address that is not the sign-in email waits for its link (decision 063); a link with an unknown
     // token confirms nothing. The realtor's clock: chosen, read, and the Settings screen that offers it.

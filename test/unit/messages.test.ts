@@ -70,6 +70,11 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
     source: 'builder.admin.invite.state.${invitation.state}',
   },
   { ids: /^inbox\.filter\.(inbox|unread|read|archived|all)$/, source: 'inbox.filter.${status}' },
+  // The inbox's buyers and the dashboard's buyer figures (docs/decisions/109-buyers-in-the-inbox.md).
+  { ids: /^buyers\.tabs\.(messages|buyers)$/, source: 'buyers.tabs.${tab}' },
+  { ids: /^buyers\.frequency\.(instant|daily|weekly|off)$/, source: 'buyers.frequency.${search.frequency}' },
+  { ids: /^buyers\.dashboard\.(signups|searches|alertOpens)$/, source: 'buyers.dashboard.${figure}' },
+  { ids: /^buyers\.dashboard\.(signups|searches|alertOpens)Chart$/, source: 'buyers.dashboard.${figure}Chart' },
   { ids: /^inbox\.status\.(unread|read|archived)$/, source: 'inbox.status.${entry.status}' },
   { ids: /^inbox\.delivery\.(pending|retrying|delivered|failed)$/, source: 'inbox.delivery.${channel.state}' },
   { ids: /^inbox\.channel\.[a-z-]+$/, source: 'inbox.channel.${destinationKind(channel.destination)}' },

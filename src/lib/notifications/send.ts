@@ -3,10 +3,12 @@
 // notifications get through the same way.
 
 import { parseHttpUrl } from '../html'
+import { localizedPath } from '../locale'
 import type { OutboxConfig } from '../outbox/config'
 import type { Delivery } from '../outbox/deliveries'
 import { postJson } from '../outbox/webhook'
 import { type RealtorClock, realtorClock } from '../realtors/own-settings'
+import { buyerInboxLink, buyerNotificationOf, type NotifiedBuyerEvent } from './buyer-message'
 import { inboxLink, mimeMessage, type Notification, type NotifiedContact, notificationOf, slackBody } from './message'
 import {
   type EffectiveSettings,
@@ -94,6 +96,42 @@ export async function notifyRealtor(
   const notification = notificationOf(contact, link, settings.locale, {
     timeZone: clock.timeZone,
     pageOrigin: pageOriginOf(contact.page, homepage.desired_url, homepage.own, origin),
+  })
+  const key = headers['Idempotency-Key'] ?? `delivery-${delivery.id}`
+  await sendNotification(config, delivery.destination as RealtorDestination, settings, notification, key)
+}
+
+/**
+ * The search page of the realtor's site, where a saved search's query string belongs: their own domain when
+ * they have one, else the provider's `/{desiredUrl}`; none without either origin.
+ */
+function homesUrlOf(homepage: { desired_url: string; own: string | null }, publicOrigin: string, locale: 'ko' | 'en') {
+  const own = parseHttpUrl(
+    homepage.own ? (/^https?:\/\//i.test(homepage.own) ? homepage.own : `https://${homepage.own}`) : '',
+  )
+  const origin = own?.origin ?? parseHttpUrl(publicOrigin)?.origin
+  if (!origin) return undefined
+  return `${origin}${localizedPath(locale, `${own ? '' : `/${homepage.desired_url}`}/homes`)}`
+}
+
+/**
+ * The outbox's send for a buyer event's realtor-email and realtor-webhook deliveries (issue 32, decision 109):
+ * the same channels, settings and sender as a contact's, the buyer's page in the inbox as the link.
+ */
+export async function notifyRealtorOfBuyer(
+  config: OutboxConfig,
+  event: NotifiedBuyerEvent,
+  delivery: Delivery,
+  headers: Record<string, string>,
+  { settings, homepage, clock }: RealtorNotice,
+): Promise<void> {
+  if (!settings) throw new Error('the realtor has no notification settings')
+  if (!homepage) throw new Error('the realtor is not in this database')
+  const origin = config.publicOrigin ?? ''
+  const link = buyerInboxLink(origin, homepage.desired_url, event.buyerId, settings.locale)
+  const notification = buyerNotificationOf(event, link, settings.locale, {
+    timeZone: clock.timeZone,
+    homesUrl: homesUrlOf(homepage, origin, settings.locale),
   })
   const key = headers['Idempotency-Key'] ?? `delivery-${delivery.id}`
   await sendNotification(config, delivery.destination as RealtorDestination, settings, notification, key)

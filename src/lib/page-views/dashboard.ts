@@ -15,12 +15,22 @@ export interface DayFigures {
   day: string
   views: number
   contacts: number
+  /** Buyers who signed up on the site (buyer_events 'signup', issue 32). */
+  signups: number
+  /** Searches buyers saved (buyer_events 'search'). */
+  searches: number
+  /** Listing alerts opened for the first time (alerts.opened_at). */
+  alertOpens: number
 }
+
+/** The figures counted per day, each shown as a chart. */
+export type DayFigure = Exclude<keyof DayFigures, 'day'>
+export const BUYER_FIGURES = ['signups', 'searches', 'alertOpens'] as const
 
 export interface Dashboard {
   /** Oldest first, every day present (0 when nothing happened). */
   days: DayFigures[]
-  totals: { views: number; contacts: number }
+  totals: Record<DayFigure, number>
   byLocale: Record<Locale, number>
   byDevice: Record<DeviceType, number>
   topPages: { path: string; views: number }[]
@@ -89,13 +99,33 @@ export async function dashboardOf(
          GROUP BY 1 ORDER BY n DESC, k LIMIT ?`,
       )
       .bind(realtorId, from, PAGES_READ),
+    // The buyers' figures (docs/decisions/109-buyers-in-the-inbox.md), by UTC hour as the contacts are:
+    // down buyer_events_realtor and alerts_realtor_opened, from the realtor's id and the window's start.
+    db
+      .prepare(
+        `SELECT substr(created_at, 1, 13) AS hour, kind AS k, COUNT(*) AS n FROM buyer_events
+         WHERE realtor_id = ? AND created_at >= ? GROUP BY 1, 2`,
+      )
+      .bind(realtorId, since),
+    db
+      .prepare(
+        `SELECT substr(opened_at, 1, 13) AS hour, COUNT(*) AS n FROM alerts
+         WHERE realtor_id = ? AND opened_at >= ? GROUP BY 1`,
+      )
+      .bind(realtorId, since),
   ])
-  const [[views, contacts, locales, devices, pages], recentViews] = await Promise.all([d1, recent])
+  const [[views, contacts, locales, devices, pages, events, opens], recentViews] = await Promise.all([d1, recent])
   const sums = (rows: Record<string, string | number>[] | undefined) =>
     new Map((rows ?? []).map((row) => [String(row.k ?? row.day), Number(row.n)]))
   const viewsByDay = sums(views?.results)
   const contactsByDay = new Map<string, number>()
   for (const row of contacts?.results ?? []) add(contactsByDay, dayIn(`${row.hour}:00:00Z`, timeZone), Number(row.n))
+  const signupsByDay = new Map<string, number>()
+  const searchesByDay = new Map<string, number>()
+  for (const row of events?.results ?? [])
+    add(row.k === 'search' ? searchesByDay : signupsByDay, dayIn(`${row.hour}:00:00Z`, timeZone), Number(row.n))
+  const opensByDay = new Map<string, number>()
+  for (const row of opens?.results ?? []) add(opensByDay, dayIn(`${row.hour}:00:00Z`, timeZone), Number(row.n))
   const localeSums = sums(locales?.results)
   const deviceSums = sums(devices?.results)
   const pageSums = sums(pages?.results)
@@ -105,7 +135,15 @@ export async function dashboardOf(
     add(deviceSums, kind.device, kind.views)
   }
   for (const page of recentViews?.pages ?? []) add(pageSums, page.path, page.views)
-  const figures = days.map((day) => ({ day, views: viewsByDay.get(day) ?? 0, contacts: contactsByDay.get(day) ?? 0 }))
+  const figures = days.map((day) => ({
+    day,
+    views: viewsByDay.get(day) ?? 0,
+    contacts: contactsByDay.get(day) ?? 0,
+    signups: signupsByDay.get(day) ?? 0,
+    searches: searchesByDay.get(day) ?? 0,
+    alertOpens: opensByDay.get(day) ?? 0,
+  }))
+  const total = (figure: DayFigure) => figures.reduce((sum, day) => sum + day[figure], 0)
   // The top ten of both sources' PAGES_READ most viewed: exact unless a page outside both lists would rank.
   const topPages = [...pageSums]
     .map(([path, views]) => ({ path, views }))
@@ -114,8 +152,11 @@ export async function dashboardOf(
   return {
     days: figures,
     totals: {
-      views: figures.reduce((sum, day) => sum + day.views, 0),
-      contacts: figures.reduce((sum, day) => sum + day.contacts, 0),
+      views: total('views'),
+      contacts: total('contacts'),
+      signups: total('signups'),
+      searches: total('searches'),
+      alertOpens: total('alertOpens'),
     },
     byLocale: { ko: localeSums.get('ko') ?? 0, en: localeSums.get('en') ?? 0 },
     byDevice: {

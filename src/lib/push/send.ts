@@ -5,6 +5,7 @@
 import { describeRequest } from '../contacts/describe'
 import { intlFor } from '../i18n'
 import type { Locale } from '../locale'
+import { buyerInboxLink, buyerSubject, type NotifiedBuyerEvent } from '../notifications/buyer-message'
 import { inboxLink, type NotifiedContact } from '../notifications/message'
 import { webhookUrlProblem } from '../notifications/ssrf'
 import { type OutboxConfig, pushSubscriptionIdOf } from '../outbox/config'
@@ -53,23 +54,66 @@ export function pushPayload(contact: NotifiedContact, link: string, locale: Loca
   }
 }
 
+/** A buyer's sign-up or saved search as a push (issue 32, decision 109): one notification per event. */
+export function buyerPushPayload(event: NotifiedBuyerEvent, link: string, locale: Locale): PushPayload {
+  const intl = intlFor(locale)
+  return {
+    title: buyerSubject(event, locale),
+    body: excerpt(intl.formatMessage({ id: 'notify.buyer.push.body' })),
+    url: link,
+    tag: `buyer-event-${event.id}`,
+  }
+}
+
 /** One push to one device; throws a short reason of our own when the push service did not take it. */
 export async function sendPush(
   config: OutboxConfig,
   contact: NotifiedContact & { realtorId: number },
   delivery: Delivery,
 ): Promise<'gone' | undefined> {
+  return pushToDevice(config, contact.realtorId, delivery, (device) =>
+    pushPayload(
+      contact,
+      inboxLink(config.publicOrigin ?? '', device.desiredUrl, contact.id, device.locale),
+      device.locale,
+    ),
+  )
+}
+
+/** A buyer event's push to one of the realtor's devices, sent as a contact's is. */
+export async function sendBuyerEventPush(
+  config: OutboxConfig,
+  event: NotifiedBuyerEvent,
+  delivery: Delivery,
+): Promise<'gone' | undefined> {
+  return pushToDevice(config, event.realtorId, delivery, (device) =>
+    buyerPushPayload(
+      event,
+      buyerInboxLink(config.publicOrigin ?? '', device.desiredUrl, event.buyerId, device.locale),
+      device.locale,
+    ),
+  )
+}
+
+/** The device of a push delivery gets the payload made for its language and homepage. */
+async function pushToDevice(
+  config: OutboxConfig,
+  realtorId: number,
+  delivery: Delivery,
+  payloadOf: (device: { desiredUrl: string; locale: Locale }) => PushPayload,
+): Promise<'gone' | undefined> {
   const id = pushSubscriptionIdOf(delivery.destination)
   const device = id === null ? null : await findDeviceTarget(config.db, id)
-  // Removed since the contact arrived (or moved to another realtor): nothing to send it to.
-  if (!device || device.realtorId !== contact.realtorId) return 'gone'
+  // Removed since the message arrived (or moved to another realtor): nothing to send it to.
+  if (!device || device.realtorId !== realtorId) return 'gone'
   if (!config.vapid) throw new Error('push is not configured (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)')
   // Checked again at send time, like a webhook: an endpoint saved under other rules is not called.
   const problem = webhookUrlProblem(device.endpoint, config.production ?? true)
   if (problem) throw new Error(`the push endpoint is refused (${problem})`)
   if (!device.desiredUrl) throw new Error('the realtor is not in this database')
-  const link = inboxLink(config.publicOrigin ?? '', device.desiredUrl, contact.id, device.locale)
-  const plaintext = new TextEncoder().encode(JSON.stringify(pushPayload(contact, link, device.locale)))
+  const plaintext = new TextEncoder().encode(
+    JSON.stringify(payloadOf({ desiredUrl: device.desiredUrl, locale: device.locale })),
+  )
   const body = await encryptPush(plaintext, device)
   const request = new Request(device.endpoint, {
     method: 'POST',

@@ -10,6 +10,7 @@ import { apiCors } from '../../middleware/cors'
 import accountSettings from './account-settings'
 import accounts from './accounts'
 import auth from './auth'
+import buyers from './buyers'
 import contacts from './contacts'
 import { domainAdmin, realtorDomain } from './domains'
 import { contactInbox, leadInbox } from './inbox'
@@ -46,6 +47,8 @@ app.route('/v1/realtor-contacts', contacts)
 // After the public form's POST, which ends its own chain: the inbox's CORS never sees it.
 app.route('/v1/realtor-contacts', contactInbox)
 app.route('/v1/leads', leadInbox)
+// The inbox's buyers (docs/decisions/109-buyers-in-the-inbox.md).
+app.route('/v1/realtor-buyers', buyers)
 // The view beacon of a homepage's pages (docs/decisions/071-view-beacon.md).
 app.route(VIEWS_PATH, views)
 app.route('/cozying-api', listings)

@@ -2,13 +2,14 @@
 // glance: totals, views and contacts per day as charts with the numbers in a table, views by language
 // and device, and the most viewed pages. Server-rendered, no island: it reads well without script.
 import type { ReactNode } from 'react'
-import type { Dashboard } from '../../lib/page-views/dashboard'
+import { BUYER_FIGURES, type Dashboard } from '../../lib/page-views/dashboard'
 import { zoneName } from '../../lib/time-zone'
 import type { PageContext } from '../context'
 import { BackAndIntro, BuilderPage } from './BuilderPage'
 import { DayChart } from './DayChart'
 
 const TABLE_ID = 'dashboard-days'
+const BUYERS_TABLE_ID = 'dashboard-buyer-days'
 const LOCALE_LABELS = { ko: 'builder.dashboard.locale.ko', en: 'builder.dashboard.locale.en' } as const
 const DEVICE_LABELS = {
   mobile: 'builder.dashboard.device.mobile',
@@ -79,7 +80,8 @@ export function DashboardPage({
   const formatDay = (day: string) =>
     ctx.intl.formatDate(`${day}T00:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' })
   const { days, totals, byLocale, byDevice, topPages, viewsAvailable } = dashboard
-  const max = (figure: 'views' | 'contacts') => formatNumber(Math.max(0, ...days.map((day) => day[figure])))
+  const max = (figure: 'views' | 'contacts' | (typeof BUYER_FIGURES)[number]) =>
+    formatNumber(Math.max(0, ...days.map((day) => day[figure])))
   const viewsLabel = t('builder.dashboard.views')
   const contactsLabel = t('builder.dashboard.contacts')
   return (
@@ -159,6 +161,61 @@ export function DashboardPage({
                     </th>
                     {viewsAvailable ? <td>{formatNumber(day.views)}</td> : null}
                     <td>{formatNumber(day.contacts)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </section>
+        {/* The buyers (issue 32, docs/decisions/109-buyers-in-the-inbox.md): sign-ups, saved searches and
+            alert opens per day, as charts with the numbers in their own table. */}
+        <section className="card dashboard__panel" aria-labelledby="dashboard-buyers" data-testid="dashboard-buyers">
+          <h2 id="dashboard-buyers">{t('buyers.dashboard.title')}</h2>
+          <div className="dashboard__totals dashboard__totals--buyers">
+            {BUYER_FIGURES.map((figure) => (
+              <p key={figure} className="dashboard__total" data-testid={`dashboard-total-${figure}`}>
+                <span>{t(`buyers.dashboard.${figure}`)}</span>
+                <strong>{formatNumber(totals[figure])}</strong>
+              </p>
+            ))}
+          </div>
+          {BUYER_FIGURES.map((figure) => (
+            <div key={figure}>
+              <h3>{t(`buyers.dashboard.${figure}`)}</h3>
+              <DayChart
+                days={days}
+                figure={figure}
+                variant="buyers"
+                label={t(`buyers.dashboard.${figure}Chart`, { total: formatNumber(totals[figure]), max: max(figure) })}
+                describedBy={BUYERS_TABLE_ID}
+                formatDay={formatDay}
+                formatNumber={formatNumber}
+              />
+            </div>
+          ))}
+          <details className="dashboard__table">
+            <summary>{t('buyers.dashboard.table')}</summary>
+            <table id={BUYERS_TABLE_ID}>
+              <caption>{t('buyers.dashboard.table')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('builder.dashboard.day')}</th>
+                  {BUYER_FIGURES.map((figure) => (
+                    <th key={figure} scope="col">
+                      {t(`buyers.dashboard.${figure}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {[...days].reverse().map((day) => (
+                  <tr key={day.day}>
+                    <th scope="row">
+                      <time dateTime={day.day}>{formatDay(day.day)}</time>
+                    </th>
+                    {BUYER_FIGURES.map((figure) => (
+                      <td key={figure}>{formatNumber(day[figure])}</td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

@@ -1,7 +1,7 @@
 // A bar chart of one figure per day, drawn on the server as SVG: it needs no script. Screen readers get
 // its summary as the image's name and the numbers from the dashboard's table (aria-describedby); the
 // axis labels are HTML around the drawing so they stay readable at any width.
-import type { DayFigures } from '../../lib/page-views/dashboard'
+import type { DayFigure, DayFigures } from '../../lib/page-views/dashboard'
 
 const WIDTH = 600
 const HEIGHT = 160
@@ -26,10 +26,10 @@ export function DayChart({
   formatNumber,
 }: {
   days: DayFigures[]
-  figure: 'views' | 'contacts'
+  figure: DayFigure
   label: string
   describedBy: string
-  variant: 'views' | 'contacts'
+  variant: 'views' | 'contacts' | 'buyers'
   formatDay: (day: string) => string
   formatNumber: (value: number) => string
 }) {

@@ -11,6 +11,7 @@ import { zoneName } from '../../lib/time-zone'
 import type { PageContext } from '../context'
 import { PhoneLink } from '../PhoneLink'
 import { BuilderPage } from './BuilderPage'
+import { InboxTabs } from './BuyersPages'
 import { formatTime } from './inbox-format'
 
 export interface InboxView {
@@ -72,6 +73,7 @@ export function InboxPage({
       }
     >
       <div className="inbox">
+        {view.kind === 'contacts' ? <InboxTabs ctx={ctx} current="messages" /> : null}
         <form className="inbox__filters card" method="get" action={path} aria-label={t('inbox.filters')}>
           <div className="field inbox__search">
             <label htmlFor="inbox-q">{t(view.kind === 'leads' ? 'inbox.searchLeads' : 'inbox.search')}</label>
