@@ -1,4 +1,5 @@
 // The cron's outbox pass (scheduled() in src/worker.ts): every topic's waiting deliveries get another attempt.
+import { alertMessages } from '../alerts/messages'
 import { contactMessages } from '../contacts/webhook'
 import { leadMessages } from '../leads/relay'
 import type { OutboxConfig } from './config'
@@ -6,5 +7,9 @@ import { retryDue } from './deliver'
 
 /** Topics side by side; within one, a delivery at a time (retryDue). */
 export async function retryOutbox(config: OutboxConfig): Promise<void> {
-  await Promise.all([retryDue(config, leadMessages), retryDue(config, contactMessages)])
+  await Promise.all([
+    retryDue(config, leadMessages),
+    retryDue(config, contactMessages),
+    retryDue(config, alertMessages),
+  ])
 }
