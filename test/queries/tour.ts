@@ -114,6 +114,14 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/equityrealty/sitemap.xml' },
     { path: '/robots.txt', host: 'equityrealty.example' },
     { path: '/sitemap.xml', host: 'equityrealty.example' },
+    // An alert mail's links (decision 108): the unsubscribe page, its one-click post, the open pixel.
+    { path: `/equityrealty/alerts/unsubscribe?t=${unsubscribe}` },
+    {
+      path: `/equityrealty/alerts/unsubscribe?t=${unsubscribe}`,
+      method: 'POST',
+      form: { 'List-Unsubscribe': 'One-Click' },
+    },
+    { path: `/en/equityrealty/alerts/open/${alert}.gif?t=${opened}` },
     // Home search (decision 097) on the realtor's MLS (crmls): every place kind (none, city, ZIP, neighbourhood)
     // × every order, with the price, rooms and type filters, each status, a later page; a typed place that is
     // the site's (a redirect), another MLS's and nobody's; a home's page, one gone (410), the site's sitemap
@@ -381,14 +389,6 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
       status: 429,
     },
     { path: '/v1/auth/logout', method: 'POST', token: realtor },
-    // An alert mail's links (decision 108): the unsubscribe page, its one-click post, the open pixel.
-    { path: `/equityrealty/alerts/unsubscribe?t=${unsubscribe}` },
-    {
-      path: `/equityrealty/alerts/unsubscribe?t=${unsubscribe}`,
-      method: 'POST',
-      form: { 'List-Unsubscribe': 'One-Click' },
-    },
-    { path: `/en/equityrealty/alerts/open/${alert}.gif?t=${opened}` },
     // "Forgot password" (decision 100): the link is made and mailed after the answer; a link no reset has is
     // redeemed in vain (the same statement as a good one) and refused.
     { path: '/v1/auth/password-reset', method: 'POST', json: { email: 'janekim@realtor.local' }, status: 202 },

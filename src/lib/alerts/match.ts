@@ -18,7 +18,7 @@ export const MATCH_BATCH = 100
  */
 const placePart = (kind: 'city' | 'zip' | 'area' | 'all', key: string) => `
   SELECT s.id, ch.listing_key, ch.kind, s.buyer_id
-  FROM changed ch CROSS JOIN saved_searches s INDEXED BY saved_searches_match
+  FROM ch CROSS JOIN saved_searches s INDEXED BY saved_searches_match
   WHERE s.market = ch.market AND s.place_kind = '${kind}' AND s.place_key = ${key}
     AND s.deal_type = ch.deal_type AND s.property_status = ch.property_status
     AND s.frequency <> 'off'
@@ -33,7 +33,7 @@ const placePart = (kind: 'city' | 'zip' | 'area' | 'all', key: string) => `
  * buyers confirmed (nothing is ever mailed to an address that did not confirm). Searches made after the
  * change do not match it. OR IGNORE: a home already matched to a search (this batch or ever) stays as it was.
  */
-export const MATCH_SQL = `WITH changed AS MATERIALIZED (
+export const MATCH_SQL = `WITH ch AS MATERIALIZED (
     SELECT c.listing_key, c.kind, c.changed_at, l.market, lower(l.city) AS city, l.zipcode,
       lower(l.subdivision) AS area, l.deal_type, l.property_status, l.property_type, l.price, l.beds, l.baths
     FROM listing_changes c JOIN listings l ON l.listing_key = c.listing_key
