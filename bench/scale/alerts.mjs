@@ -28,7 +28,7 @@ export const PER_CHANGE_BUDGET_MS = 40
 export const GROWTH_BUDGET = 1.5
 
 /** A deterministic stream of numbers in [0, 1): the same searches on every run. */
-function random(seed) {
+export function random(seed) {
   let state = seed >>> 0 || 1
   return () => {
     state ^= state << 13
@@ -39,7 +39,7 @@ function random(seed) {
 }
 
 /** Buyer i's realtor and saved search: the realtor's city (data.mjs's rule), a place kind, filters, a frequency. */
-function searchOf(i, realtors, next) {
+export function searchOf(i, realtors, next) {
   const realtor = 1 + ((i * 7919) % realtors)
   const city = CITIES[CITY_SLOTS[(realtor * 37) % 100]]
   const roll = next()

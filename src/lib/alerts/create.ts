@@ -8,8 +8,9 @@ import { enqueue } from '../outbox/deliveries'
 /**
  * Alerts made (and sent) per cron pass. Cloudflare's Email Service applies a per-account daily quota that
  * grows with the account's reputation, and each send through the binding is a subrequest of the cron's
- * invocation (50 on Workers Free, with D1's calls beside them): 40 a pass, every 5 minutes, is at most
- * 11,520 a day, and the rest wait for the next pass, oldest search first.
+ * invocation beside its D1 calls (about eight an alert: claim, content, realtor, send, mark): 40 a pass keeps
+ * one invocation near 320 calls, under Workers Paid's 1,000, and makes at most 11,520 a day at one pass
+ * every 5 minutes; the rest wait for the next pass (docs/decisions/108-listing-alerts.md).
  */
 export const ALERTS_PER_PASS = 40
 
