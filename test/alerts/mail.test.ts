@@ -5,11 +5,15 @@
 import { env } from 'cloudflare:test'
 import PostalMime, { type Email } from 'postal-mime'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createDueAlerts } from '../../src/lib/alerts/create'
 import { alertPass } from '../../src/lib/alerts/cron'
 import { alertMessage } from '../../src/lib/alerts/email'
+import { matchAll } from '../../src/lib/alerts/match'
+import { alertMessages } from '../../src/lib/alerts/messages'
 import { openToken, unsubscribeToken, verifyUnsubscribeToken } from '../../src/lib/alerts/tokens'
 import { type OutboxConfig, outboxConfig } from '../../src/lib/outbox/config'
 import { retryOutbox } from '../../src/lib/outbox/cron'
+import { deliverMessage } from '../../src/lib/outbox/deliver'
 import { d1Store } from '../../src/lib/realtors/d1-store'
 import worker from '../../src/worker'
 import { property, storeListings } from '../fixtures/mls'
@@ -239,6 +243,23 @@ describe('sending through the outbox', () => {
     await retryOutbox(config)
     expect(sent).toHaveLength(0)
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM deliveries WHERE topic = 'alert'").first('n')).toBe(0)
+  })
+
+  it('two passes making alerts at once mail the homes once: the alert left without homes is dropped', async () => {
+    const { config, sent } = harness()
+    await oneMatch()
+    await matchAll(env.DB)
+    const made = (await Promise.all([createDueAlerts(env.DB), createDueAlerts(env.DB)])).flat()
+    // Each call returns its own alerts only.
+    expect(new Set(made).size).toBe(made.length)
+    const alerts = await alertMessages.load(env.DB, made)
+    for (const alert of alerts) await deliverMessage(config, alertMessages, alert)
+    expect(sent).toHaveLength(1)
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM deliveries WHERE topic = 'alert' AND status = 'pending'").first(
+        'n',
+      ),
+    ).toBe(0)
   })
 
   it('nothing is mailed to an address that did not confirm', async () => {

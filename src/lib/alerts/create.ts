@@ -48,7 +48,7 @@ export async function createDueAlerts(
   const at = new Date(now).toISOString()
   const statements = due.flatMap((search) => [
     db
-      .prepare('INSERT INTO alerts (search_id, buyer_id, realtor_id, created_at) VALUES (?1, ?2, ?3, ?4)')
+      .prepare('INSERT INTO alerts (search_id, buyer_id, realtor_id, created_at) VALUES (?1, ?2, ?3, ?4) RETURNING id')
       .bind(search.id, search.buyerId, search.realtorId, at),
     enqueue(db, 'alert', ['buyer-email']),
     db
@@ -59,11 +59,7 @@ export async function createDueAlerts(
       .bind(search.id),
     db.prepare('UPDATE saved_searches SET last_alert_at = ?2 WHERE id = ?1').bind(search.id, at),
   ])
-  statements.push(
-    db
-      .prepare(`SELECT a.id FROM alerts a WHERE a.search_id IN (SELECT value FROM json_each(?1)) AND a.created_at = ?2`)
-      .bind(JSON.stringify(due.map((search) => search.id)), at),
-  )
   const answers = await db.batch<{ id: number }>(statements)
-  return (answers.at(-1)?.results ?? []).map((row) => row.id)
+  // Each search's first statement is its alert's insert, which returns the alert's id.
+  return answers.filter((_, index) => index % 4 === 0).map((answer) => answer.results[0]!.id)
 }
