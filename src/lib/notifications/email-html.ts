@@ -157,12 +157,12 @@ const image = (src: string | null, alt: string, style: string, width: number) =>
 
 function alertHome(home: AlertHome): string {
   const photo =
-    image(home.photo, home.photoAlt, 'display:block;width:100%;max-width:200px;height:auto;border-radius:6px;', 200) ||
-    `<div style="width:200px;max-width:100%;padding:40px 0;background:${COLOR.paperSoft};color:${COLOR.inkSoft};font-size:13px;text-align:center;border-radius:6px;">${text(home.noPhoto)}</div>`
+    image(home.photo, home.photoAlt, 'display:block;width:100%;max-width:150px;height:auto;border-radius:6px;', 150) ||
+    `<div style="width:150px;max-width:100%;padding:36px 0;background:${COLOR.paperSoft};color:${COLOR.inkSoft};font-size:13px;text-align:center;border-radius:6px;">${text(home.noPhoto)}</div>`
   return [
     `<tr><td style="padding:12px 0;border-top:1px solid ${COLOR.line};">`,
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;"><tr>',
-    `<td valign="top" width="200" style="width:200px;padding-right:14px;">${isEmailHref(home.href) ? `<a href="${escapeXml(home.href)}">${photo}</a>` : photo}</td>`,
+    `<td valign="top" width="150" style="width:150px;padding-right:14px;">${isEmailHref(home.href) ? `<a href="${escapeXml(home.href)}">${photo}</a>` : photo}</td>`,
     `<td valign="top" style="font-family:${FONT};color:${COLOR.ink};">`,
     `<p style="margin:0 0 4px;font-size:12px;font-weight:bold;color:${COLOR.brand};text-transform:uppercase;">${text(home.kindLabel)}</p>`,
     `<p style="margin:0 0 4px;font-size:20px;font-weight:bold;">${text(home.price)}</p>`,
