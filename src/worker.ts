@@ -5,6 +5,7 @@ import { WorkerEntrypoint } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import type { AppEnv, Bindings } from './env'
 import { exportsOf, front } from './front'
+import { alertPass } from './lib/alerts/cron'
 import { edgeCacheOf } from './lib/cache'
 import { assertConfig, ConfigError, logRefusalOnce } from './lib/config'
 import { type DataCache, dataCache } from './lib/data-cache'
@@ -193,7 +194,13 @@ export default {
     ctx.waitUntil(purgeDeletedHomepages(env.DB, env.PHOTOS, { onRemoved: (id) => purgeRealtor(env, id) }))
     // Custom domains waiting for DNS are checked, a few per run (docs/decisions/053-custom-domains.md).
     ctx.waitUntil(refreshWaitingDomains(env, (input, init) => fetch(input, init)))
-    // A bounded step of each MLS feed's replication (docs/decisions/093-reso-replication.md).
-    ctx.waitUntil(replicateFeeds(env, (input, init) => fetch(input, init)))
+    // A bounded step of each MLS feed's replication (docs/decisions/093-reso-replication.md), then the listing
+    // alerts of what changed, in the same pass (docs/decisions/108-listing-alerts.md): matched, made and sent.
+    ctx.waitUntil(
+      replicateFeeds(env, (input, init) => fetch(input, init))
+        .catch((error: unknown) => console.error('[mls] the replication step stopped:', error))
+        .then(() => alertPass(outboxConfig(env, (input, init) => fetch(input, init))))
+        .catch((error: unknown) => console.error('[alerts] the alert step stopped; the next pass resumes it:', error)),
+    )
   },
 } satisfies ExportedHandler<Bindings>

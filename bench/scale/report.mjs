@@ -11,7 +11,9 @@ drives Zipf-distributed traffic (s = 1) at each target (tenant homes in ko and e
 listings API, the realtor API, provider and tenant sitemaps, the admin console's search), then a mixed load
 of every target for the memory figures. Prints req/s, p50/p99, CPU ms per request, page- and data-cache hit
 rates, D1 time per request, workerd's resident memory and the isolate's JS heap, and the growth table small
-vs large. Writes bench/results/scale.{json,md}; exits 1 when a budget is missed (the missed ones are named).
+vs large. Then alert matching on each state: 100,000 saved searches of 100,000 buyers over the realtors'
+cities, batches of changed homes matched by the worker's statement (ms per batch and per changed home).
+Writes bench/results/scale.{json,md}; exits 1 when a budget is missed (the missed ones are named).
 
 Options (each has an environment variable):
   --size small|large|both  sizes to run (SCALE_SIZE, default both; the ratio budgets need both)
@@ -26,6 +28,8 @@ Options (each has an environment variable):
                            after a warm-up of half of it (SCALE_LIFETIME, default 20)
   --rounds <n>             interleaved rounds of the request states (SCALE_ROUNDS, default 3)
   --reseed                 seed again even when the state is current (SCALE_RESEED=1)
+  --alerts-only            seed, then only the alert matching figures and budgets, no worker or traffic;
+                           writes bench/results/scale-alerts.{json,md} (SCALE_ALERTS_ONLY=1)
   -h, --help               this text
 
 Environment only:

@@ -12,6 +12,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { root, useProjectNode } from '../../scripts/lib.mjs'
 import { helpRequested } from '../help.mjs'
+import { formatAlerts, judgeAlerts, measureAlertMatching } from './alerts.mjs'
 import { SIZES } from './data.mjs'
 import { drive } from './drive.mjs'
 import { formatScale, judge, SCALE_HELP } from './report.mjs'
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     lifetime: { type: 'string', default: process.env.SCALE_LIFETIME ?? '20' },
     rounds: { type: 'string', default: process.env.SCALE_ROUNDS ?? '3' },
     reseed: { type: 'boolean', default: process.env.SCALE_RESEED === '1' },
+    // Only the alert matching (issue 32): seed, then the matcher's figures, no worker or traffic.
+    'alerts-only': { type: 'boolean', default: process.env.SCALE_ALERTS_ONLY === '1' },
   },
 })
 const sizes = values.size === 'both' ? ['small', 'large'] : [values.size]
@@ -50,7 +53,7 @@ if (!(isolates >= 1 && isolates <= 32) || !(lifetime >= 5) || !(rounds >= 1)) {
   process.exit(2)
 }
 /** Where the figures go: the default run's file, or the multi-isolate run's own. */
-const results = isolates === 1 ? 'scale' : `scale-isolates-${isolates}`
+const results = values['alerts-only'] ? 'scale-alerts' : isolates === 1 ? 'scale' : `scale-isolates-${isolates}`
 const PORT = Number(process.env.SCALE_PORT ?? 8901)
 const INSPECTOR_PORT = PORT + 4
 
@@ -88,6 +91,12 @@ async function started(size) {
 
 for (const size of sizes) {
   const seed = await ensureSeeded(size, { force: values.reseed })
+  if (values['alerts-only']) {
+    runs[size] = { ...SIZES[size], seedSeconds: seed.seconds, reused: seed.reused, alertsOnly: true }
+    runs[size].alerts = await measureAlertMatching(stateDir(size), SIZES[size])
+    console.log(`  ${size}: alert matching ${runs[size].alerts.batchMs} ms a batch of ${runs[size].alerts.batchSize}`)
+    continue
+  }
   let { worker, token, files } = await started(size)
   const rows = []
   /**
@@ -171,10 +180,17 @@ for (const size of sizes) {
   } finally {
     await worker.dispose()
   }
+  // Alert matching on the same state, once the worker has let go of it (issue 32, decision 108).
+  if (runs[size]) runs[size].alerts = await measureAlertMatching(stateDir(size), SIZES[size])
 }
 
-const budgets = judge(runs)
-const report = formatScale({ runs, budgets, seconds, amount, connections, isolates, lifetime, rounds })
+const served = Object.fromEntries(Object.entries(runs).filter(([, run]) => !run.alertsOnly))
+const budgets = [...judge(served), ...judgeAlerts(runs)]
+const report =
+  (Object.keys(served).length
+    ? formatScale({ runs: served, budgets, seconds, amount, connections, isolates, lifetime, rounds })
+    : `# Scale (alert matching only)\n\n${budgets.map((b) => `- ${b.ok ? '✓' : '✗'} ${b.name}: ${b.value} (${b.limit})`).join('\n')}\n`) +
+  formatAlerts(runs)
 console.log(report)
 await mkdir(path.join(root, 'bench/results'), { recursive: true })
 await writeFile(

@@ -18,8 +18,14 @@ export interface OpenWrite {
 /**
  * The writes any origin may send, and why; each acts for no one. The contact form's post: realtors' sites
  * send it from wherever they are hosted (their own domains, upstream mode's sites), and it needs no account.
+ * The alerts' one-click unsubscribe: its signed link is its authority, and it can only turn mail off.
  */
-export const OPEN_WRITES: readonly OpenWrite[] = [{ method: 'POST', path: '/v1/realtor-contacts' }]
+export const OPEN_WRITES: readonly OpenWrite[] = [
+  { method: 'POST', path: '/v1/realtor-contacts' },
+  // RFC 8058's one-click unsubscribe of a buyer's alert mail: a mail client posts it from wherever it runs; it
+  // needs no cookie and its signed token acts only to stop mail (docs/decisions/108-listing-alerts.md).
+  { method: 'POST', path: '/@site/alerts/unsubscribe' },
+]
 
 /** Where the request says it comes from (src/lib/request-origin.ts), with this deployment's allowed origins. */
 export const requestSource = (c: Context<AppEnv>): RequestSource =>

@@ -23,6 +23,7 @@ import type { TenantFrame } from '../views/home/TenantLayout'
 import { AnimationShowcase, LegalBody, ProbizBody, RealtorState, TenantPage } from '../views/home/TenantPages'
 import { ComingSoonPage } from '../views/home/Unpublished'
 import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/documents'
+import alertLinks from './alerts'
 import { homeRoute, homeSearchRoute } from './homes'
 
 const app = new Hono<TenantEnv>()
@@ -30,6 +31,9 @@ const app = new Hono<TenantEnv>()
 // Every page here is a public page of the realtor's homepage: each renders with `countView`, so once
 // published its visitors' browsers count their views (docs/decisions/071-view-beacon.md).
 app.use('*', requireTenant())
+// An alert mail's unsubscribe and open pixel (docs/decisions/108-listing-alerts.md): before the page cache and
+// the publish switch, so a buyer can always stop mail, and never kept.
+app.route('/', alertLinks)
 app.use('/', auth())
 app.use('/probiz', auth())
 app.use('/process', auth())
@@ -154,7 +158,9 @@ app.get('/probiz', async (c) => {
  * The paths of these pages within a realtor's site (the GET routes above): the only pages whose views the
  * beacon may count (src/routes/api/views.ts, docs/decisions/071-view-beacon.md).
  */
-const PAGE_PATHS = new Set(app.routes.filter((route) => route.method === 'GET').map((route) => route.path))
+const PAGE_PATHS = new Set(
+  app.routes.filter((route) => route.method === 'GET' && !route.path.startsWith('/alerts/')).map((route) => route.path),
+)
 /** A home's page (/homes/{ListingKey}): one path per listing, so matched by its shape. */
 const HOME_PAGE = /^\/homes\/[\w.-]{1,64}$/
 export const isTenantPage = (path: string) => PAGE_PATHS.has(path) || HOME_PAGE.test(path)

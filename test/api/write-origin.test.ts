@@ -24,8 +24,10 @@ const REFUSED = { en: en['api.origin.refused'], ko: ko['api.origin.refused'] }
  * The writes any origin may send, each with its reason (the middleware's OPEN_WRITES must say the same):
  * - the contact form's post: realtors' sites send it from wherever they are hosted; it needs no account and
  *   acts for no one.
+ * - an alert mail's one-click unsubscribe (RFC 8058): a mail client posts it from anywhere; its signed link is
+ *   its authority and it can only turn a buyer's alerts off (docs/decisions/108-listing-alerts.md).
  */
-const OPEN_TO_ANY_ORIGIN = ['POST /v1/realtor-contacts']
+const OPEN_TO_ANY_ORIGIN = ['POST /v1/realtor-contacts', 'POST /@site/alerts/unsubscribe']
 
 /** A value for each route parameter. A route with a parameter not named here fails the walk until one is added. */
 const PARAMS: Record<string, string> = {
@@ -105,7 +107,8 @@ async function photosState(): Promise<string[]> {
 }
 
 const keyOf = (write: Write) => `${write.method} ${write.path}`
-const isOpen = (write: Write) => OPEN_TO_ANY_ORIGIN.includes(keyOf(write))
+const isOpen = (write: Write) =>
+  OPEN_TO_ANY_ORIGIN.includes(`${write.method} ${routePathOf(new Request(`${ORIGIN}${write.path}`), { env })}`)
 
 describe('the route table', () => {
   it('has the writes the product has, each reached by the address the walk sends it to', () => {
@@ -184,6 +187,13 @@ describe('a write from another site’s page, with a valid session cookie', () =
       }),
     })
     expect(contact.status).toBe(201)
+    // The one-click unsubscribe answers another origin's post (a bad token: its translated 400, not the 403).
+    const unsubscribe = await settled(app, `${ORIGIN}/janekim/alerts/unsubscribe?t=1.2.forged`, {
+      method: 'POST',
+      headers: { cookie, origin: 'null', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(unsubscribe.status).toBe(400)
 
     // Whatever cookie rode along, an open route sees no user.
     const probe = new Hono<AppEnv>()

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { LISTINGS_MAX_DEPTH } from '../../src/lib/listings/source'
 import worker from '../../src/worker'
 import { property } from '../fixtures/mls'
+import { seedAlertScaleData } from './alert-scale-data'
 import { type Recorded, recordingD1 } from './recorder'
 import { seedScaleData } from './scale-data'
 import { type Answer, runTour } from './tour'
@@ -31,6 +32,14 @@ const BOUNDED_WALKS: { sql: RegExp; why: string }[] = [
   {
     sql: /FROM deliveries WHERE status = 'failed' ORDER BY id DESC LIMIT \?$/,
     why: 'deliveries_failed holds only the failed deliveries; read newest first, a page of them',
+  },
+  {
+    sql: /^SELECT MAX\(id\) AS last, COUNT\(\*\) AS n FROM \(SELECT id FROM listing_changes ORDER BY id LIMIT \?1\)$/,
+    why: "the alert matcher's queue, oldest first down its primary key: one batch of changes (decision 108)",
+  },
+  {
+    sql: /FROM \(SELECT DISTINCT search_id FROM alert_matches INDEXED BY alert_matches_waiting WHERE alert_id IS NULL\) w/,
+    why: 'alert_matches_waiting holds only the matches not yet mailed; the walk stops at a pass of due searches (decision 108)',
   },
 ]
 
@@ -79,6 +88,7 @@ async function scans(log: Recorded[]): Promise<string[]> {
 
 beforeAll(async () => {
   await seedScaleData(env.DB)
+  await seedAlertScaleData(env.DB)
   // A homepage deleted long ago and a failed delivery, so the cron's purge and lists have work to plan.
   await env.DB.prepare(
     "UPDATE realtors SET deleted_at = '2020-01-01T00:00:00.000Z' WHERE desired_url = 'scale500'",
@@ -171,6 +181,20 @@ describe('every request path query uses an index (EXPLAIN QUERY PLAN)', () => {
   it("the cron's statements are bounded too", async () => {
     expect(statements(cron).length).toBeGreaterThan(3)
     expect(await scans(cron)).toEqual([])
+  })
+
+  it("the alert matcher reads each changed listing's four place ranges of saved_searches_match (decision 108)", async () => {
+    const matcher = statements(cron).filter((entry) => entry.sql.includes('INSERT OR IGNORE INTO alert_matches'))
+    expect(matcher).toHaveLength(1)
+    const rows = await plan(matcher[0]!)
+    const ranges = rows.filter((row) =>
+      row.includes(
+        'SEARCH s USING INDEX saved_searches_match (market=? AND place_kind=? AND place_key=? AND deal_type=? AND property_status=?)',
+      ),
+    )
+    expect(ranges, rows.join('\n')).toHaveLength(4)
+    // The cron made alerts and tried to send them: every alert statement ran.
+    expect(cron.some((entry) => entry.sql.startsWith('INSERT INTO alerts'))).toBe(true)
   })
 
   it('a table scan is caught: an unindexed query fails this test', async () => {
@@ -272,6 +296,9 @@ const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
   'src/lib/accounts/settings.ts': { sites: 3 },
   'src/lib/accounts/sign-in-codes.ts': { sites: 4 },
   'src/lib/accounts/store.ts': { sites: 7, unreached: ['the admin account insert: only on a database with no admin'] },
+  'src/lib/alerts/create.ts': { sites: 4 },
+  'src/lib/alerts/match.ts': { sites: 3 },
+  'src/lib/alerts/messages.ts': { sites: 4 },
   'src/lib/buyers/events.ts': {
     sites: 1,
     unreached: ["buyerEventStatements: the buyers' sign-up and save routes run it; the tour stores its event directly"],
@@ -323,6 +350,7 @@ const INVENTORY: Record<string, { sites: number; unreached?: string[] }> = {
   },
   'src/lib/realtors/lifecycle.ts': { sites: 10 },
   'src/lib/realtors/own-settings.ts': { sites: 3 },
+  'src/routes/alerts.tsx': { sites: 3 },
 }
 
 const SOURCES = import.meta.glob('../../src/{lib,routes,middleware}/**/*.{ts,tsx}', {

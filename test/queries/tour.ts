@@ -3,6 +3,7 @@
 // is covered as soon as one of these requests reaches it; a new route goes into this list (the inventory in
 // plans.test.ts fails until the file holding its query is accounted for).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { openToken, unsubscribeToken } from '../../src/lib/alerts/tokens'
 import { base64url } from '../../src/lib/base64url'
 import { buyerEventStatements } from '../../src/lib/buyers/events'
 import { newToken, tokenHash } from '../../src/lib/tokens'
@@ -79,6 +80,27 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
   // The verifier of the browser that starts the sign-in hand-off (docs/decisions/086), and its challenge.
   const verifier = newToken()
   const challenge = await tokenHash(verifier)
+  // A buyer of the tour's realtor with a saved search and an alert mailed (decision 108): its mail's links.
+  const buyer = (await env.DB.prepare(
+    `INSERT INTO buyers (realtor_id, email, email_key, locale, consent_at, consent_text, confirmed_at)
+     VALUES (?1, 'tour-buyer@example.com', 'tour-buyer@example.com', 'ko', ?2, 'tour', ?2) RETURNING id`,
+  )
+    .bind(id, new Date().toISOString())
+    .first<{ id: number }>())!.id
+  const search = (await env.DB.prepare(
+    `INSERT INTO saved_searches (buyer_id, realtor_id, name, query, market, place_kind, place_key, deal_type,
+       property_status, frequency) VALUES (?1, ?2, 'Irvine', '?city=Irvine', 'crmls', 'city', 'irvine', 'sale',
+       'active', 'instant') RETURNING id`,
+  )
+    .bind(buyer, id)
+    .first<{ id: number }>())!.id
+  const alert = (await env.DB.prepare(
+    'INSERT INTO alerts (search_id, buyer_id, realtor_id) VALUES (?1, ?2, ?3) RETURNING id',
+  )
+    .bind(search, buyer, id)
+    .first<{ id: number }>())!.id
+  const unsubscribe = encodeURIComponent(await unsubscribeToken(env.SESSION_SECRET, buyer, id))
+  const opened = encodeURIComponent(await openToken(env.SESSION_SECRET, alert))
   const steps: Step[] = [
     // Visitors: landing, tenant homes (path, English, custom domain), subpages, crawlers' files.
     { path: '/' },
@@ -93,6 +115,14 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     { path: '/equityrealty/sitemap.xml' },
     { path: '/robots.txt', host: 'equityrealty.example' },
     { path: '/sitemap.xml', host: 'equityrealty.example' },
+    // An alert mail's links (decision 108): the unsubscribe page, its one-click post, the open pixel.
+    { path: `/equityrealty/alerts/unsubscribe?t=${unsubscribe}` },
+    {
+      path: `/equityrealty/alerts/unsubscribe?t=${unsubscribe}`,
+      method: 'POST',
+      form: { 'List-Unsubscribe': 'One-Click' },
+    },
+    { path: `/en/equityrealty/alerts/open/${alert}.gif?t=${opened}` },
     // Home search (decision 097) on the realtor's MLS (crmls): every place kind (none, city, ZIP, neighbourhood)
     // × every order, with the price, rooms and type filters, each status, a later page; a typed place that is
     // the site's (a redirect), another MLS's and nobody's; a home's page, one gone (410), the site's sitemap

@@ -116,3 +116,110 @@ export function emailHtml(layout: EmailLayout): string {
     '</body></html>',
   ].join('\n')
 }
+
+/** One home of an alert mail: every text already in the buyer's language, every link absolute. */
+export interface AlertHome {
+  /** New, price changed, status changed: shown as a small label above the price. */
+  kindLabel: string
+  price: string
+  /** "3 bd · 2 ba". */
+  rooms: string
+  address: string
+  /** The home's photo (https), or null: a grey box says there is none. */
+  photo: string | null
+  photoAlt: string
+  noPhoto: string
+  href: string
+  linkLabel: string
+}
+
+/** A buyer's listing alert (docs/decisions/108-listing-alerts.md): the realtor's mail, in their branding. */
+export interface AlertLayout {
+  lang: string
+  title: string
+  /** The realtor's name, photo (https, or null) and brokerage line (or null). */
+  realtor: { name: string; photo: string | null; photoAlt: string; brokerage: string | null }
+  intro: string
+  homes: AlertHome[]
+  /** Below the homes when some were left out ("and 3 more"). */
+  more?: string | null
+  button: { label: string; href: string }
+  /** Why the buyer gets this mail. */
+  footer: string
+  manage: { label: string; href: string }
+  unsubscribe: { label: string; href: string }
+  /** The open pixel's URL (1×1 GIF), or null. */
+  pixel?: string | null
+}
+
+const image = (src: string | null, alt: string, style: string, width: number) =>
+  src && isHttpUrl(src) ? `<img src="${escapeXml(src)}" alt="${text(alt)}" width="${width}" style="${style}">` : ''
+
+function alertHome(home: AlertHome): string {
+  const photo =
+    image(home.photo, home.photoAlt, 'display:block;width:100%;max-width:150px;height:auto;border-radius:6px;', 150) ||
+    `<div style="width:150px;max-width:100%;padding:36px 0;background:${COLOR.paperSoft};color:${COLOR.inkSoft};font-size:13px;text-align:center;border-radius:6px;">${text(home.noPhoto)}</div>`
+  return [
+    `<tr><td style="padding:12px 0;border-top:1px solid ${COLOR.line};">`,
+    '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;"><tr>',
+    `<td valign="top" width="150" style="width:150px;padding-right:14px;">${isEmailHref(home.href) ? `<a href="${escapeXml(home.href)}">${photo}</a>` : photo}</td>`,
+    `<td valign="top" style="font-family:${FONT};color:${COLOR.ink};">`,
+    `<p style="margin:0 0 4px;font-size:12px;font-weight:bold;color:${COLOR.brand};text-transform:uppercase;">${text(home.kindLabel)}</p>`,
+    `<p style="margin:0 0 4px;font-size:20px;font-weight:bold;">${text(home.price)}</p>`,
+    `<p style="margin:0 0 4px;font-size:14px;color:${COLOR.inkSoft};">${text(home.rooms)}</p>`,
+    `<p style="margin:0 0 8px;font-size:15px;">${text(home.address)}</p>`,
+    `<p style="margin:0;font-size:14px;">${link(home.linkLabel, home.href, LINK_STYLE)}</p>`,
+    '</td></tr></table>',
+    '</td></tr>',
+  ].join('')
+}
+
+export function alertEmailHtml(layout: AlertLayout): string {
+  const { realtor } = layout
+  const portrait = image(
+    realtor.photo,
+    realtor.photoAlt,
+    'display:block;width:56px;height:56px;border-radius:28px;object-fit:cover;',
+    56,
+  )
+  const brand = [
+    '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;"><tr>',
+    portrait ? `<td valign="middle" style="padding-right:12px;">${portrait}</td>` : '',
+    `<td valign="middle" style="font-family:${FONT};">`,
+    `<p style="margin:0;font-size:18px;font-weight:bold;color:${COLOR.ink};">${text(realtor.name)}</p>`,
+    realtor.brokerage
+      ? `<p style="margin:0;font-size:14px;color:${COLOR.inkSoft};">${text(realtor.brokerage)}</p>`
+      : '',
+    '</td></tr></table>',
+  ].join('')
+  const more = layout.more ? `<p style="margin:12px 0 0;color:${COLOR.inkSoft};">${text(layout.more)}</p>` : ''
+  const pixel =
+    layout.pixel && isHttpUrl(layout.pixel)
+      ? `<img src="${escapeXml(layout.pixel)}" alt="" width="1" height="1" style="display:block;width:1px;height:1px;border:0;">`
+      : ''
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${escapeXml(layout.lang)}">`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<meta name="color-scheme" content="light"><title>${text(layout.title)}</title></head>`,
+    `<body style="margin:0;padding:0;background:${COLOR.paperSoft};">`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOR.paperSoft};">`,
+    '<tr><td align="center" style="padding:24px 12px;">',
+    `<table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:560px;background:${COLOR.paper};border:1px solid ${COLOR.line};border-radius:8px;">`,
+    `<tr><td style="padding:24px;font-family:${FONT};font-size:16px;line-height:1.5;color:${COLOR.ink};">`,
+    brand,
+    `<h1 style="margin:0 0 8px;font-size:20px;line-height:1.3;">${text(layout.title)}</h1>`,
+    `<p style="margin:0 0 12px;">${text(layout.intro)}</p>`,
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;">`,
+    ...layout.homes.map(alertHome),
+    '</table>',
+    more,
+    button(layout.button),
+    `<p style="margin:24px 0 0;padding-top:12px;border-top:1px solid ${COLOR.line};font-size:13px;color:${COLOR.inkSoft};">${text(layout.footer)}</p>`,
+    `<p style="margin:8px 0 0;font-size:13px;">${link(layout.manage.label, layout.manage.href, LINK_STYLE)} · ${link(layout.unsubscribe.label, layout.unsubscribe.href, LINK_STYLE)}</p>`,
+    pixel,
+    '</td></tr></table>',
+    '</td></tr></table>',
+    '</body></html>',
+  ].join('\n')
+}

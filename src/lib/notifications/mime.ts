@@ -21,6 +21,11 @@ export interface MimeHeader {
   replyTo?: string | null
   messageId: string
   date: Date
+  /**
+   * The one-click unsubscribe URL of a buyer's alert (RFC 2369 List-Unsubscribe with RFC 8058's
+   * List-Unsubscribe-Post): an http(s) URL of printable ASCII without spaces, or the message is refused.
+   */
+  listUnsubscribe?: string
 }
 
 /** RFC 5322's line limit without its CRLF (§2.1.1 "SHOULD"): every header line we write fits it. */
@@ -120,6 +125,16 @@ function part(contentType: string, body: string): string {
 const BOUNDARY = '=_realtor-notification'
 
 /**
+ * RFC 8058's pair: the URL in angle brackets on a line of its own (folded after the colon; a URL cannot be
+ * folded inside), and the POST body a mail client sends to it.
+ */
+function listUnsubscribeHeaders(url: string): string[] {
+  if (url.length > 900 || !/^https?:\/\/[\x21-\x3b\x3d\x3f-\x7e]+$/.test(url))
+    throw new Error('the List-Unsubscribe URL cannot be written in a header')
+  return [`List-Unsubscribe:\r\n <${url}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click']
+}
+
+/**
  * The raw message. `messageId` is stable per delivery, so a receiver can tell a resend. Reply-To is the
  * header's when given, else the content's; written only when it is one plain address.
  */
@@ -135,6 +150,7 @@ export function mimeMessage(header: MimeHeader, content: MimeContent): string {
     foldedHeader('Subject', encodedWords(content.subject)),
     `Message-ID: <${messageId}>`,
     `Date: ${rfc5322Date(header.date)}`,
+    ...(header.listUnsubscribe ? listUnsubscribeHeaders(header.listUnsubscribe) : []),
     'MIME-Version: 1.0',
     // RFC 3834: no vacation or out-of-office answers to a notification; Outlook reads its own header.
     'Auto-Submitted: auto-generated',

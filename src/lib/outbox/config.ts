@@ -9,14 +9,17 @@ import { type EmailSend, emailSender } from './email'
 export type OperatorDestination = 'operator-slack' | 'operator-webhook'
 export type { RealtorDestination }
 
+/** A buyer's own address (an alert of their saved search, docs/decisions/108-listing-alerts.md): looked up when sent. */
+export type BuyerDestination = 'buyer-email'
+
 /** One of a realtor's push devices (push_subscriptions.id): a destination per device (docs/decisions/065-web-push.md). */
 export type PushDestination = `realtor-push:${number}`
 
 /** Where a message goes, by role (a realtor's own: docs/decisions/050-notifications.md); the address is looked up when it is sent, so a changed one applies. */
-export type Destination = OperatorDestination | RealtorDestination | PushDestination
+export type Destination = OperatorDestination | RealtorDestination | PushDestination | BuyerDestination
 
 /** What a destination is: its name, or for a family of them (`realtor-push:{id}`) the family's. */
-export type DestinationKind = OperatorDestination | RealtorDestination | 'realtor-push'
+export type DestinationKind = OperatorDestination | RealtorDestination | 'realtor-push' | BuyerDestination
 
 /**
  * The kind of a destination: the part before a colon. The one rule, here and in the claimable query's
@@ -45,6 +48,7 @@ export interface OutboxEnv extends VapidEnv {
   NOTIFY_FROM_EMAIL?: string
   PUBLIC_ORIGIN?: string
   ENVIRONMENT?: string
+  SESSION_SECRET?: string
 }
 
 export interface OutboxConfig {
@@ -66,6 +70,8 @@ export interface OutboxConfig {
   vapid?: VapidKeys | null
   /** The time, in milliseconds (tests move it forward). */
   now?: () => number
+  /** The worker's secret, signing the links of buyers' alert mails (unsubscribe, open pixel); none: they wait. */
+  signingSecret?: string | null
 }
 
 export function outboxConfig(env: OutboxEnv, fetch: FetchLike): OutboxConfig {
@@ -79,17 +85,18 @@ export function outboxConfig(env: OutboxEnv, fetch: FetchLike): OutboxConfig {
     publicOrigin: env.PUBLIC_ORIGIN,
     production: productionRules(env.ENVIRONMENT),
     vapid: vapidKeys(env),
+    signingSecret: env.SESSION_SECRET || null,
   }
 }
 
 /**
  * The kinds of destination that can be sent to now: the operator's with an address, and the realtors'
  * (whose address is each realtor's, looked up per delivery; a realtor's row exists only for a channel
- * they set), push devices included.
+ * they set), push devices included, and buyers' own addresses (alerts).
  */
 export function configuredDestinations(config: OutboxConfig): DestinationKind[] {
   const operator = (Object.keys(config.webhooks) as OperatorDestination[]).filter(
     (destination) => config.webhooks[destination],
   )
-  return [...operator, ...REALTOR_DESTINATIONS, 'realtor-push']
+  return [...operator, ...REALTOR_DESTINATIONS, 'realtor-push', 'buyer-email']
 }

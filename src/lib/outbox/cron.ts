@@ -1,4 +1,6 @@
 // The cron's outbox pass (scheduled() in src/worker.ts): every topic's waiting deliveries get another attempt.
+
+import { alertMessages } from '../alerts/messages'
 import { buyerEventMessages } from '../buyers/notify'
 import { contactMessages } from '../contacts/webhook'
 import { leadMessages } from '../leads/relay'
@@ -11,5 +13,6 @@ export async function retryOutbox(config: OutboxConfig): Promise<void> {
     retryDue(config, leadMessages),
     retryDue(config, contactMessages),
     retryDue(config, buyerEventMessages),
+    retryDue(config, alertMessages),
   ])
 }
