@@ -21,6 +21,10 @@ export interface TenantFrame {
   compliance: Compliance
   /** What only the owner sees above the page (the "not published yet" bar), after the skip link. */
   notice?: ReactNode
+  /** The buyer signed in on this site (a page rendered for them alone), if any (decision 107). */
+  buyer?: { id: number; email: string } | null
+  /** The listing keys that buyer saved: their hearts are drawn filled. */
+  savedHomes?: ReadonlySet<string>
 }
 
 /** What every page of a realtor's site is drawn from: the page context, the realtor, their name and photos. */
@@ -58,6 +62,9 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
         <nav className="tenant-header__nav" aria-label={t('home.nav.label')}>
           <a href={`${home}#about`}>{t('home.nav.about')}</a>
           <a href={sitePath(ctx, '/homes')}>{t('home.nav.listings')}</a>
+          <a href={sitePath(ctx, '/account')} className="tenant-header__buyer">
+            {t(frame.buyer ? 'buyer.nav.myHomes' : 'buyer.nav.signIn')}
+          </a>
           <a href={`${home}#contact`} className="tenant-header__cta">
             {t('home.nav.contact')}
           </a>
