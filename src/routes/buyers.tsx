@@ -88,7 +88,11 @@ async function formOf(c: C): Promise<URLSearchParams> {
 
 /** A buyer page: never shared, never indexed. */
 async function page(c: C, title: string, body: Parameters<typeof renderTenantPage>[1], status = 200) {
-  const response = await renderTenantPage(c, body, title, { noindex: true, status })
+  // No registration prompt over the buyer's own pages.
+  const response = await renderTenantPage(c, (frame) => body({ ...frame, buyerPrompt: 'hide' }), title, {
+    noindex: true,
+    status,
+  })
   response.headers.set('Cache-Control', NO_STORE)
   return response
 }

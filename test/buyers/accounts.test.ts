@@ -494,3 +494,42 @@ describe('budgets', () => {
     expect(over.response.headers.get('retry-after')).toBe('60')
   })
 })
+
+describe('registration prompts (the realtor’s choice)', () => {
+  const choose = (prompt: string, views = 3) =>
+    env.DB.prepare(
+      "UPDATE realtors SET profile = json_set(profile, '$.buyerPrompt', ?, '$.buyerPromptViews', ?) WHERE desired_url = 'janekim'",
+    )
+      .bind(prompt, views)
+      .run()
+
+  it('off: no invitation and no view prompt, but saving still asks to sign up', async () => {
+    await choose('off')
+    const search = await send(JANE, '/homes?city=Johns+Creek')
+    expect(search.html).not.toContain('buyer-invite')
+    expect(search.html).not.toContain('data-island="BuyerPrompt"')
+    expect(search.html).toContain('action="/homes/FMB1/save"')
+    const heart = await send(JANE, '/homes/FMB1/save', { form: { saved: '1' } })
+    expect(new URL(heart.response.headers.get('location')!, JANE).pathname).toBe('/account/signup')
+  })
+
+  it('light (the default): a line inviting sign-up under the results, no view prompt', async () => {
+    await choose('light')
+    const search = await send(JANE, '/en/homes?city=Johns+Creek')
+    expect(search.html).toContain('class="buyer-invite"')
+    expect(search.html).not.toContain('data-island="BuyerPrompt"')
+  })
+
+  it('views: the prompt island on every page, counting on home pages, never for a signed-in buyer', async () => {
+    await choose('views', 2)
+    const home = await send(JANE, '/homes/FMB1')
+    expect(home.html).toContain('data-island="BuyerPrompt"')
+    expect(home.html).toMatch(/"views":2,"counts":true/)
+    const search = await send(JANE, '/homes?city=Johns+Creek')
+    expect(search.html).toMatch(/"views":2,"counts":false/)
+    const { cookie } = await signUp('prompted@example.com')
+    expect((await send(JANE, '/homes/FMB1', { cookie: cookie! })).html).not.toContain('data-island="BuyerPrompt"')
+    expect((await send(JANE, '/account/signup')).html).not.toContain('data-island="BuyerPrompt"')
+    await choose('light')
+  })
+})

@@ -69,6 +69,8 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
     ids: /^builder\.admin\.invite\.state\.(invited|expired|revoked|accepted)$/,
     source: 'builder.admin.invite.state.${invitation.state}',
   },
+  { ids: /^buyer\.frequency\.(instant|daily|weekly|off)$/, source: 'buyer.frequency.${frequency}' },
+  { ids: /^builder\.field\.buyerPrompt\.(off|light|views)$/, source: "optionLabels: 'builder.field.buyerPrompt.'" },
   { ids: /^inbox\.filter\.(inbox|unread|read|archived|all)$/, source: 'inbox.filter.${status}' },
   { ids: /^inbox\.status\.(unread|read|archived)$/, source: 'inbox.status.${entry.status}' },
   { ids: /^inbox\.delivery\.(pending|retrying|delivered|failed)$/, source: 'inbox.delivery.${channel.state}' },

@@ -2,10 +2,12 @@
 // switcher) and footer (logos, name, license, brokerage, the Equal Housing Opportunity mark, terms) instead of
 // the provider's. What the rules need in it is on every page (decision 101).
 import type { ReactNode } from 'react'
+import BuyerPrompt, { BUYER_PROMPT_MESSAGES } from '../../client/islands/BuyerPrompt'
 import LanguageSwitcher from '../../client/islands/LanguageSwitcher'
 import { derivedFrom } from '../../lib/derived'
 import { groupPhotos, type PhotoGroups, pickPhoto } from '../../lib/home/photos'
 import { displayNameOf, etcInfoOf, homepagePhones, listingAgentIdOf } from '../../lib/home/profile'
+import { messagesOf } from '../../lib/island-messages'
 import { type Compliance, complianceOf, stateLabelKey } from '../../lib/realtors/compliance'
 import type { Realtor } from '../../lib/realtors/types'
 import { sitePath } from '../../lib/urls'
@@ -25,6 +27,11 @@ export interface TenantFrame {
   buyer?: { id: number; email: string } | null
   /** The listing keys that buyer saved: their hearts are drawn filled. */
   savedHomes?: ReadonlySet<string>
+  /**
+   * The registration prompt (the realtor's "after N views", decision 107) on this page: `count`, a home's page,
+   * which counts as a view; `hide`, none (the buyer's own pages). Otherwise shown once the count is reached.
+   */
+  buyerPrompt?: 'count' | 'hide'
 }
 
 /** What every page of a realtor's site is drawn from: the page context, the realtor, their name and photos. */
@@ -117,6 +124,20 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
         <p className="tenant-footer__disclaimer">{t('home.footer.disclaimer')}</p>
         {realtor.madeForRealtor === 'Y' ? <p className="tenant-footer__credit">{t('home.footer.credit')}</p> : null}
       </footer>
+      {realtor.buyerPrompt === 'views' && !frame.buyer && frame.buyerPrompt !== 'hide' ? (
+        <Island
+          name="BuyerPrompt"
+          component={BuyerPrompt}
+          props={{
+            realtorId: realtor.id,
+            views: realtor.buyerPromptViews,
+            counts: frame.buyerPrompt === 'count',
+            signupHref: sitePath(ctx, '/account/signup'),
+            messages: messagesOf(ctx.locale, BUYER_PROMPT_MESSAGES),
+          }}
+          hydrate="idle"
+        />
+      ) : null}
     </>
   )
 }

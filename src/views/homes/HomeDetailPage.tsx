@@ -69,7 +69,7 @@ export function HomeDetailPage(p: HomeDetailPageProps) {
     [t('homes.fact.type'), t(`homes.type.${home.propertyType}`)],
   ]
   return (
-    <TenantLayout frame={frame}>
+    <TenantLayout frame={{ ...frame, buyerPrompt: 'count' }}>
       <article className="home-detail">
         <p className="home-detail__back">
           <a href={p.searchHref}>{t('homes.back', { city: home.city })}</a>

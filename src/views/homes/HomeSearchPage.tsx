@@ -12,6 +12,7 @@ import {
   searchQueryString,
 } from '../../lib/mls/search'
 import { formatPrice, formatThousands } from '../../lib/number-format'
+import { sitePath } from '../../lib/urls'
 import { SaveSearchForm } from '../buyers/SaveSearchForm'
 import { tOf } from '../home/sections/t'
 import { ValuationSection } from '../home/sections/Valuation'
@@ -210,6 +211,11 @@ export function HomeSearchPage(p: HomeSearchPageProps) {
               query={searchQueryString(search, { twoFeeds: p.twoFeeds, page: 1, all: search.place === null })}
               title={title}
             />
+            {p.frame.realtor.buyerPrompt !== 'off' && !p.frame.buyer ? (
+              <p className="buyer-invite">
+                {t('buyer.prompt.text')} <a href={sitePath(ctx, '/account/signup')}>{t('buyer.prompt.signup')}</a>
+              </p>
+            ) : null}
             <FoundHomes
               ctx={ctx}
               homes={results.homes}
