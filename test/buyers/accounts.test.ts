@@ -533,3 +533,63 @@ describe('registration prompts (the realtor’s choice)', () => {
     await choose('light')
   })
 })
+
+describe('hostile input', () => {
+  it('answers every buyer form, signed in or out, with no 5xx whatever the fields hold', async () => {
+    const { cookie } = await signUp('hostile@example.com')
+    const values = [
+      '',
+      ' ',
+      '__proto__',
+      'x'.repeat(2000),
+      '<script>alert(1)</script>',
+      '한글 이름',
+      '\u0000\u202e',
+      '?city=' + '%'.repeat(50),
+      '//evil.example',
+      '9'.repeat(30),
+    ]
+    const paths = [
+      '/account/signup',
+      '/account/signin',
+      '/account/link',
+      '/account/profile',
+      '/account/searches',
+      '/account/searches/1',
+      '/account/searches/99999999999999/delete',
+      '/homes/FMB1/save',
+      '/homes/..%2F..%2Fx/save',
+    ]
+    const fields = [
+      'email',
+      'name',
+      'phone',
+      'consent',
+      'home',
+      'search',
+      'searchName',
+      'frequency',
+      'next',
+      'token',
+      'query',
+      'saved',
+      '__proto__',
+    ]
+    for (const path of paths) {
+      for (const [i, value] of values.entries()) {
+        const form = Object.fromEntries(fields.map((name) => [name, value]))
+        for (const who of [undefined, cookie!]) {
+          const { response } = await send(JANE, path, { form, cookie: who, ip: `192.0.2.${i + 1}` })
+          expect(response.status, `${path} ${JSON.stringify(value).slice(0, 20)}`).toBeLessThan(500)
+        }
+      }
+    }
+    // Garbage query strings on the pages too.
+    for (const path of [
+      '/account/signup?home=%00&search=%ff&next=//evil',
+      '/account/link?token=%E0%A4%A',
+      '/account?next=/\\x',
+    ])
+      expect((await send(JANE, path, { cookie: cookie! })).response.status).toBeLessThan(500)
+  })
+})

@@ -70,7 +70,19 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
           <a href={`${home}#about`}>{t('home.nav.about')}</a>
           <a href={sitePath(ctx, '/homes')}>{t('home.nav.listings')}</a>
           <a href={sitePath(ctx, '/account')} className="tenant-header__buyer">
-            {t(frame.buyer ? 'buyer.nav.myHomes' : 'buyer.nav.signIn')}
+            {/* On a phone the heart alone (the words stay its name), so the realtor's name keeps its room. */}
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                d="M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.6 5c2.1 0 3.6 1.1 4.4 2.5h2C13.8 6.1 15.3 5 17.4 5 21 5 23 8.6 21.6 11.8 19.5 16.4 12 21 12 21z"
+                fill={frame.buyer ? 'currentColor' : 'none'}
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <span className="tenant-header__buyer-text">
+              {t(frame.buyer ? 'buyer.nav.myHomes' : 'buyer.nav.signIn')}
+            </span>
           </a>
           <a href={`${home}#contact`} className="tenant-header__cta">
             {t('home.nav.contact')}
