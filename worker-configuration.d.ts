@@ -21,6 +21,7 @@ declare namespace Cloudflare {
 		AUTH_ADDRESS_LIMITER: RateLimit;
 		AUTH_ACCOUNT_LIMITER: RateLimit;
 		PASSWORD_RESET_LIMITER: RateLimit;
+		BUYER_LINK_LIMITER: RateLimit;
 		IMAGES: ImagesBinding;
 		ASSETS: Fetcher;
 		PROVIDER_HOSTS: string;

@@ -27,14 +27,14 @@ const analytics = await startFakeAnalyticsEngine()
 
 // Locally every request comes from one address, so the sign-in budgets (docs/decisions/026) are one
 // budget for the whole browser suite, which signs in more often in a minute than they allow. The tests
-// drive the worker's configuration with those three budgets raised tenfold; test/api/sign-in-throttle
-// .test.ts checks the real ones. The copy sits next to wrangler.toml so its relative paths still hold; one
+// drive the worker's configuration with those three budgets, and the buyers' link budget (decision 107), raised
+// tenfold; test/api/sign-in-throttle.test.ts and test/buyers/accounts.test.ts check the real ones. The copy sits next to wrangler.toml so its relative paths still hold; one
 // per port, so two workers started side by side never write the same file.
 const e2eConfig = path.join(root, `.wrangler-e2e-${port}.toml`)
 writeFileSync(
   e2eConfig,
   readFileSync(path.join(root, 'wrangler.toml'), 'utf8').replace(
-    /(name = "AUTH_(?:ADDRESS_|ACCOUNT_)?LIMITER"\n[^\n]*\nsimple = \{ limit = )(\d+)/g,
+    /(name = "(?:AUTH_(?:ADDRESS_|ACCOUNT_)?|BUYER_LINK_)LIMITER"\n[^\n]*\nsimple = \{ limit = )(\d+)/g,
     (_, head, limit) => `${head}${Number(limit) * 10}`,
   ),
 )

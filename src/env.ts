@@ -1,5 +1,6 @@
 // AppEnv: the worker's bindings and secrets (src/lib/config.ts) plus the per-request variables.
 import type { IntlShape } from '@formatjs/intl'
+import type { Buyer } from './lib/buyers/store'
 import type { Bindings } from './lib/config'
 import type { DataCacheScope } from './lib/data-cache'
 import type { BrowserMonitoringConfig } from './lib/environment'
@@ -60,6 +61,10 @@ export interface SecurityVariables {
 export interface PageVariables {
   /** Set by the cachePage middleware: the page is shared by every visitor of its address. */
   cacheable?: boolean
+  /** The buyer signed in on this realtor's site (src/lib/buyers/session.ts); null or unset when none. */
+  buyer?: Buyer | null
+  /** That buyer's saved homes' listing keys (their hearts drawn filled). */
+  savedHomes?: ReadonlySet<string>
   /** The zone a builder page shows times in (the realtor's or the operator's), set by its route. */
   timeZone?: string
 }

@@ -132,7 +132,10 @@ export async function renderTenantPage(
   // Only the owner and admins get this far on an unpublished homepage (the publish switch in
   // src/routes/tenant.tsx); they see the page under a bar that says so, right after the skip link.
   const hidden = !isPublished(realtor)
-  const shown = frameOf(pageContext(c), realtor)
+  const framed = frameOf(pageContext(c), realtor)
+  // A signed-in buyer's page is theirs (never cached: src/lib/buyers/session.ts): their link and hearts.
+  const buyer = c.get('buyer') ?? null
+  const shown = buyer && !preview ? { ...framed, buyer, savedHomes: c.get('savedHomes') } : framed
   const frame =
     hidden && !preview
       ? { ...shown, notice: <UnpublishedBar ctx={shown.ctx} editorHref={sitePath(shown.ctx, '/admin')} /> }

@@ -3,6 +3,7 @@
 // (Cache-Control, Cache-Tag, Vary), and the isolate's tier that stands in for Workers Cache where the
 // runtime has none (Miniflare). The worker's front (src/front.ts) acts on them; tags and purges are
 // src/lib/cache.ts's.
+import { BUYER_COOKIE } from './buyers/session'
 import { type CacheEntry, TaggedCache } from './cache'
 import { cookieOf, DEFAULT_LOCALE, detectLocale, type Locale, localeCookieOf } from './locale'
 import { SESSION_COOKIE } from './session'
@@ -38,8 +39,12 @@ export function withoutTracking(url: URL): URL {
   return kept
 }
 
-/** A cookie header that names a session: a signed-in visitor's pages are theirs (the owner's preview, say). */
-const hasSession = (cookie: string | null) => cookieOf(cookie, SESSION_COOKIE) !== undefined
+/**
+ * A cookie header that names a session: a signed-in visitor's pages are theirs (the owner's preview, say), and
+ * so are a signed-in buyer's (their hearts filled: docs/decisions/107-buyer-accounts.md).
+ */
+const hasSession = (cookie: string | null) =>
+  cookieOf(cookie, SESSION_COOKIE) !== undefined || cookieOf(cookie, BUYER_COOKIE) !== undefined
 
 /**
  * The request the front hands the cached page entrypoint, with its props; null when the request is not

@@ -3,6 +3,7 @@
 // /{desiredUrl}/homes, /en/{desiredUrl}/homes and /homes on the realtor's domain, publish switch included.
 import type { Context } from 'hono'
 import type { TenantEnv } from '../env'
+import { recordBuyerView } from '../lib/buyers/store'
 import { pageNotFound } from '../lib/errors'
 import { lookUpHome } from '../lib/mls/home'
 import type { MlsFeed } from '../lib/mls/record'
@@ -10,8 +11,10 @@ import { feedOfState } from '../lib/mls/rules'
 import { findPlaces, type HomeSearch, parseHomeSearch, runHomeSearch, searchQueryString } from '../lib/mls/search'
 import { listingJsonLd } from '../lib/mls/seo'
 import { siteFeeds } from '../lib/mls/site'
+import { afterAnswer } from '../lib/outbox/deliver'
 import type { Realtor } from '../lib/realtors/types'
 import { pageUrls, sitePath } from '../lib/urls'
+import { executionContextOf } from '../middleware/execution-context'
 import { renderTenantPage } from '../render'
 import { tOf } from '../views/home/sections/t'
 import { addressLine, HomeDetailPage, HomeGonePage } from '../views/homes/HomeDetailPage'
@@ -135,6 +138,10 @@ export async function homeRoute(c: Context<TenantEnv>) {
     )
   }
   const { home } = lookup
+  // A signed-in buyer's visit, for their realtor's "recently viewed": after the answer, never slowing the page.
+  const buyer = c.get('buyer')
+  if (buyer)
+    executionContextOf(c)?.waitUntil(afterAnswer(recordBuyerView(c.env.DB, buyer.id, home.listingKey), 'a buyer view'))
   const address = addressLine(home)
   // The canonical address (the realtor's own domain when they have one) names the home in previews and JSON-LD.
   const canonical = pageUrls(realtor, c.env.PUBLIC_ORIGIN, c.get('site').pagePath)[c.get('locale')]

@@ -4,6 +4,7 @@
 import { type Context, Hono } from 'hono'
 import type { ReactElement } from 'react'
 import type { TenantEnv } from '../env'
+import { buyerSession } from '../lib/buyers/session'
 import { feedTag, listingTag, realtorTag } from '../lib/cache'
 import { loadHomeListings } from '../lib/home/listings'
 import { PROBIZ_TENANT } from '../lib/home/seo'
@@ -24,6 +25,7 @@ import { AnimationShowcase, LegalBody, ProbizBody, RealtorState, TenantPage } fr
 import { ComingSoonPage } from '../views/home/Unpublished'
 import { type LegalText, PRIVACY, PROCESS, TERMS } from '../views/legal/documents'
 import alertLinks from './alerts'
+import buyers from './buyers'
 import { homeRoute, homeSearchRoute } from './homes'
 
 const app = new Hono<TenantEnv>()
@@ -85,6 +87,10 @@ app.use('*', async (c, next) => {
   c.res.headers.set('Cache-Control', NO_STORE['Cache-Control'])
 })
 
+// A signed-in buyer (the `buyer` cookie, docs/decisions/107-buyer-accounts.md): after cachePage, so a page
+// rendered for them turns `cacheable` off and is never marked shareable.
+app.use('*', buyerSession())
+
 /** A subpage of the realtor's site: a title, an intro and a body in the realtor's frame. */
 function tenantPage(
   titleId: string,
@@ -144,6 +150,8 @@ function legalPage(titleId: string, doc: LegalText) {
     )
   }
 }
+// The buyer's account, saved homes and searches (./buyers.tsx).
+app.route('/', buyers)
 app.get('/process', legalPage('page.process.title', PROCESS))
 app.get('/terms', legalPage('page.terms.title', TERMS))
 app.get('/terms/privacy', legalPage('page.privacy.title', PRIVACY))
@@ -159,7 +167,12 @@ app.get('/probiz', async (c) => {
  * beacon may count (src/routes/api/views.ts, docs/decisions/071-view-beacon.md).
  */
 const PAGE_PATHS = new Set(
-  app.routes.filter((route) => route.method === 'GET' && !route.path.startsWith('/alerts/')).map((route) => route.path),
+  app.routes
+    // A buyer's own pages and the alert mails' links are no public pages of the site: not the realtor's visitors'.
+    .filter(
+      (route) => route.method === 'GET' && !route.path.startsWith('/account') && !route.path.startsWith('/alerts/'),
+    )
+    .map((route) => route.path),
 )
 /** A home's page (/homes/{ListingKey}): one path per listing, so matched by its shape. */
 const HOME_PAGE = /^\/homes\/[\w.-]{1,64}$/

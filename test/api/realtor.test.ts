@@ -69,6 +69,8 @@ describe('GET /v1/realtor/{key}', () => {
         'seoMeta',
         'madeForRealtor',
         'ppProfileId',
+        'buyerPrompt',
+        'buyerPromptViews',
       ].sort(),
     )
   })

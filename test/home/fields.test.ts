@@ -75,6 +75,9 @@ const SHOWN: Partial<Record<keyof Realtor, Check>> = {
       Object.values(r.seoMeta[locale]).map((text): [keyof Pages, string] => [locale, text]),
     ),
   madeForRealtor: () => ko('Built for Realtors로 만든 홈페이지입니다.'),
+  // The registration prompt's island, counting to RICH's 4 home pages (decision 107).
+  buyerPrompt: () => ko('data-island="BuyerPrompt"'),
+  buyerPromptViews: (r) => ko(`"views":${r.buyerPromptViews}`),
 }
 
 /** Fields no visitor sees; docs/product.md §3.1 says so ("Not on the homepage: why") in the row's last column. */

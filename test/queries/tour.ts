@@ -6,6 +6,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { openToken, unsubscribeToken } from '../../src/lib/alerts/tokens'
 import { base64url } from '../../src/lib/base64url'
 import { buyerEventStatements } from '../../src/lib/buyers/events'
+import { BUYER_COOKIE } from '../../src/lib/buyers/session'
+import { issueBuyerLink } from '../../src/lib/buyers/store'
 import { newToken, tokenHash } from '../../src/lib/tokens'
 import worker, { createApp } from '../../src/worker'
 import { makeAccount, tokenFor } from '../fixtures/accounts'
@@ -101,6 +103,18 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
     .first<{ id: number }>())!.id
   const unsubscribe = encodeURIComponent(await unsubscribeToken(env.SESSION_SECRET, buyer, id))
   const opened = encodeURIComponent(await openToken(env.SESSION_SECRET, alert))
+  // A buyer of Equity's site (decision 107): made by the sign-up step, then signed in by a session of a known token.
+  const buyerToken = newToken()
+  const buyerCookie = `${BUYER_COOKIE}=${buyerToken}`
+  const buyerId = async (db: D1Database) =>
+    (await db.prepare("SELECT id FROM buyers WHERE email_key = 'plans-buyer@example.com'").first<{ id: number }>())!.id
+  const signInBuyer = async (db: D1Database) =>
+    db
+      .prepare('INSERT OR IGNORE INTO buyer_sessions (token_hash, buyer_id, expires_at) VALUES (?, ?, ?)')
+      .bind(await tokenHash(buyerToken), await buyerId(db), Date.now() + 86_400_000)
+      .run()
+  let buyerLink = ''
+  let buyerSearch = 0
   const steps: Step[] = [
     // Visitors: landing, tenant homes (path, English, custom domain), subpages, crawlers' files.
     { path: '/' },
@@ -153,6 +167,67 @@ export async function runTour(log: Recorded[]): Promise<Answer[]> {
       before: (db) => db.prepare("DELETE FROM listings WHERE listing_key = 'SC2230'").run(),
     },
     { path: '/equityrealty/sitemap.xml?page=2' },
+    // A buyer (decision 107): sign-up with a search to save, a sign-in link asked for, My homes, a heart both
+    // ways, a home's page viewed, a search saved and changed and deleted, details, a new link, the link used,
+    // sign-out and the account deleted.
+    {
+      path: '/equityrealty/account/signup',
+      method: 'POST',
+      form: {
+        email: 'plans-buyer@example.com',
+        consent: 'yes',
+        search: '?city=Irvine&beds=3',
+        searchName: 'Irvine 3+',
+        frequency: 'instant',
+      },
+    },
+    { path: '/equityrealty/account/signin', method: 'POST', form: { email: 'plans-buyer@example.com' } },
+    { path: '/account', host: 'equityrealty.example', cookie: buyerCookie, before: signInBuyer },
+    { path: '/equityrealty/homes/SC1200/save', method: 'POST', cookie: buyerCookie, form: { saved: '1' } },
+    { path: '/account', host: 'equityrealty.example', cookie: buyerCookie },
+    { path: '/homes/SC1200', host: 'equityrealty.example', cookie: buyerCookie },
+    { path: '/equityrealty/homes/SC1200/save', method: 'POST', cookie: buyerCookie, form: { saved: '0' } },
+    {
+      path: '/equityrealty/account/searches',
+      method: 'POST',
+      cookie: buyerCookie,
+      form: { query: '?city=Irvine&max=900000', name: 'Irvine under 900k', frequency: 'daily' },
+      before: async (db) => {
+        buyerSearch = (await db
+          .prepare('SELECT id FROM saved_searches WHERE buyer_id = ? LIMIT 1')
+          .bind(await buyerId(db))
+          .first<{ id: number }>())!.id
+      },
+    },
+    {
+      path: () => `/equityrealty/account/searches/${buyerSearch}`,
+      method: 'POST',
+      cookie: buyerCookie,
+      form: { frequency: 'weekly' },
+    },
+    { path: () => `/equityrealty/account/searches/${buyerSearch}/delete`, method: 'POST', cookie: buyerCookie },
+    { path: '/equityrealty/account/profile', method: 'POST', cookie: buyerCookie, form: { name: 'Plans Buyer' } },
+    { path: '/equityrealty/account/resend', method: 'POST', cookie: buyerCookie },
+    {
+      path: '/equityrealty/account/link',
+      method: 'POST',
+      form: { token: 'A'.repeat(43) },
+      status: 400,
+      before: async (db) => {
+        buyerLink = await issueBuyerLink(db, await buyerId(db), '/account')
+      },
+    },
+    {
+      path: '/equityrealty/account/link',
+      method: 'POST',
+      form: {
+        get token() {
+          return buyerLink
+        },
+      },
+    },
+    { path: '/equityrealty/account/signout', method: 'POST', cookie: buyerCookie },
+    { path: '/equityrealty/account/delete', method: 'POST', cookie: buyerCookie, before: signInBuyer },
     // No view beacon: it reads and writes no D1 (a data point, checked by its proof: decisions 073, 077).
     // The realtor API and the listings API with varied filters and pages.
     { path: '/v1/realtor/equityrealty' },

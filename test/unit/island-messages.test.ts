@@ -8,6 +8,7 @@ import { ACCOUNT_SETTINGS_MESSAGES } from '../../src/client/islands/AccountSetti
 import { ADMIN_CONSOLE_MESSAGES } from '../../src/client/islands/AdminConsole'
 import { AGENT_LISTINGS_MESSAGES } from '../../src/client/islands/AgentListings'
 import { AGREEMENT_FORM_MESSAGES } from '../../src/client/islands/AgreementForm'
+import { BUYER_PROMPT_MESSAGES } from '../../src/client/islands/BuyerPrompt'
 import { CITY_HOMES_MESSAGES } from '../../src/client/islands/CityHomes'
 import { CONTACT_FORM_MESSAGES } from '../../src/client/islands/ContactForm'
 import { DELETED_HOMEPAGE_MESSAGES } from '../../src/client/islands/DeletedHomepageActions'
@@ -69,6 +70,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   ValuationRequest: VALUATION_REQUEST_MESSAGES,
   VideoEmbed: VIDEO_EMBED_MESSAGES,
   HomeGallery: HOME_GALLERY_MESSAGES,
+  BuyerPrompt: BUYER_PROMPT_MESSAGES,
 }
 
 /** The source of an island and of every module it imports, but other islands (their text is their own). */

@@ -70,6 +70,8 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
     ids: /^builder\.admin\.invite\.state\.(invited|expired|revoked|accepted)$/,
     source: 'builder.admin.invite.state.${invitation.state}',
   },
+  { ids: /^buyer\.frequency\.(instant|daily|weekly|off)$/, source: 'buyer.frequency.${frequency}' },
+  { ids: /^builder\.field\.buyerPrompt\.(off|light|views)$/, source: "optionLabels: 'builder.field.buyerPrompt.'" },
   { ids: /^inbox\.filter\.(inbox|unread|read|archived|all)$/, source: 'inbox.filter.${status}' },
   // The inbox's buyers and the dashboard's buyer figures (docs/decisions/109-buyers-in-the-inbox.md).
   { ids: /^buyers\.tabs\.(messages|buyers)$/, source: 'buyers.tabs.${tab}' },

@@ -13,6 +13,7 @@ export const HOME_CARD_MESSAGES = [
   'home.listings.rent',
   'home.listings.sold',
   'home.listings.rented',
+  'buyer.heart.',
 ] as const
 
 const RENTALS = new Set(['rent', 'rented'])
@@ -30,12 +31,55 @@ export function homeHref(homesHref: string | undefined, home: Pick<Home, 'listin
 }
 
 /**
+ * The heart of a home's card (issue 32, docs/decisions/107-buyer-accounts.md): a form that saves (or, filled,
+ * unsaves) the home at `{home page}/save`, without JavaScript; signed out, that address asks to sign up first.
+ * It says which way it goes (`saved`), so a page drawn for nobody in particular (a cached one) only ever saves.
+ */
+export function SaveHomeButton({
+  href,
+  saved,
+  label,
+  className = 'home-heart',
+  text,
+}: {
+  href: string
+  saved: boolean
+  label: string
+  className?: string
+  text?: string
+}) {
+  return (
+    <form method="post" action={`${href}/save`} className={`${className}__form`}>
+      <input type="hidden" name="saved" value={saved ? '0' : '1'} />
+      <button type="submit" className={className} aria-label={label} aria-pressed={saved}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d="M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.6 5c2.1 0 3.6 1.1 4.4 2.5h2C13.8 6.1 15.3 5 17.4 5 21 5 23 8.6 21.6 11.8 19.5 16.4 12 21 12 21z"
+            fill={saved ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {text ? <span>{text}</span> : null}
+      </button>
+    </form>
+  )
+}
+
+/**
  * One home's card as a React element keyed by the home's id, drawn on every render: keeping drawn cards
  * per frozen home saved ~1% of a large home's render and cost the isolate ~40 MB of heap at 6,000 data
  * cache entries (docs/decisions/058-render-at-scale.md). With `homesHref` an MLS listing's card links to its
  * page; a card names the listing office (IDX) and shows a sold price only where its MLS allows.
  */
-export function homeCard(home: Home, messages: Messages, locale: string, homesHref?: string): ReactElement {
+export function homeCard(
+  home: Home,
+  messages: Messages,
+  locale: string,
+  homesHref?: string,
+  saved = false,
+): ReactElement {
   const image = imageOf(home.imageUrl)
   const status = messages[`home.listings.${home.dealType}`] ?? home.dealType
   const href = homeHref(homesHref, home)
@@ -52,6 +96,13 @@ export function homeCard(home: Home, messages: Messages, locale: string, homesHr
           <span className="home-card__nophoto">{t(messages, 'home.card.noPhoto')}</span>
         )}
         <span className={`home-card__badge home-card__badge--${home.dealType}`}>{status}</span>
+        {href ? (
+          <SaveHomeButton
+            href={href}
+            saved={saved}
+            label={t(messages, saved ? 'buyer.heart.unsave' : 'buyer.heart.save', { address: home.address })}
+          />
+        ) : null}
       </div>
       <div className="home-card__body">
         <p className="home-card__price">
@@ -107,14 +158,21 @@ export function HomeGrid({
   locale,
   empty,
   homesHref,
+  saved,
 }: {
   homes: Home[]
   messages: Messages
   locale: string
   empty: string
   homesHref?: string
+  /** The listing keys the signed-in buyer saved (their hearts drawn filled); none on a page for anyone. */
+  saved?: ReadonlySet<string>
 }) {
   if (homes.length === 0) return <p className="home-grid__empty">{empty}</p>
   // The cards themselves, not a <HomeCard> each: one component layer less per card on every render.
-  return <div className="home-grid">{homes.map((home) => homeCard(home, messages, locale, homesHref))}</div>
+  return (
+    <div className="home-grid">
+      {homes.map((home) => homeCard(home, messages, locale, homesHref, saved?.has(home.listingKey ?? '')))}
+    </div>
+  )
 }

@@ -3,7 +3,7 @@
 import { NAME_ETC_TYPES } from '../../lib/home/profile'
 import type { Locale } from '../../lib/locale'
 import { BROKERAGE_ETC_TYPES } from '../../lib/realtors/compliance'
-import { ETC_INFO_TYPES, type EtcInfoType, STATES } from '../../lib/realtors/types'
+import { BUYER_PROMPTS, ETC_INFO_TYPES, type EtcInfoType, STATES } from '../../lib/realtors/types'
 
 /** An item of a list field (an activity region, an etcInfo entry, an additional section). */
 export type ListItem = Record<string, string>
@@ -286,6 +286,21 @@ export const SECTIONS: readonly SectionSpec[] = [
     id: 'settings',
     title: 'builder.section.settings',
     fields: [
+      // How insistently the site asks visitors to sign up as buyers (issue 32, docs/decisions/107).
+      {
+        kind: 'select',
+        path: 'buyerPrompt',
+        label: 'builder.field.buyerPrompt',
+        hint: 'builder.field.buyerPrompt.hint',
+        options: BUYER_PROMPTS,
+        optionLabels: 'builder.field.buyerPrompt.',
+      },
+      {
+        kind: 'number',
+        path: 'buyerPromptViews',
+        label: 'builder.field.buyerPromptViews',
+        hint: 'builder.field.buyerPromptViews.hint',
+      },
       // Fields with no visible effect on the page, or only a small one: out of the way, each explained.
       {
         kind: 'group',

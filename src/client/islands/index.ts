@@ -17,6 +17,7 @@ const publicIslands = {
   RealtorCarousel: () => import('./RealtorCarousel'),
   VideoEmbed: () => import('./VideoEmbed'),
   HomeGallery: () => import('./HomeGallery'),
+  BuyerPrompt: () => import('./BuyerPrompt'),
 } as const satisfies Record<string, Loader>
 
 export type IslandName = keyof typeof publicIslands | BuilderIslandName

@@ -13,8 +13,11 @@ export interface NewBuyerEvent {
   realtorId: number
   buyerId: number
   kind: BuyerEventKind
-  /** The saved search of a 'search' event; null for a sign-up. */
-  searchId: number | null
+  /**
+   * The saved search of a 'search' event; null for a sign-up. `{ query }`: the buyer's search of that query,
+   * for a search saved in the same batch (its id is not known before the batch runs).
+   */
+  searchId: number | null | { query: string }
 }
 
 /**
@@ -23,10 +26,21 @@ export interface NewBuyerEvent {
  * enqueue as last_insert_rowid(), so nothing may be inserted between the two.
  */
 export function buyerEventStatements(db: D1Database, event: NewBuyerEvent): D1PreparedStatement[] {
+  const { searchId } = event
+  // Always one row (a search not found is NULL), so last_insert_rowid() below is this event's.
+  const insert =
+    searchId !== null && typeof searchId === 'object'
+      ? db
+          .prepare(
+            `INSERT INTO buyer_events (realtor_id, buyer_id, kind, search_id)
+             VALUES (?1, ?2, ?3, (SELECT id FROM saved_searches WHERE buyer_id = ?2 AND query = ?4))`,
+          )
+          .bind(event.realtorId, event.buyerId, event.kind, searchId.query)
+      : db
+          .prepare('INSERT INTO buyer_events (realtor_id, buyer_id, kind, search_id) VALUES (?1, ?2, ?3, ?4)')
+          .bind(event.realtorId, event.buyerId, event.kind, searchId)
   return [
-    db
-      .prepare('INSERT INTO buyer_events (realtor_id, buyer_id, kind, search_id) VALUES (?1, ?2, ?3, ?4)')
-      .bind(event.realtorId, event.buyerId, event.kind, event.searchId),
+    insert,
     enqueue(db, 'buyer', [], {
       select: `${channelsOn('?3')} UNION ALL ${pushDestinationsOf('?3')}`,
       values: [event.realtorId],

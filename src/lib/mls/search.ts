@@ -49,8 +49,11 @@ export type SearchProblems = Partial<
   Record<'place' | 'price' | 'beds' | 'baths' | 'type' | 'status' | 'sort' | 'page', string>
 >
 
-/** Deal type and status of each search status: for sale is active, pending is a sale under contract. */
-const STATUS_FILTER: Record<HomeStatus, [deal: string, status: string]> = {
+/**
+ * Deal type and status of each search status: for sale is active, pending is a sale under contract. Saved
+ * searches store the same pair (src/lib/buyers/searches.ts), which the alert matcher compares.
+ */
+export const STATUS_FILTER: Record<HomeStatus, [deal: string, status: string]> = {
   sale: ['sale', 'active'],
   pending: ['sale', 'pending'],
   sold: ['sold', 'closed'],

@@ -12,7 +12,7 @@ import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
 import type { ValidationKey } from '../validation'
 import { canonicalYoutubeUrl, parseYoutube } from '../youtube'
 import * as z from '../zod'
-import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
+import { BUYER_PROMPTS, ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/
 /** Optional http(s) scheme, dotted host, optional port and path. */
@@ -195,6 +195,8 @@ const realtorFields = {
   seoMeta: z.strictObject({ ko: seoMetaEntrySchema.default(emptySeo), en: seoMetaEntrySchema.default(emptySeo) }),
   madeForRealtor: yesNoSchema,
   ppProfileId: text(100),
+  buyerPrompt: z.enum(BUYER_PROMPTS, 'invalid_type'),
+  buyerPromptViews: z.number('number').int('integer').min(1, 'too_small').max(20, 'too_big'),
 }
 
 export type RealtorInput = Omit<Realtor, 'id' | 'userId' | 'name' | 'deletedAt'>
@@ -228,6 +230,8 @@ export const REALTOR_DEFAULTS: Omit<RealtorInput, 'desiredUrl'> = {
   seoMeta: { ko: emptySeo, en: emptySeo },
   madeForRealtor: 'N',
   ppProfileId: '',
+  buyerPrompt: 'light',
+  buyerPromptViews: 3,
 }
 
 const checkCareer = (value: { careerStart?: string; careerEnd?: string }) =>

@@ -53,6 +53,9 @@ export interface SeoMetaEntry {
   author: string
 }
 
+export const BUYER_PROMPTS = ['off', 'light', 'views'] as const
+export type BuyerPrompt = (typeof BUYER_PROMPTS)[number]
+
 export interface Realtor {
   id: number
   userId: number | null
@@ -89,6 +92,13 @@ export interface Realtor {
   seoMeta: { ko: SeoMetaEntry; en: SeoMetaEntry }
   madeForRealtor: YesNo
   ppProfileId: string
+  /**
+   * How insistently the site asks visitors to create a buyer account (issue 32, docs/decisions/107): `off`,
+   * only when they save something; `light`, the same plus a quiet invitation by the search results; `views`,
+   * also a dismissable prompt once they opened `buyerPromptViews` home pages.
+   */
+  buyerPrompt: BuyerPrompt
+  buyerPromptViews: number
   /** Read-only, present only on a deleted homepage: when it was deleted (docs/decisions/047-site-lifecycle.md). */
   deletedAt?: string
 }

@@ -4,7 +4,7 @@ import { type FetchLike, fetchUpstream, upstreamJson } from '../upstream'
 import * as z from '../zod'
 import { REALTOR_DEFAULTS } from './schema'
 import type { RealtorStore } from './store'
-import { ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
+import { BUYER_PROMPTS, ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
 
 /** Most of a realtor answer read: a profile is a few KB; more is an upstream gone wrong (502). */
 export const MAX_REALTOR_BYTES = 256 * 1024
@@ -48,6 +48,8 @@ const upstreamRealtorSchema = z.object({
   contentDarkMode: yesNo.optional(),
   isMakeHomepage: yesNo.optional(),
   madeForRealtor: yesNo.optional(),
+  buyerPrompt: z.enum(BUYER_PROMPTS).optional(),
+  buyerPromptViews: z.number().int().min(1).max(20).optional(),
   photos: z.array(z.object({ path: z.enum(PHOTO_PATHS), imageType: z.enum(IMAGE_TYPES), url: z.string() })).optional(),
   etcInfo: z.array(z.object({ contentType: z.enum(ETC_INFO_TYPES), content: z.string() })).optional(),
   activityRegion: z

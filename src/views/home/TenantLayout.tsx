@@ -2,10 +2,12 @@
 // switcher) and footer (logos, name, license, brokerage, the Equal Housing Opportunity mark, terms) instead of
 // the provider's. What the rules need in it is on every page (decision 101).
 import type { ReactNode } from 'react'
+import BuyerPrompt, { BUYER_PROMPT_MESSAGES } from '../../client/islands/BuyerPrompt'
 import LanguageSwitcher from '../../client/islands/LanguageSwitcher'
 import { derivedFrom } from '../../lib/derived'
 import { groupPhotos, type PhotoGroups, pickPhoto } from '../../lib/home/photos'
 import { displayNameOf, etcInfoOf, homepagePhones, listingAgentIdOf } from '../../lib/home/profile'
+import { messagesOf } from '../../lib/island-messages'
 import { type Compliance, complianceOf, stateLabelKey } from '../../lib/realtors/compliance'
 import type { Realtor } from '../../lib/realtors/types'
 import { sitePath } from '../../lib/urls'
@@ -21,6 +23,15 @@ export interface TenantFrame {
   compliance: Compliance
   /** What only the owner sees above the page (the "not published yet" bar), after the skip link. */
   notice?: ReactNode
+  /** The buyer signed in on this site (a page rendered for them alone), if any (decision 107). */
+  buyer?: { id: number; email: string } | null
+  /** The listing keys that buyer saved: their hearts are drawn filled. */
+  savedHomes?: ReadonlySet<string>
+  /**
+   * The registration prompt (the realtor's "after N views", decision 107) on this page: `count`, a home's page,
+   * which counts as a view; `hide`, none (the buyer's own pages). Otherwise shown once the count is reached.
+   */
+  buyerPrompt?: 'count' | 'hide'
 }
 
 /** What every page of a realtor's site is drawn from: the page context, the realtor, their name and photos. */
@@ -58,6 +69,21 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
         <nav className="tenant-header__nav" aria-label={t('home.nav.label')}>
           <a href={`${home}#about`}>{t('home.nav.about')}</a>
           <a href={sitePath(ctx, '/homes')}>{t('home.nav.listings')}</a>
+          <a href={sitePath(ctx, '/account')} className="tenant-header__buyer">
+            {/* On a phone the heart alone (the words stay its name), so the realtor's name keeps its room. */}
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                d="M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.6 5c2.1 0 3.6 1.1 4.4 2.5h2C13.8 6.1 15.3 5 17.4 5 21 5 23 8.6 21.6 11.8 19.5 16.4 12 21 12 21z"
+                fill={frame.buyer ? 'currentColor' : 'none'}
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <span className="tenant-header__buyer-text">
+              {t(frame.buyer ? 'buyer.nav.myHomes' : 'buyer.nav.signIn')}
+            </span>
+          </a>
           <a href={`${home}#contact`} className="tenant-header__cta">
             {t('home.nav.contact')}
           </a>
@@ -110,6 +136,20 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
         <p className="tenant-footer__disclaimer">{t('home.footer.disclaimer')}</p>
         {realtor.madeForRealtor === 'Y' ? <p className="tenant-footer__credit">{t('home.footer.credit')}</p> : null}
       </footer>
+      {realtor.buyerPrompt === 'views' && !frame.buyer && frame.buyerPrompt !== 'hide' ? (
+        <Island
+          name="BuyerPrompt"
+          component={BuyerPrompt}
+          props={{
+            realtorId: realtor.id,
+            views: realtor.buyerPromptViews,
+            counts: frame.buyerPrompt === 'count',
+            signupHref: sitePath(ctx, '/account/signup'),
+            messages: messagesOf(ctx.locale, BUYER_PROMPT_MESSAGES),
+          }}
+          hydrate="idle"
+        />
+      ) : null}
     </>
   )
 }

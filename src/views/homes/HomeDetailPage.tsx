@@ -1,6 +1,7 @@
 // A home's page on a realtor's site (issue 30): the gallery, price and facts, remarks, status and days on
 // market, a map link, the realtor's card with the request forms, share links and the IDX notice. A home
 // that left the market gets a short page of similar homes (410) instead.
+import { SaveHomeButton } from '../../client/components/HomeCard'
 import HomeGallery, { HOME_GALLERY_MESSAGES } from '../../client/islands/HomeGallery'
 import { pickPhoto } from '../../lib/home/photos'
 import { homepagePhones } from '../../lib/home/profile'
@@ -10,6 +11,7 @@ import type { MlsFeed } from '../../lib/mls/record'
 import { shownPrice } from '../../lib/mls/rules'
 import type { FoundHome } from '../../lib/mls/search'
 import { formatPrice, formatThousands } from '../../lib/number-format'
+import { sitePath } from '../../lib/urls'
 import { HomeRequestSection } from '../home/sections/HomeRequest'
 import { tOf } from '../home/sections/t'
 import type { TenantFrame } from '../home/TenantLayout'
@@ -50,6 +52,7 @@ export function HomeDetailPage(p: HomeDetailPageProps) {
   const rental = home.dealType === 'rent' || home.dealType === 'rented'
   const days = daysOnMarket(home, p.today)
   const address = addressLine(home)
+  const saved = frame.savedHomes?.has(home.listingKey) ?? false
   const portrait = pickPhoto(photos.id, 'thumbnail')
   const phone = homepagePhones(realtor).contact
   const map =
@@ -66,7 +69,7 @@ export function HomeDetailPage(p: HomeDetailPageProps) {
     [t('homes.fact.type'), t(`homes.type.${home.propertyType}`)],
   ]
   return (
-    <TenantLayout frame={frame}>
+    <TenantLayout frame={{ ...frame, buyerPrompt: 'count' }}>
       <article className="home-detail">
         <p className="home-detail__back">
           <a href={p.searchHref}>{t('homes.back', { city: home.city })}</a>
@@ -88,6 +91,13 @@ export function HomeDetailPage(p: HomeDetailPageProps) {
               {rental && price !== null ? <span>{t('homes.perMonth')}</span> : null}
             </p>
             <h1 className="home-detail__address">{address}</h1>
+            <SaveHomeButton
+              href={sitePath(ctx, `/homes/${encodeURIComponent(home.listingKey)}`)}
+              saved={saved}
+              className="home-save"
+              label={t(saved ? 'buyer.heart.unsave' : 'buyer.heart.save', { address: home.address })}
+              text={t(saved ? 'buyer.home.saved' : 'buyer.home.save')}
+            />
             <dl className="home-detail__facts">
               {facts.map(([label, value]) => (
                 <div key={label}>
@@ -164,7 +174,13 @@ export function HomeGonePage(p: {
           {t('homes.gone.text', { address: p.address })}
         </p>
         <h2>{t('homes.gone.similar', { city: p.city })}</h2>
-        <FoundHomes ctx={p.frame.ctx} homes={p.similar} homesHref={p.homesHref} empty={t('homes.empty')} />
+        <FoundHomes
+          ctx={p.frame.ctx}
+          homes={p.similar}
+          homesHref={p.homesHref}
+          empty={t('homes.empty')}
+          saved={p.frame.savedHomes}
+        />
         <p>
           <a href={p.searchHref}>{t('homes.back', { city: p.city })}</a>
         </p>

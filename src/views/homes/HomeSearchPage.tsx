@@ -12,6 +12,8 @@ import {
   searchQueryString,
 } from '../../lib/mls/search'
 import { formatPrice, formatThousands } from '../../lib/number-format'
+import { sitePath } from '../../lib/urls'
+import { SaveSearchForm } from '../buyers/SaveSearchForm'
 import { tOf } from '../home/sections/t'
 import { ValuationSection } from '../home/sections/Valuation'
 import type { TenantFrame } from '../home/TenantLayout'
@@ -204,7 +206,23 @@ export function HomeSearchPage(p: HomeSearchPageProps) {
                 ? t('homes.count.capped', { count: formatThousands(results.total) })
                 : t('homes.count', { count: results.total })}
             </p>
-            <FoundHomes ctx={ctx} homes={results.homes} homesHref={p.homesHref} empty={t('homes.empty')} />
+            <SaveSearchForm
+              ctx={ctx}
+              query={searchQueryString(search, { twoFeeds: p.twoFeeds, page: 1, all: search.place === null })}
+              title={title}
+            />
+            {p.frame.realtor.buyerPrompt !== 'off' && !p.frame.buyer ? (
+              <p className="buyer-invite">
+                {t('buyer.prompt.text')} <a href={sitePath(ctx, '/account/signup')}>{t('buyer.prompt.signup')}</a>
+              </p>
+            ) : null}
+            <FoundHomes
+              ctx={ctx}
+              homes={results.homes}
+              homesHref={p.homesHref}
+              empty={t('homes.empty')}
+              saved={p.frame.savedHomes}
+            />
             {pages > 1 ? (
               <nav className="homes-pager" aria-label={t('homes.pager.label')}>
                 {search.page > 1 ? (

@@ -49,11 +49,14 @@ export function FoundHomes({
   homes,
   homesHref,
   empty,
+  saved,
 }: {
   ctx: PageContext
   homes: FoundHome[]
   homesHref: string
   empty: string
+  /** The signed-in buyer's saved homes (src/views/home/TenantLayout.tsx TenantFrame.savedHomes). */
+  saved?: ReadonlySet<string>
 }) {
   return (
     <HomeGrid
@@ -62,6 +65,7 @@ export function FoundHomes({
       locale={ctx.locale}
       empty={empty}
       homesHref={homesHref}
+      saved={saved}
     />
   )
 }
