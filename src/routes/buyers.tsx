@@ -5,6 +5,7 @@
 // 303; bad input is that page again with its problems (400), in the page's language, and nothing changed.
 import { type Context, Hono } from 'hono'
 import type { TenantEnv } from '../env'
+import { forwardBuyerEvent } from '../lib/buyers/notify'
 import { savedSearchFilters } from '../lib/buyers/searches'
 import {
   answerHeader,
@@ -144,6 +145,15 @@ function afterwards(c: C, work: Promise<unknown>, what: string): Promise<void> |
     return undefined
   }
   return attempt
+}
+
+/**
+ * The first attempt at telling the realtor of a buyer event just stored (a sign-up, a saved search), after the
+ * answer; the cron retries what it does not settle (src/lib/buyers/notify.ts).
+ */
+function tellRealtor(c: C, eventId: number | null): void {
+  if (eventId === null) return
+  void afterwards(c, forwardBuyerEvent(outboxConfig(c.env, c.get('upstreamFetch')), eventId), `buyer event ${eventId}`)
 }
 
 /** Mails the buyer a new sign-in link to this site, in their language, leading to `next`. */
@@ -388,6 +398,7 @@ app.post('/account/signup', async (c) => {
     // A new account: this browser is signed in, and the address gets its link to confirm.
     setBuyerCookie(c, await createBuyerSession(c.env.DB, buyer.id))
     await afterwards(c, mailLink(c, buyer, after), 'a buyer sign-up link')
+    tellRealtor(c, buyer.eventId)
   } else {
     // An address with an account: nobody is signed in by typing it; its owner gets a link.
     await afterwards(
@@ -503,8 +514,9 @@ app.post('/account/searches', async (c) => {
     })
     return seeOther(c, `/account/signup?${query}`)
   }
-  const result = await saveSearch(c.env.DB, buyer, search)
-  if (result === 'full') return problem(c, 400, t(c)('buyer.error.full', { max: MAX_SAVED_SEARCHES }))
+  const { outcome, eventId } = await saveSearch(c.env.DB, buyer, search)
+  tellRealtor(c, eventId)
+  if (outcome === 'full') return problem(c, 400, t(c)('buyer.error.full', { max: MAX_SAVED_SEARCHES }))
   return seeOther(c, '/account')
 })
 

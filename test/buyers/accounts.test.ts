@@ -136,10 +136,21 @@ describe('signing up', () => {
     expect(await count("SELECT COUNT(*) AS n FROM buyer_events WHERE buyer_id = ? AND kind = 'signup'", row!.id)).toBe(
       1,
     )
-    expect(mails).toHaveLength(1)
-    expect(mails[0]!.to).toBe('New.Buyer@Example.com')
-    expect(tokenIn(mails[0]!.text)).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(mails[0]!.text).toContain('https://janekim.example/account/link?token=')
+    const toBuyer = mails.filter((mail) => mail.to === 'New.Buyer@Example.com')
+    expect(toBuyer).toHaveLength(1)
+    expect(tokenIn(toBuyer[0]!.text)).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(toBuyer[0]!.text).toContain('https://janekim.example/account/link?token=')
+    // Jane is told at once, by the first attempt after the answer (the cron retries what it leaves).
+    const toJane = mails.filter((mail) => mail.to !== 'New.Buyer@Example.com')
+    expect(toJane).toHaveLength(1)
+    expect(toJane[0]!.subject).toContain('Mina Lee')
+    expect(
+      await count(
+        `SELECT COUNT(*) AS n FROM deliveries WHERE topic = 'buyer' AND status = 'delivered'
+           AND message_id = (SELECT id FROM buyer_events WHERE buyer_id = ? AND kind = 'signup')`,
+        row!.id,
+      ),
+    ).toBeGreaterThan(0)
     // Signed in: My homes, the account unconfirmed.
     const mine = await send(JANE, '/account', { cookie: cookie! })
     expect(mine.response.status).toBe(200)
@@ -374,6 +385,8 @@ describe('saved searches', () => {
     const form = { query: '?city=Johns+Creek&max=1200000&beds=3', name: 'Johns Creek 3+', frequency: 'instant' }
     const saved = await send(JANE, '/account/searches', { form, cookie: cookie! })
     expect(saved.response.status).toBe(303)
+    // Jane is told of the new search at once, with its name.
+    expect(saved.mails.map((mail) => mail.subject).join('\n')).toContain('Johns Creek 3+')
     const row = await env.DB.prepare('SELECT * FROM saved_searches WHERE buyer_id = ?')
       .bind(id)
       .first<Record<string, unknown>>()

@@ -20,6 +20,10 @@ export interface NewBuyerEvent {
   searchId: number | null | { query: string }
 }
 
+/** The id of the event a batch stored, from the result of buyerEventStatements' first statement. */
+export const eventIdOf = (result: D1Result | undefined): number | null =>
+  (result?.results[0] as { id: number } | undefined)?.id ?? null
+
 /**
  * The statements that store one event and its deliveries, to run in the caller's batch right after the
  * statements that store what the event tells (the buyer, the search). The event row's id is read by the
@@ -33,11 +37,13 @@ export function buyerEventStatements(db: D1Database, event: NewBuyerEvent): D1Pr
       ? db
           .prepare(
             `INSERT INTO buyer_events (realtor_id, buyer_id, kind, search_id)
-             VALUES (?1, ?2, ?3, (SELECT id FROM saved_searches WHERE buyer_id = ?2 AND query = ?4))`,
+             VALUES (?1, ?2, ?3, (SELECT id FROM saved_searches WHERE buyer_id = ?2 AND query = ?4)) RETURNING id`,
           )
           .bind(event.realtorId, event.buyerId, event.kind, searchId.query)
       : db
-          .prepare('INSERT INTO buyer_events (realtor_id, buyer_id, kind, search_id) VALUES (?1, ?2, ?3, ?4)')
+          .prepare(
+            'INSERT INTO buyer_events (realtor_id, buyer_id, kind, search_id) VALUES (?1, ?2, ?3, ?4) RETURNING id',
+          )
           .bind(event.realtorId, event.buyerId, event.kind, searchId)
   return [
     insert,

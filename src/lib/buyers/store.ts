@@ -4,7 +4,7 @@
 // realtor's site is never found from another's.
 import type { Locale } from '../locale'
 import { tokenHash as hashOf, newToken, TOKEN_PATTERN } from '../tokens'
-import { buyerEventStatements } from './events'
+import { buyerEventStatements, eventIdOf } from './events'
 import type { SavedSearchFilters } from './searches'
 
 /** How long a mailed sign-in link works: a day, so "I'll click it tonight" still works, and once only. */
@@ -73,7 +73,7 @@ export async function createBuyer(
   buyer: NewBuyer,
   intent: Intent,
   now = new Date(),
-): Promise<Buyer | null> {
+): Promise<(Buyer & { eventId: number | null }) | null> {
   const created = await db
     .prepare(
       `INSERT INTO buyers (realtor_id, email, email_key, name, phone, locale, consent_at, consent_text)
@@ -101,8 +101,21 @@ export async function createBuyer(
   if (intent?.kind === 'home') statements.push(saveHomeStatement(db, created.id, intent.listingKey))
   if (intent?.kind === 'search')
     statements.push(...saveSearchStatements(db, { id: created.id, realtorId: buyer.realtorId }, intent, true))
-  await db.batch(statements)
+  let stored: D1Result[]
+  try {
+    stored = await db.batch(statements)
+  } catch (error) {
+    // The sign-up is whole or not at all: an account whose realtor was never told of it is taken back, and the
+    // buyer, answered with the failure, signs up again.
+    await db
+      .prepare('DELETE FROM buyers WHERE id = ?')
+      .bind(created.id)
+      .run()
+      .catch(() => undefined)
+    throw error
+  }
   return {
+    eventId: eventIdOf(stored[0]),
     id: created.id,
     realtorId: buyer.realtorId,
     email: buyer.email.trim(),
@@ -330,21 +343,24 @@ export type SaveSearchResult = 'created' | 'updated' | 'full'
 
 /**
  * Saves a search for the buyer: a new one with its event for the realtor in one batch, or the same query's
- * row renamed and re-timed; 'full' when they already keep MAX_SAVED_SEARCHES.
+ * row renamed and re-timed; 'full' when they already keep MAX_SAVED_SEARCHES. `eventId`: the new search's
+ * event, for the first attempt at telling the realtor.
  */
 export async function saveSearch(
   db: D1Database,
   buyer: Pick<Buyer, 'id' | 'realtorId'>,
   search: { name: string; frequency: Frequency; filters: SavedSearchFilters },
-): Promise<SaveSearchResult> {
+): Promise<{ outcome: SaveSearchResult; eventId: number | null }> {
   const [existing, count] = await db.batch([
     db.prepare('SELECT id FROM saved_searches WHERE buyer_id = ? AND query = ?').bind(buyer.id, search.filters.query),
     db.prepare('SELECT COUNT(*) AS n FROM saved_searches WHERE buyer_id = ?').bind(buyer.id),
   ])
   const isNew = (existing?.results.length ?? 0) === 0
-  if (isNew && ((count?.results[0] as { n: number } | undefined)?.n ?? 0) >= MAX_SAVED_SEARCHES) return 'full'
-  await db.batch(saveSearchStatements(db, buyer, search, isNew))
-  return isNew ? 'created' : 'updated'
+  if (isNew && ((count?.results[0] as { n: number } | undefined)?.n ?? 0) >= MAX_SAVED_SEARCHES)
+    return { outcome: 'full', eventId: null }
+  const stored = await db.batch(saveSearchStatements(db, buyer, search, isNew))
+  // The event's insert follows the search's upsert (saveSearchStatements).
+  return isNew ? { outcome: 'created', eventId: eventIdOf(stored[1]) } : { outcome: 'updated', eventId: null }
 }
 
 /** The buyer's saved searches, newest first. */
