@@ -5,7 +5,7 @@
 // local D1 the worker serves. Reports ms per batch and per changed listing, and judges them against budgets.
 import { performance } from 'node:perf_hooks'
 import { localPlatform } from '../../scripts/local-platform.mjs'
-import { MATCH_BATCH, MATCH_SQL } from '../../src/lib/alerts/match.ts'
+import { MATCH_BATCH, MATCH_SQL, matchChanges } from '../../src/lib/alerts/match.ts'
 import { CITIES, CITY_SLOTS, NEIGHBOURHOODS } from './data.mjs'
 
 export const SEARCHES = 100_000
@@ -140,23 +140,11 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)]
 }
 
-/** One matcher batch over the waiting changes, as matchChanges runs it: ms, changes and matches. */
+/** One matcher batch over the waiting changes, by the worker's own matchChanges: ms, changes and matches. */
 async function matchOnce(db) {
   const started = performance.now()
-  const last = await db
-    .prepare('SELECT MAX(id) AS last, COUNT(*) AS n FROM (SELECT id FROM listing_changes ORDER BY id LIMIT ?1)')
-    .bind(MATCH_BATCH)
-    .first()
-  const [matched] = await db.batch([
-    db.prepare(MATCH_SQL).bind(last.last),
-    db.prepare('DELETE FROM listing_changes WHERE id <= ?1').bind(last.last),
-  ])
-  return {
-    ms: performance.now() - started,
-    sqlMs: matched.meta.duration,
-    changes: last.n,
-    matches: matched.meta.changes,
-  }
+  const batch = await matchChanges(db, MATCH_BATCH)
+  return { ms: performance.now() - started, sqlMs: batch.sqlMs, changes: batch.changes, matches: batch.matches }
 }
 
 /** Price changes of `count` homes picked across the table: the listing_changes trigger queues them. */
@@ -176,7 +164,7 @@ export async function measureAlertMatching(dir, { realtors, homes }) {
     const seed = await ensureSearches(db, realtors)
     // A clean queue: nothing but what the rounds change (and no matches of earlier runs, so each round's homes match anew).
     await db.batch([db.prepare('DELETE FROM listing_changes'), db.prepare('DELETE FROM alert_matches')])
-    const plan = (await db.prepare(`EXPLAIN QUERY PLAN ${MATCH_SQL}`).bind(0).all()).results.map((row) => row.detail)
+    const plan = (await db.prepare(`EXPLAIN QUERY PLAN ${MATCH_SQL}`).bind(0, 0).all()).results.map((row) => row.detail)
     const indexed = plan.filter((row) =>
       /SEARCH s USING INDEX saved_searches_match \(market=\? AND place_kind=\? AND place_key=\? AND deal_type=\? AND property_status=\?\)/.test(
         row,
