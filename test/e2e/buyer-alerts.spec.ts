@@ -267,7 +267,7 @@ for (const locale of ['ko', 'en'] as const) {
       ).status(),
     ).toBe(200)
     await inbox.goto(`${text.path}/admin/inbox/buyers`)
-    await inbox.getByRole('link', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click()
+    await inbox.locator('a.inbox-item__link', { hasText: email }).click()
     const buyerPath = new URL(inbox.url()).pathname
     const buyerId = /\/buyers\/(\d+)$/.exec(buyerPath)![1]
     const timeline = inbox.getByTestId('buyer-timeline')

@@ -80,12 +80,11 @@ function button({ label, href }: EmailLayout['button']): string {
   ].join('')
 }
 
-export function emailHtml(layout: EmailLayout): string {
-  const banner = layout.banner
-    ? `<p style="margin:0 0 16px;padding:12px;border-left:4px solid ${COLOR.accent};background:#fff7e6;font-weight:bold;">${text(layout.banner)}</p>`
-    : ''
-  const message = layout.messageLines.map(text).join('<br>')
-  const note = layout.note ? `<p style="margin:16px 0 0;">${text(layout.note)}</p>` : ''
+/**
+ * Every email's document around its content: the page, the centred card of at most 560 px and its type, the
+ * title in the head. One shell for the notifications and the alerts.
+ */
+function emailDocument(layout: { lang: string; title: string }, content: string[]): string {
   return [
     '<!DOCTYPE html>',
     `<html lang="${escapeXml(layout.lang)}">`,
@@ -96,6 +95,20 @@ export function emailHtml(layout: EmailLayout): string {
     '<tr><td align="center" style="padding:24px 12px;">',
     `<table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:560px;background:${COLOR.paper};border:1px solid ${COLOR.line};border-radius:8px;">`,
     `<tr><td style="padding:24px;font-family:${FONT};font-size:16px;line-height:1.5;color:${COLOR.ink};">`,
+    ...content,
+    '</td></tr></table>',
+    '</td></tr></table>',
+    '</body></html>',
+  ].join('\n')
+}
+
+export function emailHtml(layout: EmailLayout): string {
+  const banner = layout.banner
+    ? `<p style="margin:0 0 16px;padding:12px;border-left:4px solid ${COLOR.accent};background:#fff7e6;font-weight:bold;">${text(layout.banner)}</p>`
+    : ''
+  const message = layout.messageLines.map(text).join('<br>')
+  const note = layout.note ? `<p style="margin:16px 0 0;">${text(layout.note)}</p>` : ''
+  return emailDocument(layout, [
     banner,
     `<p style="margin:0 0 16px;">${text(layout.intro)}</p>`,
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;font-family:${FONT};">`,
@@ -111,10 +124,7 @@ export function emailHtml(layout: EmailLayout): string {
     note,
     button(layout.button),
     `<p style="margin:0;font-size:13px;color:${COLOR.inkSoft};word-break:break-all;">${link(layout.button.href, layout.button.href, LINK_STYLE)}</p>`,
-    '</td></tr></table>',
-    '</td></tr></table>',
-    '</body></html>',
-  ].join('\n')
+  ])
 }
 
 /** One home of an alert mail: every text already in the buyer's language, every link absolute. */
@@ -197,16 +207,7 @@ export function alertEmailHtml(layout: AlertLayout): string {
     layout.pixel && isHttpUrl(layout.pixel)
       ? `<img src="${escapeXml(layout.pixel)}" alt="" width="1" height="1" style="display:block;width:1px;height:1px;border:0;">`
       : ''
-  return [
-    '<!DOCTYPE html>',
-    `<html lang="${escapeXml(layout.lang)}">`,
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
-    `<meta name="color-scheme" content="light"><title>${text(layout.title)}</title></head>`,
-    `<body style="margin:0;padding:0;background:${COLOR.paperSoft};">`,
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOR.paperSoft};">`,
-    '<tr><td align="center" style="padding:24px 12px;">',
-    `<table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:560px;background:${COLOR.paper};border:1px solid ${COLOR.line};border-radius:8px;">`,
-    `<tr><td style="padding:24px;font-family:${FONT};font-size:16px;line-height:1.5;color:${COLOR.ink};">`,
+  return emailDocument(layout, [
     brand,
     `<h1 style="margin:0 0 8px;font-size:20px;line-height:1.3;">${text(layout.title)}</h1>`,
     `<p style="margin:0 0 12px;">${text(layout.intro)}</p>`,
@@ -218,8 +219,5 @@ export function alertEmailHtml(layout: AlertLayout): string {
     `<p style="margin:24px 0 0;padding-top:12px;border-top:1px solid ${COLOR.line};font-size:13px;color:${COLOR.inkSoft};">${text(layout.footer)}</p>`,
     `<p style="margin:8px 0 0;font-size:13px;">${link(layout.manage.label, layout.manage.href, LINK_STYLE)} · ${link(layout.unsubscribe.label, layout.unsubscribe.href, LINK_STYLE)}</p>`,
     pixel,
-    '</td></tr></table>',
-    '</td></tr></table>',
-    '</body></html>',
-  ].join('\n')
+  ])
 }
