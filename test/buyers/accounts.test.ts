@@ -310,6 +310,8 @@ describe('saved homes', () => {
     const form = await send(JANE, `${location.pathname}${location.search}`)
     expect(form.html).toContain('name="home" value="FMB2"')
     expect(form.html).toContain('이 매물을 저장하려면')
+    // The prompt declines: "Not now" goes back to the home.
+    expect(form.html).toMatch(/<a href="\/homes\/FMB2">다음에 할게요<\/a>/)
   })
 
   it('saves and unsaves, back to the page, and refuses a home not on the site', async () => {

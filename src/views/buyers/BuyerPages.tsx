@@ -90,6 +90,13 @@ export interface SignUpProps {
   form?: 'signup' | 'signin'
 }
 
+/** Where "Not now" on the sign-up form leads: the home or search being saved, else where the buyer came from. */
+function notNowPath(intent: IntentFields, next: string | null): string {
+  if (intent.home) return `/homes/${encodeURIComponent(intent.home)}`
+  if (intent.search?.startsWith('?')) return `/homes${intent.search}`
+  return next ?? '/homes'
+}
+
 /** The sign-up form and, below it, the sign-in form (email only): the page a signed-out buyer gets. */
 export function SignUpPage({ frame, values, errors, message, intent, next, intro, form = 'signup' }: SignUpProps) {
   const t = tOf(frame.ctx)
@@ -145,9 +152,13 @@ export function SignUpPage({ frame, values, errors, message, intent, next, intro
             </p>
           ) : null}
         </div>
-        <button type="submit" className="buyer-button">
-          {t('buyer.signup.submit')}
-        </button>
+        <div className="buyer-actions">
+          <button type="submit" className="buyer-button">
+            {t('buyer.signup.submit')}
+          </button>
+          {/* Asked while saving, the buyer may decline and go on where they were. */}
+          <a href={sitePath(ctx, notNowPath(intent, next))}>{t('buyer.prompt.dismiss')}</a>
+        </div>
       </form>
       <section className="buyer-signin" aria-labelledby="buyer-signin-title">
         <h2 id="buyer-signin-title">{t('buyer.signin.title')}</h2>
