@@ -99,6 +99,12 @@ for (const locale of ['ko', 'en'] as const) {
       .poll(() => page.evaluate((id) => localStorage.getItem(`buyer-prompt:${id}`), realtorId))
       .toBe('{"seen":1}')
     await expect(page.getByTestId('buyer-prompt')).toHaveCount(0)
+    // The header, with the heart beside the contact button, still shows the realtor's whole name (at 390 px
+    // an English name takes two lines rather than ending in "…").
+    const name = page.locator('.tenant-header__name')
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(
+      true,
+    )
 
     // The second: the prompt, a labelled region that does not take the visitor's focus.
     await openHome(page, `${text.prefix}/${SLUG}${homes[1]}`)
