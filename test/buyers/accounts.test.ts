@@ -608,3 +608,12 @@ describe('hostile input', () => {
       expect((await send(JANE, path, { cookie: cookie! })).response.status).toBeLessThan(500)
   })
 })
+
+describe('the name a saved search starts with', () => {
+  it('says the place and every filter it narrows by, in the page language', async () => {
+    const ko = await send(JANE, '/homes?city=Johns+Creek&max=1200000&beds=3')
+    expect(ko.html).toContain('value="Johns Creek 매매 매물, 침실 3개 이상, $1.20M 이하"')
+    const en = await send(JANE, '/en/homes?city=Johns+Creek&min=600000&max=1200000&beds=3&baths=2')
+    expect(en.html).toMatch(/value="[^"]*Johns Creek, 3\+ beds, 2\+ baths, \$600,000–\$1\.20M"/)
+  })
+})

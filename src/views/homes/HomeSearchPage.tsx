@@ -49,6 +49,23 @@ export function searchTitle(t: ReturnType<typeof tOf>, search: HomeSearch): stri
   return t(`homes.title.${search.status}`, { place })
 }
 
+/**
+ * The name a saved search starts with: the page's title and every filter it narrows by ("Homes for sale in
+ * Johns Creek, 3+ beds, under $1.20M"), so two searches of one place are told apart in the buyer's list and mail.
+ */
+export function savedSearchName(t: ReturnType<typeof tOf>, search: HomeSearch): string {
+  const parts = [searchTitle(t, search)]
+  if (search.type) parts.push(t(`homes.type.${search.type}`))
+  if (search.beds) parts.push(t('buyer.search.beds', { count: search.beds }))
+  if (search.baths) parts.push(t('buyer.search.baths', { count: search.baths }))
+  const min = search.minPrice ? formatPrice(search.minPrice, true) : null
+  const max = search.maxPrice !== null ? formatPrice(search.maxPrice, true) : null
+  if (min && max) parts.push(t('buyer.search.between', { min, max }))
+  else if (max) parts.push(t('buyer.search.under', { price: max }))
+  else if (min) parts.push(t('buyer.search.over', { price: min }))
+  return parts.join(', ')
+}
+
 function Select({
   name,
   label,
@@ -209,7 +226,7 @@ export function HomeSearchPage(p: HomeSearchPageProps) {
             <SaveSearchForm
               ctx={ctx}
               query={searchQueryString(search, { twoFeeds: p.twoFeeds, page: 1, all: search.place === null })}
-              title={title}
+              title={savedSearchName(t, search)}
             />
             {p.frame.realtor.buyerPrompt !== 'off' && !p.frame.buyer ? (
               <p className="buyer-invite">
