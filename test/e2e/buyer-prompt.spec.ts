@@ -132,6 +132,8 @@ for (const locale of ['ko', 'en'] as const) {
     // Dismissed: gone, and the next home pages do not show it again.
     await prompt.getByRole('button', { name: text.dismiss }).click()
     await expect(page.getByTestId('buyer-prompt')).toHaveCount(0)
+    // Focus stays in the page's content, not back at its start.
+    await expect(page.locator('#main')).toBeFocused()
     await openHome(page, `${text.prefix}/${SLUG}${homes[2]}`)
     await expect(page.getByTestId('buyer-prompt')).toHaveCount(0)
     await openHome(page, `${text.prefix}/${SLUG}${homes[3]}`)

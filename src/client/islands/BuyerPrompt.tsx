@@ -64,6 +64,12 @@ export default function BuyerPrompt({ realtorId, views, counts, signupHref, mess
   })
   const dismiss = () => {
     write(keyOf(realtorId), { ...read(keyOf(realtorId)), dismissed: true })
+    // Focus inside the card would fall to the page's start when it goes: it moves to the page's content.
+    const main = document.getElementById('main')
+    if (main && document.activeElement?.closest('.buyer-prompt')) {
+      if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1')
+      main.focus({ preventScroll: true })
+    }
     setShown(false)
   }
   if (!shown) return null
