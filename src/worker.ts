@@ -15,6 +15,7 @@ import { replicateFeeds } from './lib/mls/cron'
 import { outboxConfig } from './lib/outbox/config'
 import { retryOutbox } from './lib/outbox/cron'
 import { CollapsedRenders, type PageCache, type PageProps, pageCache, pageKey, pageRequestFor } from './lib/page-cache'
+import { loadPhoneMetadata } from './lib/phone/metadata'
 import { d1Store } from './lib/realtors/d1-store'
 import { purgeDeletedHomepages } from './lib/realtors/lifecycle'
 import { purgeRealtor } from './lib/realtors/service'
@@ -88,6 +89,9 @@ export function createApp({
       cache ? { cache, log: tagLogOf(c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise) } : null,
     )
     c.set('upstreamFetch', upstreamFetch)
+    // Phone numbers are read with metadata the deployed worker keeps as a static asset: an isolate's first
+    // request reads it (a no-op after, and wherever the library carries its own: docs/decisions/110).
+    await loadPhoneMetadata(c.env.ASSETS)
     await next()
   })
   app.use('*', defaultCacheControl())
@@ -190,7 +194,10 @@ export default {
       logRefusalOnce(error)
       return
     }
-    ctx.waitUntil(retryOutbox(outboxConfig(env, (input, init) => fetch(input, init))))
+    // The notifications and alerts format phone numbers: their metadata first (docs/decisions/110).
+    const phones = loadPhoneMetadata(env.ASSETS)
+    phones.catch((error: unknown) => console.error('[phone] the metadata asset could not be read:', error))
+    ctx.waitUntil(phones.then(() => retryOutbox(outboxConfig(env, (input, init) => fetch(input, init)))))
     ctx.waitUntil(purgeDeletedHomepages(env.DB, env.PHOTOS, { onRemoved: (id) => purgeRealtor(env, id) }))
     // Custom domains waiting for DNS are checked, a few per run (docs/decisions/053-custom-domains.md).
     ctx.waitUntil(refreshWaitingDomains(env, (input, init) => fetch(input, init)))
@@ -199,6 +206,7 @@ export default {
     ctx.waitUntil(
       replicateFeeds(env, (input, init) => fetch(input, init))
         .catch((error: unknown) => console.error('[mls] the replication step stopped:', error))
+        .then(() => phones)
         .then(() => alertPass(outboxConfig(env, (input, init) => fetch(input, init))))
         .catch((error: unknown) => console.error('[alerts] the alert step stopped; the next pass resumes it:', error)),
     )

@@ -145,6 +145,9 @@ for (const locale of ['ko', 'en'] as const) {
 
     // Deleting the account, after a confirm step, signs out and leaves nothing.
     await site.getByRole('link', { name: text.deleteAccount }).click()
+    // The confirm page loaded before axe reads it.
+    await expect(site).toHaveURL(/\/account\/delete$/)
+    await expect(site.getByRole('button', { name: text.deleteConfirm })).toBeVisible()
     await expectNoAxeViolations(site)
     await site.getByRole('button', { name: text.deleteConfirm }).click()
     await expect(site.getByRole('heading', { level: 1, name: text.deleted })).toBeVisible()
