@@ -61,7 +61,7 @@ export interface SecurityVariables {
 export interface PageVariables {
   /** Set by the cachePage middleware: the page is shared by every visitor of its address. */
   cacheable?: boolean
-  /** The buyer signed in on this realtor's site (src/lib/buyers/session.ts); null or unset when none. */
+  /** The buyer signed in on this realtor's site (src/middleware/buyer-session.ts); null or unset when none. */
   buyer?: Buyer | null
   /** That buyer's saved homes' listing keys (their hearts drawn filled). */
   savedHomes?: ReadonlySet<string>

@@ -133,7 +133,7 @@ export async function renderTenantPage(
   // src/routes/tenant.tsx); they see the page under a bar that says so, right after the skip link.
   const hidden = !isPublished(realtor)
   const framed = frameOf(pageContext(c), realtor)
-  // A signed-in buyer's page is theirs (never cached: src/lib/buyers/session.ts): their link and hearts.
+  // A signed-in buyer's page is theirs (never cached: src/middleware/buyer-session.ts): their link and hearts.
   const buyer = c.get('buyer') ?? null
   const shown = buyer && !preview ? { ...framed, buyer, savedHomes: c.get('savedHomes') } : framed
   const frame =

@@ -3,7 +3,7 @@
 // (Cache-Control, Cache-Tag, Vary), and the isolate's tier that stands in for Workers Cache where the
 // runtime has none (Miniflare). The worker's front (src/front.ts) acts on them; tags and purges are
 // src/lib/cache.ts's.
-import { BUYER_COOKIE } from './buyers/session'
+import { BUYER_COOKIE } from './buyers/store'
 import { type CacheEntry, TaggedCache } from './cache'
 import { cookieOf, DEFAULT_LOCALE, detectLocale, type Locale, localeCookieOf } from './locale'
 import { SESSION_COOKIE } from './session'

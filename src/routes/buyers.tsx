@@ -8,17 +8,6 @@ import type { TenantEnv } from '../env'
 import { forwardBuyerEvent } from '../lib/buyers/notify'
 import { savedSearchFilters } from '../lib/buyers/searches'
 import {
-  answerHeader,
-  answerHeaders,
-  buyerOf,
-  buyerTokenOf,
-  clearBuyerCookie,
-  refererPagePath,
-  setBuyerCookie,
-  siteHref,
-  siteNextPath,
-} from '../lib/buyers/session'
-import {
   type Buyer,
   createBuyer,
   createBuyerSession,
@@ -53,6 +42,17 @@ import { TOKEN_PATTERN } from '../lib/tokens'
 import { sitePath } from '../lib/urls'
 import { validationMessage } from '../lib/validation'
 import { rateLimitAddress, requestBody } from '../middleware/api'
+import {
+  answerHeader,
+  answerHeaders,
+  buyerOf,
+  buyerTokenOf,
+  clearBuyerCookie,
+  refererPagePath,
+  setBuyerCookie,
+  siteHref,
+  siteNextPath,
+} from '../middleware/buyer-session'
 import { executionContextOf } from '../middleware/execution-context'
 import { renderTenantPage } from '../render'
 import {

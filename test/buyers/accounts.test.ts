@@ -6,8 +6,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import PostalMime from 'postal-mime'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { savedSearchFilters } from '../../src/lib/buyers/searches'
-import { BUYER_COOKIE, buyerCookiePaths } from '../../src/lib/buyers/session'
 import {
+  BUYER_COOKIE,
   BUYER_LINK_TTL_MS,
   createBuyer,
   createBuyerSession,
@@ -16,6 +16,7 @@ import {
 } from '../../src/lib/buyers/store'
 import { parseHomeSearch } from '../../src/lib/mls/search'
 import { pageRequestOf } from '../../src/lib/page-cache'
+import { buyerCookiePaths } from '../../src/middleware/buyer-session'
 import { createApp } from '../../src/worker'
 import { property, storeListings } from '../fixtures/mls'
 import { PRODUCTION_VARS } from '../fixtures/production'

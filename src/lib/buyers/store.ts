@@ -7,6 +7,9 @@ import { tokenHash as hashOf, newToken, TOKEN_PATTERN } from '../tokens'
 import { buyerEventStatements, eventIdOf } from './events'
 import type { SavedSearchFilters } from './searches'
 
+/** The cookie of a signed-in buyer's session on a realtor's site (src/middleware/buyer-session.ts sets it). */
+export const BUYER_COOKIE = 'buyer'
+
 /** How long a mailed sign-in link works: a day, so "I'll click it tonight" still works, and once only. */
 export const BUYER_LINK_TTL_MS = 24 * 60 * 60 * 1000
 /** How long a signed-in browser stays signed in: 90 days (a home search takes months), then a new link. */

@@ -5,12 +5,10 @@
 // realtor's buyer is nobody here.
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { TenantEnv } from '../../env'
-import { cookieOf, splitLocalePath } from '../locale'
-import { sitePath } from '../urls'
-import { BUYER_SESSION_TTL_MS, type Buyer, buyerOfSession, savedHomeKeys } from './store'
-
-export const BUYER_COOKIE = 'buyer'
+import type { TenantEnv } from '../env'
+import { BUYER_COOKIE, BUYER_SESSION_TTL_MS, type Buyer, buyerOfSession, savedHomeKeys } from '../lib/buyers/store'
+import { cookieOf, splitLocalePath } from '../lib/locale'
+import { sitePath } from '../lib/urls'
 
 /** The paths the site's pages live under: both locales' under the provider's host, the root of a domain. */
 export function buyerCookiePaths(tenantBase: string): string[] {
