@@ -32,8 +32,12 @@ function sql<T>(command: string): T[] {
   return (JSON.parse(out) as { results: T[] }[])[0]!.results
 }
 
-/** The worker's secret, as the e2e worker reads it (.dev.vars' local defaults). */
-const secret = () => /^SESSION_SECRET=(.*)$/m.exec(readFileSync(path.join(root, '.dev.vars'), 'utf8'))![1]!.trim()
+/**
+ * The worker's secret as the e2e worker reads it: scripts/serve-e2e.mjs gives it `.dev.vars.example`'s local
+ * defaults (a clean clone has no `.dev.vars`).
+ */
+const secret = () =>
+  /^SESSION_SECRET=(.*)$/m.exec(readFileSync(path.join(root, '.dev.vars.example'), 'utf8'))![1]!.trim()
 
 const tokenOf = (buyer: number, realtor: number) =>
   `${buyer}.${realtor}.${createHmac('sha256', secret()).update(`alerts-unsubscribe:${buyer}:${realtor}`).digest('base64url')}`
