@@ -79,7 +79,7 @@ export function InboxPage({
             <label htmlFor="inbox-q">{t(view.kind === 'leads' ? 'inbox.searchLeads' : 'inbox.search')}</label>
             <input id="inbox-q" name="q" type="search" defaultValue={filter.q} maxLength={100} />
           </div>
-          <div className="field">
+          <div className="field inbox__status">
             <label htmlFor="inbox-status">{t('inbox.filter.status')}</label>
             <select id="inbox-status" name="status" defaultValue={filter.status}>
               {STATUS_FILTERS.map((status) => (
@@ -90,7 +90,7 @@ export function InboxPage({
             </select>
           </div>
           {view.kind === 'contacts' ? (
-            <div className="field">
+            <div className="field inbox__kind">
               <label htmlFor="inbox-kind">{t('inbox.filter.kind')}</label>
               <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ''}>
                 <option value="">{t('inbox.kind.all')}</option>
@@ -102,7 +102,7 @@ export function InboxPage({
               </select>
             </div>
           ) : null}
-          <button className="button" type="submit">
+          <button className="button inbox__apply" type="submit">
             {t('inbox.apply')}
           </button>
           {/* The days are the realtor's: on a phone they fold away so the first entry shows without scrolling. */}
