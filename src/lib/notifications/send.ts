@@ -61,7 +61,13 @@ function pageOriginOf(page: string | null | undefined, desiredUrl: string, own: 
   if (!page) return undefined
   const onProvider = new RegExp(`^(/en)?/${desiredUrl.replace(/[^\w-]/g, '')}(/|$)`, 'i')
   if (onProvider.test(page)) return publicOrigin || undefined
-  return parseHttpUrl(own ? (/^https?:\/\//i.test(own) ? own : `https://${own}`) : undefined)?.origin
+  return ownOrigin(own)
+}
+
+/** The realtor's own domain as an origin, however it is stored (with or without its scheme). */
+function ownOrigin(own: string | null): string | undefined {
+  if (!own) return undefined
+  return parseHttpUrl(/^https?:\/\//i.test(own) ? own : `https://${own}`)?.origin
 }
 
 /** What a realtor's notifications of one contact read: the settings in force, the homepage, the clock. */
@@ -87,18 +93,14 @@ export async function notifyRealtor(
   contact: NotifiedContact & { realtorId: number },
   delivery: Delivery,
   headers: Record<string, string>,
-  { settings, homepage, clock }: RealtorNotice,
+  notice: RealtorNotice,
 ): Promise<void> {
-  if (!settings) throw new Error('the realtor has no notification settings')
-  if (!homepage) throw new Error('the realtor is not in this database')
-  const origin = config.publicOrigin ?? ''
-  const link = inboxLink(origin, homepage.desired_url, contact.id, settings.locale)
-  const notification = notificationOf(contact, link, settings.locale, {
-    timeZone: clock.timeZone,
-    pageOrigin: pageOriginOf(contact.page, homepage.desired_url, homepage.own, origin),
-  })
-  const key = headers['Idempotency-Key'] ?? `delivery-${delivery.id}`
-  await sendNotification(config, delivery.destination as RealtorDestination, settings, notification, key)
+  await sendNotice(config, delivery, headers, notice, (origin, homepage, locale, timeZone) =>
+    notificationOf(contact, inboxLink(origin, homepage.desired_url, contact.id, locale), locale, {
+      timeZone,
+      pageOrigin: pageOriginOf(contact.page, homepage.desired_url, homepage.own, origin),
+    }),
+  )
 }
 
 /**
@@ -106,10 +108,8 @@ export async function notifyRealtor(
  * they have one, else the provider's `/{desiredUrl}`; none without either origin.
  */
 function homesUrlOf(homepage: { desired_url: string; own: string | null }, publicOrigin: string, locale: 'ko' | 'en') {
-  const own = parseHttpUrl(
-    homepage.own ? (/^https?:\/\//i.test(homepage.own) ? homepage.own : `https://${homepage.own}`) : '',
-  )
-  const origin = own?.origin ?? parseHttpUrl(publicOrigin)?.origin
+  const own = ownOrigin(homepage.own)
+  const origin = own ?? parseHttpUrl(publicOrigin)?.origin
   if (!origin) return undefined
   return `${origin}${localizedPath(locale, `${own ? '' : `/${homepage.desired_url}`}/homes`)}`
 }
@@ -123,16 +123,36 @@ export async function notifyRealtorOfBuyer(
   event: NotifiedBuyerEvent,
   delivery: Delivery,
   headers: Record<string, string>,
+  notice: RealtorNotice,
+): Promise<void> {
+  await sendNotice(config, delivery, headers, notice, (origin, homepage, locale, timeZone) =>
+    buyerNotificationOf(event, buyerInboxLink(origin, homepage.desired_url, event.buyerId, locale), locale, {
+      timeZone,
+      homesUrl: homesUrlOf(homepage, origin, locale),
+    }),
+  )
+}
+
+/**
+ * One notice to a realtor-email or realtor-webhook delivery, whatever it tells of: the settings in force
+ * (missing ones are a failed attempt the outbox retries), the notice composed in the realtor's language and
+ * clock, one idempotency key per delivery.
+ */
+async function sendNotice(
+  config: OutboxConfig,
+  delivery: Delivery,
+  headers: Record<string, string>,
   { settings, homepage, clock }: RealtorNotice,
+  compose: (
+    origin: string,
+    homepage: NonNullable<RealtorNotice['homepage']>,
+    locale: EffectiveSettings['locale'],
+    timeZone: RealtorClock['timeZone'],
+  ) => Notification,
 ): Promise<void> {
   if (!settings) throw new Error('the realtor has no notification settings')
   if (!homepage) throw new Error('the realtor is not in this database')
-  const origin = config.publicOrigin ?? ''
-  const link = buyerInboxLink(origin, homepage.desired_url, event.buyerId, settings.locale)
-  const notification = buyerNotificationOf(event, link, settings.locale, {
-    timeZone: clock.timeZone,
-    homesUrl: homesUrlOf(homepage, origin, settings.locale),
-  })
+  const notification = compose(config.publicOrigin ?? '', homepage, settings.locale, clock.timeZone)
   const key = headers['Idempotency-Key'] ?? `delivery-${delivery.id}`
   await sendNotification(config, delivery.destination as RealtorDestination, settings, notification, key)
 }
