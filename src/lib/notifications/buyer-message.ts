@@ -6,10 +6,9 @@ import { formatPhone, telHref } from '../format'
 import { mailtoHref } from '../html'
 import { intlFor } from '../i18n'
 import { type Locale, localizedPath } from '../locale'
-import { isKnownZone, ZONE_NAME_STYLE } from '../time-zone'
 import { withoutTrailingSlash } from '../urls'
-import { type EmailField, emailHtml } from './email-html'
-import type { Notification } from './message'
+import type { EmailField } from './email-html'
+import { composeNotice, type Notification, receivedAt } from './message'
 import { oneLine, plainAddress } from './mime'
 
 /** The parts of a stored buyer event a notification shows. */
@@ -32,20 +31,6 @@ export function buyerInboxLink(origin: string, desiredUrl: string, buyerId: numb
 /** The buyer as a subject names them: their name, else their address. */
 export const buyerLabel = (event: Pick<NotifiedBuyerEvent, 'buyer'>) =>
   oneLine(event.buyer.name ?? '') || oneLine(event.buyer.email)
-
-function at(createdAt: string, locale: Locale, timeZone: string | undefined): string | null {
-  const date = new Date(createdAt)
-  if (Number.isNaN(date.getTime())) return null
-  return intlFor(locale).formatDate(date, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: timeZone && isKnownZone(timeZone) ? timeZone : 'UTC',
-    timeZoneName: ZONE_NAME_STYLE[locale],
-  })
-}
 
 /** The subject alone: the push notification's title and the email's subject are the same words. */
 export function buyerSubject(event: NotifiedBuyerEvent, locale: Locale): string {
@@ -72,7 +57,7 @@ export function buyerNotificationOf(
   const t = (id: string, values?: Record<string, string>) => intlFor(locale).formatMessage({ id }, values)
   const { buyer, search } = event
   const replyTo = plainAddress(buyer.email)
-  const when = at(event.createdAt, locale, timeZone)
+  const when = receivedAt(event.createdAt, locale, timeZone)
   const searchHref = search && homesUrl ? `${homesUrl}?${search.query}` : null
   const fields: EmailField[] = [
     ...(search
@@ -97,25 +82,14 @@ export function buyerNotificationOf(
   const subject = buyerSubject(event, locale)
   const intro = t(event.kind === 'search' ? 'notify.buyer.search.intro' : 'notify.buyer.signup.intro')
   const note = replyTo ? t('builder.notify.message.reply', { name: buyerLabel(event) }) : null
-  const textOf = (reply: string | null) =>
-    [
-      intro,
-      '',
-      ...fields.map((field) => `${field.label}: ${field.text}`),
-      ...(searchHref ? [t('notify.buyer.searchLink', { url: searchHref })] : []),
-      '',
-      ...(reply ? [reply] : []),
-      t('notify.buyer.link', { url: link }),
-    ].join('\n')
-  const html = emailHtml({
-    lang: locale,
-    title: subject,
+  return composeNotice(locale, {
+    subject,
     intro,
     fields,
-    messageLabel: '',
-    messageLines: [],
+    extraLines: searchHref ? [t('notify.buyer.searchLink', { url: searchHref })] : [],
     note,
+    linkLine: t('notify.buyer.link', { url: link }),
     button: { label: t('notify.buyer.open'), href: link },
+    replyTo,
   })
-  return { subject, text: textOf(note), chat: textOf(null), html, replyTo }
 }

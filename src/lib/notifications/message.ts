@@ -89,7 +89,8 @@ function pageOf(
   return url && url.origin === origin ? { text: url.href, href: url.href } : { text: value, href: null }
 }
 
-function receivedAt(createdAt: string | undefined, locale: Locale, timeZone: string | undefined): string | null {
+/** When something reached the realtor, in their language and zone (UTC when unknown): every notice's time. */
+export function receivedAt(createdAt: string | undefined, locale: Locale, timeZone: string | undefined): string | null {
   const date = new Date(createdAt ?? '')
   if (Number.isNaN(date.getTime())) return null
   return intlFor(locale).formatDate(date, {
@@ -144,30 +145,65 @@ export function notificationOf(
   const subject = request.headline
     ? t('builder.notify.request.subject', { headline: oneLine(request.headline), name })
     : t(test ? 'builder.notify.message.subjectTest' : 'builder.notify.message.subject', { name })
-  const textOf = (reply: string | null) =>
-    [
-      ...(banner ? [banner, ''] : []),
-      intro,
-      '',
-      ...fields.map((field) => `${field.label}: ${field.text}`),
-      '',
-      ...(lines.length ? [`${t('builder.notify.message.message')}:`, ...lines.map((line) => `> ${line}`), ''] : []),
-      ...(reply ? [reply] : []),
-      t('builder.notify.message.link', { url: link }),
-    ].join('\n')
-  const text = textOf(note)
-  const html = emailHtml({
-    lang: locale,
-    title: subject,
+  return composeNotice(locale, {
+    subject,
     banner,
     intro,
     fields,
     messageLabel: t('builder.notify.message.message'),
     messageLines: lines,
     note,
+    linkLine: t('builder.notify.message.link', { url: link }),
     button: { label: t('builder.notify.message.open'), href: link },
+    replyTo,
   })
-  return { subject, text, chat: textOf(null), html, replyTo }
+}
+
+/** What every notice says, before it is a text, a chat message and an email. */
+export interface NoticeParts {
+  subject: string
+  banner?: string | null
+  intro: string
+  fields: EmailField[]
+  /** Lines after the fields in the text forms (the email shows them as its fields' links). */
+  extraLines?: string[]
+  messageLabel?: string
+  messageLines?: string[]
+  /** "Reply to this email to answer …": the email and its text only, never the chat. */
+  note: string | null
+  /** The text forms' last line, the inbox link. */
+  linkLine: string
+  button: { label: string; href: string }
+  replyTo: string | null
+}
+
+/** One notice in its three forms, the same words in each: the email's text and HTML, and the chat's text. */
+export function composeNotice(locale: Locale, parts: NoticeParts): Notification {
+  const { subject, banner = null, intro, fields, extraLines = [], messageLabel = '', messageLines = [] } = parts
+  const textOf = (reply: string | null) =>
+    [
+      ...(banner ? [banner, ''] : []),
+      intro,
+      '',
+      ...fields.map((field) => `${field.label}: ${field.text}`),
+      ...extraLines,
+      '',
+      ...(messageLines.length ? [`${messageLabel}:`, ...messageLines.map((line) => `> ${line}`), ''] : []),
+      ...(reply ? [reply] : []),
+      parts.linkLine,
+    ].join('\n')
+  const html = emailHtml({
+    lang: locale,
+    title: subject,
+    banner,
+    intro,
+    fields,
+    messageLabel,
+    messageLines,
+    note: parts.note,
+    button: parts.button,
+  })
+  return { subject, text: textOf(parts.note), chat: textOf(null), html, replyTo: parts.replyTo }
 }
 
 /** Slack's limit on a section block's text (its Block Kit reference), in characters. */
