@@ -10,6 +10,12 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 export const LOCALE_TAGS: Record<Locale, string> = { ko: 'ko-KR', en: 'en-US' }
 export const OG_LOCALES: Record<Locale, string> = { ko: 'ko_KR', en: 'en_US' }
 
+const HANGUL = /\p{Script=Hangul}/u
+/** Whether a text holds Hangul: the one test of "written in Korean" (names, legacy sections). */
+export function hasHangul(text: string): boolean {
+  return HANGUL.test(text)
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }

@@ -28,7 +28,7 @@ function hostile(payload: string): Realtor {
     activityRegion: [{ state: 'CA', city: payload, neighborhood: payload, zipcode: payload }],
     photos: RICH.photos.map((photo) => ({ ...photo, url: payload })),
     etcInfo: RICH.etcInfo.map((item) => ({ ...item, content: payload })),
-    additionalSections: [{ title: payload, content: payload }],
+    additionalSections: [{ title: payload, content: payload, titleEn: payload, contentEn: payload }],
     seoMeta: { ko: seo, en: seo },
   }
 }

@@ -3,7 +3,7 @@
 // about me in the page's language, the track record, the contact links and KakaoTalk ID.
 import { derivedFrom } from '../derived'
 import { isHttpUrl } from '../html'
-import type { Locale } from '../locale'
+import { hasHangul, type Locale } from '../locale'
 import { type PhoneDisplay, phoneDisplay } from '../phone'
 import type { ActivityRegion, EtcInfo, EtcInfoType, Realtor } from '../realtors/types'
 
@@ -63,9 +63,8 @@ export function homepagePhones(realtor: Pick<Realtor, 'contactPhone' | 'etcInfo'
 /** The etcInfo items that hold the realtor's name in each language (docs/decisions/103-names-per-language.md). */
 export const NAME_ETC_TYPES = { ko: 'korea_name', en: 'english_name' } as const satisfies Record<Locale, EtcInfoType>
 
-const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/
 /** Whether a name is written in the page's script: Hangul on ko pages, anything else on en pages. */
-const inScriptOf = (name: string, locale: Locale) => HANGUL.test(name) === (locale === 'ko')
+const inScriptOf = (name: string, locale: Locale) => hasHangul(name) === (locale === 'ko')
 
 /**
  * The realtor's name in the page's language (decision 103): the name the realtor gave in that language (etcInfo

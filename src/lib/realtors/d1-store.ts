@@ -5,6 +5,7 @@ import { nextAddressChangeAt, RenameLimitError } from './address-changes'
 import { formerAddressOwner } from './lifecycle'
 import { PUBLISHED_SQL } from './publish'
 import { REALTOR_DEFAULTS, type RealtorInput } from './schema'
+import { sectionWithLanguages } from './sections'
 import type { RealtorStore } from './store'
 import type { Realtor } from './types'
 
@@ -85,6 +86,7 @@ export function displayName(accountName: string | null, profile: Pick<RealtorInp
 export function realtorFromRow(row: RealtorRow): Realtor {
   const stored = JSON.parse(row.profile) as Partial<RealtorInput>
   const profile: RealtorInput = { ...REALTOR_DEFAULTS, ...stored, desiredUrl: row.desired_url }
+  profile.additionalSections = (stored.additionalSections ?? []).map(sectionWithLanguages)
   const realtor: Realtor = { id: row.id, userId: row.user_id, name: displayName(row.account_name, profile), ...profile }
   // Only a deleted homepage carries the field, so a live realtor's answer keeps the §3 shape.
   if (row.deleted_at) realtor.deletedAt = row.deleted_at

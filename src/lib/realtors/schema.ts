@@ -12,7 +12,16 @@ import { DESIRED_URL_PATTERN, RESERVED_SEGMENTS } from '../tenant'
 import type { ValidationKey } from '../validation'
 import { canonicalYoutubeUrl, parseYoutube } from '../youtube'
 import * as z from '../zod'
-import { BUYER_PROMPTS, ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
+import {
+  BUYER_PROMPTS,
+  ETC_INFO_TYPES,
+  HOME_DESIGNS,
+  HOME_SECTIONS,
+  IMAGE_TYPES,
+  PHOTO_PATHS,
+  type Realtor,
+  STATES,
+} from './types'
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/
 /** Optional http(s) scheme, dotted host, optional port and path. */
@@ -137,6 +146,8 @@ export const photoSchema = z.strictObject({
   path: z.enum(PHOTO_PATHS, 'photo_path'),
   imageType: z.enum(IMAGE_TYPES, 'image_type'),
   url: photoUrlSchema,
+  caption: text(200).optional(),
+  captionEn: text(200).optional(),
 })
 
 export const activityRegionSchema = z.strictObject({
@@ -155,7 +166,25 @@ export const etcInfoSchema = z.strictObject({
   content: text(1000),
 })
 
-export const additionalSectionSchema = z.strictObject({ title: text(), content: text(MAX_LONG_TEXT) })
+export const additionalSectionSchema = z.strictObject({
+  title: text(),
+  content: text(MAX_LONG_TEXT),
+  titleEn: text().default(''),
+  contentEn: text(MAX_LONG_TEXT).default(''),
+})
+
+export const testimonialSchema = z
+  .strictObject({
+    quoteKr: text(1000).default(''),
+    quoteEn: text(1000).default(''),
+    clientName: text(80).min(1, 'required'),
+    sourceUrl: orEmpty(urlSchema).default(''),
+    rating: z.number('number').int('integer').min(0, 'too_small').max(5, 'too_big').default(0),
+  })
+  .refine((item) => item.quoteKr.length > 0 || item.quoteEn.length > 0, {
+    message: 'testimonial_quote',
+    path: ['quoteKr'],
+  })
 
 const seoMetaEntrySchema = z.strictObject({
   title: text().default(''),
@@ -192,6 +221,12 @@ const realtorFields = {
   lastYearSalesTotal: z.number('number').min(0, 'too_small').max(1e13, 'too_big'),
   recommendedYoutubeUrl: orEmpty(videoUrlSchema),
   additionalSections: z.array(additionalSectionSchema).max(20, 'too_many'),
+  designTemplate: z.enum(HOME_DESIGNS, 'invalid_type'),
+  testimonials: z.array(testimonialSchema).max(30, 'too_many'),
+  sectionOrder: z
+    .array(z.enum(HOME_SECTIONS, 'invalid_type'))
+    .max(HOME_SECTIONS.length, 'too_many')
+    .refine((ids) => new Set(ids).size === ids.length, 'duplicate_section'),
   seoMeta: z.strictObject({ ko: seoMetaEntrySchema.default(emptySeo), en: seoMetaEntrySchema.default(emptySeo) }),
   madeForRealtor: yesNoSchema,
   ppProfileId: text(100),
@@ -227,6 +262,9 @@ export const REALTOR_DEFAULTS: Omit<RealtorInput, 'desiredUrl'> = {
   lastYearSalesTotal: 0,
   recommendedYoutubeUrl: '',
   additionalSections: [],
+  designTemplate: 'clean',
+  testimonials: [],
+  sectionOrder: [...HOME_SECTIONS],
   seoMeta: { ko: emptySeo, en: emptySeo },
   madeForRealtor: 'N',
   ppProfileId: '',

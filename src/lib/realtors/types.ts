@@ -27,6 +27,9 @@ export interface Photo {
   path: PhotoPath
   imageType: ImageType
   url: string
+  /** A gallery photo's caption on the Korean and English pages (issue 33); absent or empty: none. */
+  caption?: string
+  captionEn?: string
 }
 
 export interface ActivityRegion {
@@ -41,10 +44,39 @@ export interface EtcInfo {
   content: string
 }
 
+/**
+ * An extra section in both languages (issue 33, docs/decisions/111): `title`/`content` are the Korean page's
+ * (the §3 contract's fields), `titleEn`/`contentEn` the English page's. Either may be empty; a page shows only
+ * its own language's words. A section stored before issue 33 has no `titleEn`/`contentEn`: it is read by its
+ * script (additionalSectionsOf, src/lib/home/sections.ts).
+ */
 export interface AdditionalSection {
   title: string
   content: string
+  titleEn: string
+  contentEn: string
 }
+
+/** The homepage designs a realtor picks (issue 33, docs/decisions/112). `clean` is the design before it. */
+export const HOME_DESIGNS = ['clean', 'editorial', 'warm'] as const
+export type HomeDesignName = (typeof HOME_DESIGNS)[number]
+
+/**
+ * What a client said (issue 33, docs/decisions/111): the quote in each language (either may be empty; a
+ * page shows only its own), the client's name or initials, an optional source link (Zillow, Google,
+ * Yelp…) and an optional 1–5 rating (0: none).
+ */
+export interface Testimonial {
+  quoteKr: string
+  quoteEn: string
+  clientName: string
+  sourceUrl: string
+  rating: number
+}
+
+/** The homepage's movable sections, in the order the realtor chose (issue 33). */
+export const HOME_SECTIONS = ['about', 'listings', 'testimonials', 'gallery', 'video', 'additional'] as const
+export type HomeSectionId = (typeof HOME_SECTIONS)[number]
 
 export interface SeoMetaEntry {
   title: string
@@ -89,6 +121,12 @@ export interface Realtor {
   lastYearSalesTotal: number
   recommendedYoutubeUrl: string
   additionalSections: AdditionalSection[]
+  /** The homepage design (issue 33, docs/decisions/112). */
+  designTemplate: HomeDesignName
+  /** What clients said, in the realtor's order (issue 33). */
+  testimonials: Testimonial[]
+  /** The order of the homepage's movable sections; ids missing from it follow in HOME_SECTIONS order. */
+  sectionOrder: HomeSectionId[]
   seoMeta: { ko: SeoMetaEntry; en: SeoMetaEntry }
   madeForRealtor: YesNo
   ppProfileId: string

@@ -3,15 +3,27 @@ import { AppError } from '../errors'
 import { type FetchLike, fetchUpstream, upstreamJson } from '../upstream'
 import * as z from '../zod'
 import { REALTOR_DEFAULTS } from './schema'
+import { sectionWithLanguages } from './sections'
 import type { RealtorStore } from './store'
-import { BUYER_PROMPTS, ETC_INFO_TYPES, IMAGE_TYPES, PHOTO_PATHS, type Realtor, STATES } from './types'
+import {
+  BUYER_PROMPTS,
+  ETC_INFO_TYPES,
+  HOME_DESIGNS,
+  HOME_SECTIONS,
+  IMAGE_TYPES,
+  PHOTO_PATHS,
+  type Realtor,
+  STATES,
+} from './types'
 
 /** Most of a realtor answer read: a profile is a few KB; more is an upstream gone wrong (502). */
 export const MAX_REALTOR_BYTES = 256 * 1024
 
 /** Missing lists of an upstream realtor default to empty (docs/product.md §4). */
 export function normalizeRealtor(value: Partial<Realtor> & Pick<Realtor, 'id' | 'desiredUrl'>): Realtor {
-  return { userId: null, name: value.desiredUrl, ...REALTOR_DEFAULTS, ...value } as Realtor
+  const realtor = { userId: null, name: value.desiredUrl, ...REALTOR_DEFAULTS, ...value } as Realtor
+  realtor.additionalSections = realtor.additionalSections.map(sectionWithLanguages)
+  return realtor
 }
 
 const text = z.string().optional()
@@ -50,12 +62,37 @@ const upstreamRealtorSchema = z.object({
   madeForRealtor: yesNo.optional(),
   buyerPrompt: z.enum(BUYER_PROMPTS).optional(),
   buyerPromptViews: z.number().int().min(1).max(20).optional(),
-  photos: z.array(z.object({ path: z.enum(PHOTO_PATHS), imageType: z.enum(IMAGE_TYPES), url: z.string() })).optional(),
+  photos: z
+    .array(
+      z.object({
+        path: z.enum(PHOTO_PATHS),
+        imageType: z.enum(IMAGE_TYPES),
+        url: z.string(),
+        caption: text,
+        captionEn: text,
+      }),
+    )
+    .optional(),
   etcInfo: z.array(z.object({ contentType: z.enum(ETC_INFO_TYPES), content: z.string() })).optional(),
   activityRegion: z
     .array(z.object({ state: z.enum(STATES), city: z.string(), neighborhood: z.string(), zipcode: z.string() }))
     .optional(),
-  additionalSections: z.array(z.object({ title: z.string(), content: z.string() })).optional(),
+  additionalSections: z
+    .array(z.object({ title: z.string(), content: z.string(), titleEn: text, contentEn: text }))
+    .optional(),
+  designTemplate: z.enum(HOME_DESIGNS).optional(),
+  testimonials: z
+    .array(
+      z.object({
+        quoteKr: z.string(),
+        quoteEn: z.string(),
+        clientName: z.string(),
+        sourceUrl: z.string(),
+        rating: z.number().int().min(0).max(5),
+      }),
+    )
+    .optional(),
+  sectionOrder: z.array(z.enum(HOME_SECTIONS)).optional(),
   seoMeta: z.object({ ko: seoMetaEntry, en: seoMetaEntry }).optional(),
 })
 

@@ -2,6 +2,7 @@
 import VideoEmbed, { VIDEO_EMBED_MESSAGES } from '../../../client/islands/VideoEmbed'
 import { pickPhoto } from '../../../lib/home/photos'
 import { messagesOf } from '../../../lib/island-messages'
+import { sectionsIn } from '../../../lib/realtors/sections'
 import { youtubeVideo } from '../../../lib/youtube'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
@@ -61,10 +62,11 @@ export function Video({ frame }: { frame: TenantFrame }) {
   )
 }
 
+/** The extra sections in the page's language only (docs/decisions/111). */
 export function AdditionalSections({ frame }: { frame: TenantFrame }) {
   return (
     <>
-      {(frame.realtor.additionalSections ?? []).map((section, index) => (
+      {sectionsIn(frame.realtor.additionalSections ?? [], frame.ctx.locale).map((section, index) => (
         <section key={index} className="home-section home-extra" aria-label={section.title || undefined}>
           {section.title ? <h2>{section.title}</h2> : null}
           <Paragraphs text={section.content} />
