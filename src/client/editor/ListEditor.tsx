@@ -12,13 +12,28 @@ interface ListEditorProps<T> {
   blank: T
   /** What an item is headed with after its number, e.g. a region's city. */
   itemTitle: (item: T) => string
-  renderItem: (itemPath: string) => ReactNode
+  renderItem?: (itemPath: string) => ReactNode
   /** Items another field edits: kept in the list, not shown in it, never moved past by Up and Down. */
   hidden?: (item: T) => boolean
+  /**
+   * A fixed set of items only reordered, none added or removed (the homepage's sections, issue 33): the list as
+   * the draft holds it, completed (ids it leaves out follow).
+   */
+  complete?: (items: T[] | undefined) => T[]
 }
 
-export function ListEditor<T>({ form, path, messages, blank, itemTitle, renderItem, hidden }: ListEditorProps<T>) {
-  const items = (getIn(form.draft, path) as T[] | undefined) ?? []
+export function ListEditor<T>({
+  form,
+  path,
+  messages,
+  blank,
+  itemTitle,
+  renderItem,
+  hidden,
+  complete,
+}: ListEditorProps<T>) {
+  const stored = getIn(form.draft, path) as T[] | undefined
+  const items = complete ? complete(stored) : (stored ?? [])
   // The indexes of the items shown, in order: Up and Down swap an item with the shown one beside it.
   const shown = items.flatMap((item, index) => (hidden?.(item) ? [] : [index]))
   const swap = (from: number, to: number) => {
@@ -34,7 +49,7 @@ export function ListEditor<T>({ form, path, messages, blank, itemTitle, renderIt
           <li key={index} className="list-editor__item">
             <fieldset>
               <legend>{`${position + 1}. ${itemTitle(items[index] as T)}`}</legend>
-              <div className="field-grid">{renderItem(`${path}.${index}`)}</div>
+              {renderItem ? <div className="field-grid">{renderItem(`${path}.${index}`)}</div> : null}
               <div className="list-editor__actions">
                 <button
                   type="button"
@@ -52,26 +67,30 @@ export function ListEditor<T>({ form, path, messages, blank, itemTitle, renderIt
                 >
                   {t(messages, 'builder.moveDown')}
                 </button>
-                <button
-                  type="button"
-                  className="button button--small button--danger"
-                  onClick={() =>
-                    form.set(
-                      path,
-                      items.filter((_, i) => i !== index),
-                    )
-                  }
-                >
-                  {t(messages, 'builder.remove')}
-                </button>
+                {complete ? null : (
+                  <button
+                    type="button"
+                    className="button button--small button--danger"
+                    onClick={() =>
+                      form.set(
+                        path,
+                        items.filter((_, i) => i !== index),
+                      )
+                    }
+                  >
+                    {t(messages, 'builder.remove')}
+                  </button>
+                )}
               </div>
             </fieldset>
           </li>
         ))}
       </ol>
-      <button type="button" className="button button--small" onClick={() => form.set(path, [...items, blank])}>
-        + {t(messages, 'builder.add')}
-      </button>
+      {complete ? null : (
+        <button type="button" className="button button--small" onClick={() => form.set(path, [...items, blank])}>
+          + {t(messages, 'builder.add')}
+        </button>
+      )}
     </div>
   )
 }
