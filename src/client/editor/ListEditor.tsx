@@ -42,7 +42,7 @@ export function ListEditor<T>({
     form.set(path, next)
   }
   return (
-    <div className="list-editor">
+    <div className={complete ? 'list-editor list-editor--fixed' : 'list-editor'}>
       {shown.length === 0 ? <p className="muted">{t(messages, 'builder.empty')}</p> : null}
       <ol className="list-editor__items">
         {shown.map((index, position) => (
