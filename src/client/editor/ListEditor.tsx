@@ -1,6 +1,6 @@
 // A list of records in the editor (activity regions, etcInfo, additional sections): add, remove and
-// reorder items; each item renders its own fields.
-import type { ReactNode } from 'react'
+// reorder items; each item renders its own fields. A moved item keeps the focus: its button at its new place.
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { getIn } from '../../lib/builder/form'
 import { type Messages, t } from '../lib/messages'
 import type { EditorForm } from './form-binding'
@@ -36,15 +36,26 @@ export function ListEditor<T>({
   const items = complete ? complete(stored) : (stored ?? [])
   // The indexes of the items shown, in order: Up and Down swap an item with the shown one beside it.
   const shown = items.flatMap((item, index) => (hidden?.(item) ? [] : [index]))
-  const swap = (from: number, to: number) => {
+  const list = useRef<HTMLOListElement>(null)
+  // Where the item just moved is now shown, and whether it went up: its Up (or Down) button gets the focus.
+  const [moved, setMoved] = useState<[number, boolean] | null>(null)
+  useEffect(() => {
+    if (!moved) return
+    const buttons = list.current?.children[moved[0]]?.querySelectorAll('button')
+    const wanted = buttons?.[moved[1] ? 0 : 1]
+    // At the top or the bottom that button is disabled: the other one.
+    ;(wanted && !wanted.disabled ? wanted : buttons?.[moved[1] ? 1 : 0])?.focus()
+  }, [moved])
+  const swap = (from: number, to: number, position: number) => {
     const next = [...items]
     ;[next[from], next[to]] = [next[to] as T, next[from] as T]
     form.set(path, next)
+    setMoved([position, to < from])
   }
   return (
     <div className={complete ? 'list-editor list-editor--fixed' : 'list-editor'}>
       {shown.length === 0 ? <p className="muted">{t(messages, 'builder.empty')}</p> : null}
-      <ol className="list-editor__items">
+      <ol className="list-editor__items" ref={list}>
         {shown.map((index, position) => (
           <li key={index} className="list-editor__item">
             <fieldset>
@@ -55,7 +66,7 @@ export function ListEditor<T>({
                   type="button"
                   className="button button--small button--ghost"
                   disabled={position === 0}
-                  onClick={() => swap(index, shown[position - 1] as number)}
+                  onClick={() => swap(index, shown[position - 1] as number, position - 1)}
                 >
                   {t(messages, 'builder.moveUp')}
                 </button>
@@ -63,7 +74,7 @@ export function ListEditor<T>({
                   type="button"
                   className="button button--small button--ghost"
                   disabled={position === shown.length - 1}
-                  onClick={() => swap(index, shown[position + 1] as number)}
+                  onClick={() => swap(index, shown[position + 1] as number, position + 1)}
                 >
                   {t(messages, 'builder.moveDown')}
                 </button>
