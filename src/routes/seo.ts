@@ -52,7 +52,7 @@ async function sitemap(c: Context<TenantEnv>) {
   if (!range) return c.notFound()
   const keys = await listingKeysIn(c.env.DB, siteFeeds(realtor).feeds, range)
   const homes = keys.map((key) => urlsOf(`/homes/${encodeURIComponent(key)}`))
-  const site = index === 0 ? [...sitemapPaths(realtor.desiredUrl), '/homes'].map(urlsOf) : []
+  const site = index === 0 ? [...sitemapPaths(realtor), '/homes'].map(urlsOf) : []
   return c.body(sitemapXml([...site, ...homes]), 200, XML)
 }
 

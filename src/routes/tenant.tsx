@@ -7,6 +7,7 @@ import type { TenantEnv } from '../env'
 import { feedTag, listingTag, realtorTag } from '../lib/cache'
 import { loadHomeListings } from '../lib/home/listings'
 import { PROBIZ_TENANT } from '../lib/home/seo'
+import { testimonialsIn } from '../lib/home/testimonials'
 import { legalIntls } from '../lib/i18n'
 import { listingSourceOf } from '../lib/listings/source'
 import { localeHome } from '../lib/locale'
@@ -19,6 +20,8 @@ import { buyerSession } from '../middleware/buyer-session'
 import { cachePage } from '../middleware/page-cache'
 import { requireTenant } from '../middleware/tenant'
 import { pageContext, renderPage, renderTenantPage } from '../render'
+import { TestimonialList } from '../views/home/sections/Testimonials'
+import { tOf } from '../views/home/sections/t'
 import { TenantHome } from '../views/home/TenantHome'
 import type { TenantFrame } from '../views/home/TenantLayout'
 import { AnimationShowcase, LegalBody, ProbizBody, RealtorState, TenantPage } from '../views/home/TenantPages'
@@ -43,6 +46,11 @@ app.use('/process', auth())
 // carries their tag only, so another realtor's write leaves it cached (decision 059).
 app.use(
   '/',
+  cachePage((c: Context<TenantEnv>) => [realtorTag(c.get('realtor').id)]),
+)
+// What clients said (docs/decisions/111): the same for every visitor too, and changes only with the profile.
+app.use(
+  '/reviews',
   cachePage((c: Context<TenantEnv>) => [realtorTag(c.get('realtor').id)]),
 )
 
@@ -126,6 +134,24 @@ app.get('/', async (c) => {
     {
       countView: true,
     },
+  )
+})
+// Every testimonial written in the page's language (docs/decisions/111); none in it: no such page.
+app.get('/reviews', (c) => {
+  const items = testimonialsIn(c.get('realtor').testimonials, c.get('locale'))
+  if (!items.length) return c.notFound()
+  const title = c.get('intl').formatMessage({ id: 'testimonials.page.title' })
+  return renderTenantPage(
+    c,
+    (frame) => (
+      <TenantPage frame={frame} title={title}>
+        <div className="home-testimonials home-testimonials--page">
+          <TestimonialList items={items} t={tOf(frame.ctx)} />
+        </div>
+      </TenantPage>
+    ),
+    title,
+    { countView: true },
   )
 })
 app.get('/homes', homeSearchRoute)

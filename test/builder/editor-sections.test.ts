@@ -4,7 +4,7 @@
 // empty input or a raw message key on the page.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type FieldSpec, SECTIONS } from '../../src/client/editor/sections'
+import { type FieldSpec, type ListItem, SECTIONS } from '../../src/client/editor/sections'
 import { REALTOR_EDITOR_MESSAGES } from '../../src/client/islands/RealtorEditor'
 import { draftOf, getIn } from '../../src/lib/builder/form'
 import { loadBuilderMessages } from '../../src/lib/i18n'
@@ -20,7 +20,7 @@ interface Found {
   /** Top-level draft paths and list item paths (`{list}.*.{field}`). */
   paths: string[]
   /** Each list's blank item: the fields a new item has. */
-  blanks: Record<string, Record<string, string>>
+  blanks: Record<string, ListItem>
 }
 
 function collect(fields: FieldSpec[], base: string, found: Found): void {
@@ -37,7 +37,7 @@ function collect(fields: FieldSpec[], base: string, found: Found): void {
       found.keys.push(spec.label, ...(spec.hint ? [spec.hint] : []))
       // A label by state has one per state besides the generic one (decision 101).
       if (spec.byState) found.keys.push(`${spec.label}.ca`, `${spec.label}.ga`)
-      if (spec.kind === 'select' && spec.optionLabels)
+      if ((spec.kind === 'select' || spec.kind === 'order') && spec.optionLabels)
         found.keys.push(...spec.options.map((value) => `${spec.optionLabels}${value}`))
       // An etcInfo item shown as a field of its own edits the etcInfo list, by a type it has.
       if (spec.kind === 'etc') {
@@ -51,7 +51,7 @@ function collect(fields: FieldSpec[], base: string, found: Found): void {
 
 const found: Found = { keys: ['builder.sections'], paths: [], blanks: {} }
 for (const section of SECTIONS) {
-  found.keys.push(section.title)
+  found.keys.push(section.title, ...(section.hint ? [section.hint] : []))
   collect(section.fields, '', found)
 }
 

@@ -70,6 +70,8 @@ test('the tabs have one width and place on every builder screen, every label who
 })
 
 test('nothing fixed or sticky covers a field of the editor when it is focused', async ({ page }, testInfo) => {
+  // Every field of Jane's editor, testimonials and both languages' extra sections included (issue 33), twice.
+  test.setTimeout(150_000)
   await signInTo(page, JANE, '/janekim/admin')
   for (const { prefix, lang } of LANGS) {
     await editorReady(page, prefix)

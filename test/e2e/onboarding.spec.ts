@@ -59,9 +59,13 @@ test('a new realtor follows the checklist from the agreement to a homepage with 
 
   // An additional section can start from an example too (title and content).
   await page.locator('#additional').getByRole('button', { name: /추가/ }).click()
-  await page.locator('#additional').getByRole('button', { name: '예시 문구 넣기' }).click()
+  // Each language has its own (issue 33): the Korean page's first, then the English page's.
+  await page.locator('#additional').getByRole('button', { name: '예시 문구 넣기' }).first().click()
   await expect(page.locator('#field-additionalSections-0-title')).toHaveValue('이렇게 도와 드립니다')
   await expect(page.locator('#field-additionalSections-0-content')).toHaveValue(/^1\. 첫 상담/)
+  await page.locator('#additional').getByRole('button', { name: '예시 문구 넣기' }).click()
+  await expect(page.locator('#field-additionalSections-0-titleEn')).toHaveValue('How I work with you')
+  await expect(page.locator('#field-additionalSections-0-contentEn')).toHaveValue(/^1\. First meeting/)
 
   await checklist.getByRole('link', { name: /활동 지역 추가하기/ }).click()
   await expect(page.locator('#regions').getByRole('button', { name: /추가/ })).toBeFocused()

@@ -69,7 +69,17 @@ const SHOWN: Partial<Record<keyof Realtor, Check>> = {
   designMainDarkMode: () => ko('<body class="home home--main-dark"'),
   contentDarkMode: () => ko('<body class="home home--main-dark" '),
   recommendedYoutubeUrl: (r) => ko(`href="${r.recommendedYoutubeUrl}"`),
-  additionalSections: (r) => ko(...r.additionalSections.flatMap((s) => [s.title, s.content])),
+  additionalSections: (r) => [
+    ...ko(...r.additionalSections.flatMap((s) => [s.title, s.content])),
+    ...en(...r.additionalSections.flatMap((s) => [s.titleEn, s.contentEn])),
+  ],
+  // Each quote on its own language's page, with the client's name and where it was posted (decision 111).
+  testimonials: (r) => [
+    ...ko(...r.testimonials.flatMap((q) => [`>${q.quoteKr}</p>`, `>${q.clientName}</cite>`, `href="${q.sourceUrl}"`])),
+    ...en(...r.testimonials.map((q) => `>${q.quoteEn}</p>`)),
+  ],
+  // RICH puts testimonials first: the about section follows them.
+  sectionOrder: () => ko('</ul></section><section id="about" class="home-section home-about"'),
   seoMeta: (r) =>
     (['ko', 'en'] as const).flatMap((locale) =>
       Object.values(r.seoMeta[locale]).map((text): [keyof Pages, string] => [locale, text]),

@@ -72,6 +72,12 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   },
   { ids: /^buyer\.frequency\.(instant|daily|weekly|off)$/, source: 'buyer.frequency.${frequency}' },
   { ids: /^builder\.field\.buyerPrompt\.(off|light|views)$/, source: "optionLabels: 'builder.field.buyerPrompt.'" },
+  // A testimonial's rating and the homepage's sections in the editor (issue 33, docs/decisions/111).
+  { ids: /^builder\.testimonials\.rating\.[0-5]$/, source: "optionLabels: 'builder.testimonials.rating.'" },
+  {
+    ids: /^builder\.sections\.(about|listings|testimonials|gallery|video|additional)$/,
+    source: "optionLabels: 'builder.sections.'",
+  },
   { ids: /^inbox\.filter\.(inbox|unread|read|archived|all)$/, source: 'inbox.filter.${status}' },
   // The inbox's buyers and the dashboard's buyer figures (docs/decisions/109-buyers-in-the-inbox.md).
   { ids: /^buyers\.tabs\.(messages|buyers)$/, source: 'buyers.tabs.${tab}' },

@@ -1,6 +1,7 @@
 // The editor form's body, drawn from SECTIONS: the links to each section, then each section as a card
 // of its fields. A field's kind picks its input; list items and groups hold fields of their own.
 import { displayNameOf } from '../../lib/home/profile'
+import { sectionOrderOf } from '../../lib/home/section-order'
 import type { Locale } from '../../lib/locale'
 import { licenseStateOf, stateLabelKey } from '../../lib/realtors/compliance'
 import { type Messages, t } from '../lib/messages'
@@ -38,12 +39,13 @@ export function EditorSections(props: Omit<SectionContext, 'm'>) {
           ))}
         </ul>
       </nav>
-      {SECTIONS.map(({ id, title, fields }) => (
+      {SECTIONS.map(({ id, title, hint, fields }) => (
         // A group of fields, not a landmark: the preview frame beside it holds the homepage's own regions
         // ("활동 지역", "갤러리"), and landmarks must stay unique across the page and its frames.
         // biome-ignore lint/a11y/useSemanticElements: a card of fieldsets titled by its h2; a fieldset would need a legend instead
         <section key={id} className="card editor-section" role="group" aria-labelledby={`section-${id}`} id={id}>
           <h2 id={`section-${id}`}>{m(title)}</h2>
+          {hint ? <p className="muted editor-section__hint">{m(hint)}</p> : null}
           <div className="field-grid">{fieldsOf(fields, '', context)}</div>
         </section>
       ))}
@@ -79,6 +81,18 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
       </fieldset>
     )
   const path = base ? `${base}.${spec.path}` : spec.path
+  // The homepage's sections, only reordered: the list editor's Up and Down, no Add or Remove (issue 33).
+  if (spec.kind === 'order')
+    return (
+      <ListEditor<string>
+        form={form}
+        path={path}
+        messages={messages}
+        blank=""
+        itemTitle={(id) => m(`${spec.optionLabels}${id}`)}
+        complete={sectionOrderOf}
+      />
+    )
   if (spec.kind === 'list')
     return (
       <ListEditor<ListItem>
@@ -110,6 +124,7 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
           form={form}
           path={path}
           label={label}
+          numeric={spec.numeric}
           options={spec.options.map((value) => ({
             value,
             label: spec.optionLabels ? m(`${spec.optionLabels}${value}`) : value,

@@ -154,11 +154,14 @@ export function SelectField({
   path,
   label,
   options,
+  numeric,
 }: {
   form: EditorForm
   path: string
   label: string
   options: { value: string; label: string }[]
+  /** The values are numbers: the draft holds the number chosen, not its text (a testimonial's rating). */
+  numeric?: boolean
 }) {
   return (
     <EditorField id={fieldId(path)} label={label} error={form.error(path)}>
@@ -167,7 +170,7 @@ export function SelectField({
           {...control}
           value={String(getIn(form.draft, path) ?? '')}
           onChange={(event) => {
-            form.set(path, event.target.value)
+            form.set(path, numeric ? Number(event.target.value) : event.target.value)
             form.touch(path)
           }}
         >

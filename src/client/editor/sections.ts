@@ -3,10 +3,10 @@
 import { NAME_ETC_TYPES } from '../../lib/home/profile'
 import type { Locale } from '../../lib/locale'
 import { BROKERAGE_ETC_TYPES } from '../../lib/realtors/compliance'
-import { BUYER_PROMPTS, ETC_INFO_TYPES, type EtcInfoType, STATES } from '../../lib/realtors/types'
+import { BUYER_PROMPTS, ETC_INFO_TYPES, type EtcInfoType, HOME_SECTIONS, STATES } from '../../lib/realtors/types'
 
 /** An item of a list field (an activity region, an etcInfo entry, an additional section). */
-export type ListItem = Record<string, string>
+export type ListItem = Record<string, string | number>
 type Translate = (key: string) => string
 
 /**
@@ -40,8 +40,16 @@ export type FieldSpec =
     })
   /** `example`: a message key of a sample text offered while the field is empty ("Use example"). */
   | (Labelled & { kind: 'multiline'; rows: number; example?: Example })
-  /** Options are values; `optionLabels` is the key prefix of their labels, else a value is its own label. */
-  | (Labelled & { kind: 'select'; options: readonly string[]; optionLabels?: string })
+  /**
+   * Options are values; `optionLabels` is the key prefix of their labels, else a value is its own label.
+   * `numeric`: the values are numbers and are stored as such (a testimonial's rating).
+   */
+  | (Labelled & { kind: 'select'; options: readonly string[]; optionLabels?: string; numeric?: boolean })
+  /**
+   * The order of a fixed set of items (the homepage's sections, issue 33): each moved up or down by its buttons.
+   * `options` are the ids; `optionLabels` the key prefix of their names.
+   */
+  | (Labelled & { kind: 'order'; options: readonly string[]; optionLabels: string })
   | (Labelled & { kind: 'yesno' | 'color' })
   /** The verified custom domain, read-only: it is connected on the Domain screen (docs/decisions/054). */
   | (Labelled & { kind: 'domain' })
@@ -70,6 +78,8 @@ export interface SectionSpec {
   /** The section's element id, the target of its link. */
   id: string
   title: string
+  /** A message key: a line under the title saying what the section's fields do on the pages. */
+  hint?: string
   fields: FieldSpec[]
 }
 
@@ -243,7 +253,7 @@ export const SECTIONS: readonly SectionSpec[] = [
         blank: { contentType: 'company_address', content: '' },
         itemTitle: (item, m) => m(`builder.etc.${item.contentType}`),
         // The names and the brokerage's name and license are fields of the profile section.
-        hidden: (item) => hasOwnField(item.contentType),
+        hidden: (item) => hasOwnField(String(item.contentType ?? '')),
         fields: [
           {
             kind: 'select',
@@ -258,27 +268,83 @@ export const SECTIONS: readonly SectionSpec[] = [
     ],
   },
   {
+    id: 'testimonials',
+    title: 'builder.section.testimonials',
+    hint: 'builder.testimonials.hint',
+    fields: [
+      {
+        kind: 'list',
+        path: 'testimonials',
+        blank: { clientName: '', quoteKr: '', quoteEn: '', sourceUrl: '', rating: 0 },
+        itemTitle: (item) => String(item.clientName ?? ''),
+        fields: [
+          { kind: 'text', path: 'clientName', label: 'builder.testimonials.clientName' },
+          {
+            kind: 'select',
+            path: 'rating',
+            label: 'builder.testimonials.rating',
+            options: ['0', '1', '2', '3', '4', '5'],
+            optionLabels: 'builder.testimonials.rating.',
+            numeric: true,
+          },
+          { kind: 'multiline', path: 'quoteKr', label: 'builder.testimonials.quoteKr', rows: 3 },
+          { kind: 'multiline', path: 'quoteEn', label: 'builder.testimonials.quoteEn', rows: 3 },
+          { kind: 'url', path: 'sourceUrl', label: 'builder.testimonials.sourceUrl', wide: true },
+        ],
+      },
+    ],
+  },
+  {
     id: 'additional',
     title: 'builder.section.additional',
+    hint: 'builder.sections.languages.hint',
     fields: [
       {
         kind: 'list',
         path: 'additionalSections',
-        blank: { title: '', content: '' },
-        itemTitle: (item) => item.title ?? '',
+        blank: { title: '', content: '', titleEn: '', contentEn: '' },
+        // Headed by the title in either language: a section may be written in English only.
+        itemTitle: (item) => String(item.title || item.titleEn || ''),
         fields: [
-          { kind: 'text', path: 'title', label: 'builder.field.title', wide: true },
+          { kind: 'text', path: 'title', label: 'builder.sections.titleKo', wide: true },
           {
             kind: 'multiline',
             path: 'content',
-            label: 'builder.field.content',
+            label: 'builder.sections.contentKo',
             rows: 4,
             example: {
               text: 'builder.example.sectionContent',
+              lang: 'ko',
               sibling: { path: 'title', text: 'builder.example.sectionTitle' },
             },
           },
+          { kind: 'text', path: 'titleEn', label: 'builder.sections.titleEn', wide: true },
+          {
+            kind: 'multiline',
+            path: 'contentEn',
+            label: 'builder.sections.contentEn',
+            rows: 4,
+            example: {
+              text: 'builder.sections.exampleContentEn',
+              lang: 'en',
+              sibling: { path: 'titleEn', text: 'builder.sections.exampleTitleEn' },
+            },
+          },
         ],
+      },
+    ],
+  },
+  {
+    id: 'order',
+    title: 'builder.sections.order',
+    hint: 'builder.sections.order.hint',
+    fields: [
+      {
+        kind: 'order',
+        path: 'sectionOrder',
+        label: 'builder.sections.order',
+        options: HOME_SECTIONS,
+        optionLabels: 'builder.sections.',
       },
     ],
   },

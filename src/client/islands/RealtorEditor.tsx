@@ -31,6 +31,8 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.photo.',
   'builder.preview.',
   'builder.sections',
+  'builder.testimonials.',
+  'builder.sections.',
   'builder.onboarding.',
   'builder.example.',
   'builder.attention.',

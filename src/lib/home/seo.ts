@@ -3,9 +3,10 @@
 // index). URLs come from src/lib/urls.ts.
 import { BUILDER_PATHS } from '../builder/paths'
 import { isHttpUrl } from '../html'
-import type { Locale } from '../locale'
+import { LOCALES, type Locale } from '../locale'
 import type { Realtor, SeoMetaEntry } from '../realtors/types'
 import { aboutMeOf, etcInfoOf } from './profile'
+import { testimonialsIn } from './testimonials'
 
 /**
  * seoMeta of the locale, each empty field filled from the profile in the page's language: the title and author
@@ -101,11 +102,13 @@ export const PROBIZ_TENANT = 'equityrealty'
 
 /**
  * The pages of a tenant's site worth a search engine's time, by their path within the tenant: the home
- * (each entry stands for both locales) and the brokerage page. The subpages every realtor shares
+ * (each entry stands for both locales), the brokerage page and the reviews page while it exists in both
+ * languages (an entry names both as alternates; docs/decisions/111). The subpages every realtor shares
  * (process, terms), the samples and the builder's pages are not listed.
  */
-export function sitemapPaths(desiredUrl: string): string[] {
-  return desiredUrl === PROBIZ_TENANT ? ['/', '/probiz'] : ['/']
+export function sitemapPaths(realtor: Pick<Realtor, 'desiredUrl' | 'testimonials'>): string[] {
+  const reviews = LOCALES.every((locale) => testimonialsIn(realtor.testimonials, locale).length > 0)
+  return ['/', ...(realtor.desiredUrl === PROBIZ_TENANT ? ['/probiz'] : []), ...(reviews ? ['/reviews'] : [])]
 }
 
 /** A realtor's own domain's robots.txt: everything but the builder's pages, in either locale. */
