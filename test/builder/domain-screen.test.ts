@@ -1,6 +1,8 @@
 // The builder's Domain screen (docs/decisions/054-domain-screen.md): who may open it, its server-rendered
 // first view in each state (none, pending with the DNS records, active), the navigation entry, the editor's
 // read-only domain line, and the pure rules the island polls and draws by.
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { MAX_POLL_MS, POLL_MS, pollDelay } from '../../src/lib/builder/domain-screen'
 import { sslLabel, stepStates } from '../../src/lib/builder/domain-steps'
@@ -16,6 +18,16 @@ function islandProps(html: string, name: string): Record<string, unknown> {
   const json = id && new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(html)?.[1]
   if (!json) throw new Error(`no ${name} island`)
   return JSON.parse(json)
+}
+
+/**
+ * The editor as the browser renders it from the page's props: the worker sends no editor markup (decision 115),
+ * so its first render is the island's own, with what the page gave it.
+ */
+async function editorHtml(page: string): Promise<string> {
+  const { default: RealtorEditor } = await import('../../src/client/islands/RealtorEditor')
+  const props = islandProps(page, 'RealtorEditor') as unknown as Parameters<typeof RealtorEditor>[0]
+  return renderToString(createElement(RealtorEditor, props))
 }
 
 describe('the Domain screen', () => {
@@ -51,7 +63,7 @@ describe('the Domain screen', () => {
 
   it('replaces the editor’s free-text domain with the verified domain and a link to the screen', async () => {
     const token = await login(JANE)
-    const html = await (await call('/janekim/admin', as(token))).text()
+    const html = await editorHtml(await (await call('/janekim/admin', as(token))).text())
     expect(html).not.toContain('id="field-hompageUrl"')
     const line = /data-testid="editor-domain"[\s\S]*?<\/div>/.exec(html)![0]
     expect(line).toContain('janekim.example')
@@ -59,7 +71,7 @@ describe('the Domain screen', () => {
     // A claim that is not verified yet never shows as the homepage's domain.
     await api(`/v1/realtors/${JANE_ID}/domain`, { method: 'PUT', json: { hostname: 'unverified.example' }, token })
     const after = /data-testid="editor-domain"[\s\S]*?<\/div>/.exec(
-      await (await call('/janekim/admin', as(token))).text(),
+      await editorHtml(await (await call('/janekim/admin', as(token))).text()),
     )![0]
     expect(after).not.toContain('unverified.example')
     expect(after).toContain('연결된 도메인이 없습니다')

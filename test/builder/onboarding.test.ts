@@ -96,7 +96,9 @@ describe('field labels', () => {
     expect(fieldLabel('contactPhone', en)).toBe('Contact phone')
     expect(fieldLabel('activityRegion.0.city', en)).toBe('Activity region 1 · City')
     expect(fieldLabel('activityRegion.2.zipcode', ko)).toBe('활동 지역 3 · 우편번호')
-    expect(fieldLabel('additionalSections.1.content', en)).toBe('Additional section 2 · Content')
+    expect(fieldLabel('additionalSections.1.content', en)).toBe('Additional section 2 · Content (Korean page)')
+    expect(fieldLabel('testimonials.0.quoteEn', en)).toBe('Testimonial 1 · Quote (English page)')
+    expect(fieldLabel('sectionOrder', ko)).toBe(ko('builder.sections.order'))
     expect(fieldLabel('seoMeta.en.description', en)).toBe('English page · Description')
     expect(fieldLabel('etcInfo.0', en)).toBe('Extra information 1')
     // A path with no label stays readable rather than disappearing.

@@ -58,8 +58,11 @@ describe('builder pages', () => {
     expect(editor.status).toBe(200)
     expect(editor.headers.get('cache-control')).toBe('no-store')
     const html = await editor.text()
-    expect(html).toContain('data-island="RealtorEditor"')
-    expect(html).toContain('id="field-desiredUrl"')
+    // The editor renders in the browser (decision 115): the page holds its props and a status until it runs.
+    expect(html).toMatch(/data-island="RealtorEditor" data-props="[^"]+" data-hydrate="load" data-render="client"/)
+    expect(html).toContain('"desiredUrl":"janekim"')
+    expect(html).toContain('<p role="status">Opening the editor…</p>')
+    expect(html).not.toContain('id="field-desiredUrl"')
     expect(html).toContain('<meta name="robots" content="noindex"')
   })
 

@@ -19,59 +19,9 @@ import { SaveConflict } from '../editor/SaveConflict'
 import { useRealtorEditor } from '../editor/use-realtor-editor'
 import { type Messages, t } from '../lib/messages'
 import { useHydrated } from '../use-hydrated'
+import { REALTOR_EDITOR_MESSAGES } from './realtor-editor-messages'
 
-/**
- * The messages this island and its parts (src/client/editor) read (src/lib/island-messages.ts): every
- * section, field, etcInfo type, photo and preview text, and the toolbar's, list's and notices' own.
- */
-export const REALTOR_EDITOR_MESSAGES = [
-  'builder.section.',
-  'builder.field.',
-  'builder.etc.',
-  'builder.photo.',
-  'builder.preview.',
-  'builder.sections',
-  'builder.testimonials.',
-  'builder.sections.',
-  'builder.onboarding.',
-  'builder.example.',
-  'builder.attention.',
-  'builder.import.',
-  'builder.emailPrefilled',
-  'builder.editorTitle',
-  'builder.unsaved',
-  'builder.saved',
-  'builder.save',
-  'builder.saving',
-  'builder.discard',
-  'builder.savebar.',
-  'builder.updated',
-  'builder.deleted',
-  'builder.imported',
-  'builder.confirmDelete',
-  'builder.login.network',
-  'builder.backToAdmin',
-  'builder.viewHomepage',
-  'builder.export',
-  'builder.import',
-  'builder.deleteHomepage',
-  'builder.advanced',
-  'builder.lifecycle.',
-  'builder.conflict.',
-  'builder.signOut',
-  'builder.signOut.',
-  'builder.settings.title',
-  'builder.publish.',
-  'builder.domain.editor.',
-  'builder.add',
-  'builder.remove',
-  'builder.moveUp',
-  'builder.moveDown',
-  'builder.empty',
-  'builder.yes',
-  'builder.no',
-  'common.networkError',
-] as const
+export { REALTOR_EDITOR_MESSAGES }
 
 export interface RealtorEditorProps {
   messages: Messages

@@ -10,6 +10,24 @@ const LIST_ITEM_LABELS: Record<string, string> = {
   etcInfo: 'builder.field.etcInfo',
   additionalSections: 'builder.field.additionalSection',
   photos: 'builder.field.photo',
+  testimonials: 'builder.field.testimonial',
+}
+
+/** Parts of list items whose label key is not `builder.field.{part}`: the labels their editor fields show. */
+const LIST_PART_LABELS: Record<string, Record<string, string>> = {
+  additionalSections: {
+    title: 'builder.sections.titleKo',
+    content: 'builder.sections.contentKo',
+    titleEn: 'builder.sections.titleEn',
+    contentEn: 'builder.sections.contentEn',
+  },
+  testimonials: {
+    clientName: 'builder.testimonials.clientName',
+    quoteKr: 'builder.testimonials.quoteKr',
+    quoteEn: 'builder.testimonials.quoteEn',
+    sourceUrl: 'builder.testimonials.sourceUrl',
+    rating: 'builder.testimonials.rating',
+  },
 }
 
 /** Fields whose label key is not `builder.field.{name}`. */
@@ -26,6 +44,7 @@ const RENAMED: Record<string, string> = {
   // The names in each language (decision 103).
   'etcInfo.korea_name': 'builder.field.nameKo',
   'etcInfo.english_name': 'builder.field.nameEn',
+  sectionOrder: 'builder.sections.order',
 }
 
 const SEPARATOR = ' · '
@@ -44,7 +63,10 @@ export function fieldLabel(path: string, m: Translate): string {
     const inner = rest.slice(1)
     return inner.length === 0
       ? item
-      : [item, ...inner.map((part) => known(`builder.field.${part}`) ?? part)].join(SEPARATOR)
+      : [
+          item,
+          ...inner.map((part) => known(LIST_PART_LABELS[head]?.[part]) ?? known(`builder.field.${part}`) ?? part),
+        ].join(SEPARATOR)
   }
   if (head === 'seoMeta' && rest.length > 0) {
     const [lang = '', ...leaf] = rest

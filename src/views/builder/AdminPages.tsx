@@ -3,7 +3,7 @@
 
 import type { ReactNode } from 'react'
 import AdminConsole, { ADMIN_CONSOLE_MESSAGES } from '../../client/islands/AdminConsole'
-import RealtorEditor, { REALTOR_EDITOR_MESSAGES } from '../../client/islands/RealtorEditor'
+import { REALTOR_EDITOR_MESSAGES } from '../../client/islands/realtor-editor-messages'
 import type { AccountPage } from '../../lib/accounts/list'
 import type { AddressState } from '../../lib/builder/address-state'
 import { messagesOf } from '../../lib/island-messages'
@@ -136,7 +136,14 @@ export function EditorPage({
       ) : null}
       <Island
         name="RealtorEditor"
-        component={RealtorEditor}
+        fallback={
+          <div className="editor-loading">
+            <p role="status">{ctx.intl.formatMessage({ id: 'builder.editorLoading' })}</p>
+            <noscript>
+              <p className="notice notice--error">{ctx.intl.formatMessage({ id: 'builder.editorNeedsScript' })}</p>
+            </noscript>
+          </div>
+        }
         props={{
           messages: messagesOf(ctx.locale, REALTOR_EDITOR_MESSAGES),
           locale: ctx.locale,
