@@ -67,17 +67,22 @@ export function PhotoViewer({
   const [current, setCurrent] = useState(0)
   const dialog = useRef<HTMLDialogElement>(null)
   const strip = useRef<HTMLUListElement>(null)
+  // The photo a step or a key scrolls to: the scroll events on the way report the photos it passes, not
+  // where it is going, so until it gets there (or the scroll ends) they change nothing.
+  const target = useRef<number | null>(null)
 
   useEffect(() => {
     const node = dialog.current
     if (open === null || !node) return
     if (!node.open) node.showModal()
+    target.current = null
     setCurrent(open)
     strip.current?.children[open]?.scrollIntoView({ block: 'nearest', inline: 'start', behavior: 'instant' })
   }, [open])
 
   const go = (step: number) => {
-    const next = Math.min(photos.length - 1, Math.max(0, current + step))
+    const next = Math.min(photos.length - 1, Math.max(0, (target.current ?? current) + step))
+    target.current = next
     strip.current?.children[next]?.scrollIntoView({ block: 'nearest', inline: 'start', behavior: 'smooth' })
     setCurrent(next)
   }
@@ -91,7 +96,14 @@ export function PhotoViewer({
   const onScroll = () => {
     const node = strip.current
     if (!node || node.clientWidth === 0) return
-    setCurrent(Math.min(photos.length - 1, Math.round(node.scrollLeft / node.clientWidth)))
+    const at = Math.min(photos.length - 1, Math.round(node.scrollLeft / node.clientWidth))
+    if (target.current !== null && at !== target.current) return
+    target.current = null
+    setCurrent(at)
+  }
+  const onScrollEnd = () => {
+    target.current = null
+    onScroll()
   }
 
   return (
@@ -106,7 +118,8 @@ export function PhotoViewer({
               {t(messages, 'homes.gallery.close')}
             </button>
           </div>
-          <ul className="photo-viewer__strip" ref={strip} onScroll={onScroll}>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable strip must be focusable for keyboard scrolling (WCAG) */}
+          <ul className="photo-viewer__strip" ref={strip} onScroll={onScroll} onScrollEnd={onScrollEnd} tabIndex={0}>
             {photos.map((photo, i) => (
               <li key={photo.src} className="photo-viewer__item" aria-hidden={i === current ? undefined : true}>
                 <figure>
