@@ -155,3 +155,26 @@ test('captions written in the editor show in their own language; a photo opens f
   await expect(plain).toHaveURL(new RegExp(`${PHOTOS[0]}$`))
   await context.close()
 })
+
+test('a tap before the island has loaded opens the photo once it is live, not the image', async ({ page }) => {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/chunks/GalleryStrip-*.js', async (route) => {
+    await gate
+    await route.continue()
+  })
+  await page.goto('/janekim')
+  const links = page.locator('section.home-gallery .home-gallery__item a')
+  await links.nth(1).scrollIntoViewIfNeeded()
+  await links.nth(1).click()
+  const viewer = page.getByRole('dialog')
+  await expect(viewer).toHaveCount(0)
+  expect(new URL(page.url()).pathname).toBe('/janekim')
+  release()
+  await expect(viewer).toBeVisible()
+  await expect(viewer.locator('.photo-viewer__position')).toHaveText('2 / 3')
+  await page.keyboard.press('Escape')
+  await expect(links.nth(1)).toBeFocused()
+})
