@@ -39,6 +39,25 @@ test.describe('the recommended video', () => {
     expect(youtube.every((url) => url.startsWith('https://www.youtube-nocookie.com/embed/'))).toBe(true)
   })
 
+  test('is as wide as the content column, 16:9, with no note under it (issue 33)', async ({ page }, info) => {
+    await watchYoutube(page)
+    await page.goto('/janekim')
+    const section = page.locator('section.home-video')
+    await section.scrollIntoViewIfNeeded()
+    const column = await section.evaluate((node) => {
+      const style = getComputedStyle(node)
+      return node.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)
+    })
+    const heading = (await section.locator('h2').boundingBox())!
+    const poster = (await page.getByRole('link', { name: '영상 재생' }).boundingBox())!
+    expect(Math.abs(poster.width - column)).toBeLessThanOrEqual(1)
+    expect(Math.abs(poster.x - heading.x)).toBeLessThanOrEqual(1)
+    expect(Math.abs(poster.height - (poster.width * 9) / 16)).toBeLessThanOrEqual(1)
+    // Only the poster: the technical note about YouTube is gone.
+    await expect(section.locator('p')).toHaveCount(0)
+    await section.screenshot({ path: info.outputPath('video-column.png') })
+  })
+
   test('a click before the island has loaded is not lost and opens no tab', async ({ page }) => {
     await watchYoutube(page)
     let release!: () => void

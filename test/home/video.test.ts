@@ -29,6 +29,17 @@ describe('the recommended video', () => {
     )
   })
 
+  it('says nothing technical under the poster in either language (issue 33): the poster is the whole section', async () => {
+    const app = createApp({ realtors: () => fixtureStore([RICH]) })
+    for (const path of ['/rich-agent', '/en/rich-agent']) {
+      const html = await (await call(path, { app })).text()
+      const section = /<section class="home-section home-video"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+      expect(section, path).toContain('class="home-video__poster"')
+      expect(section.replace(/<div data-island="VideoEmbed"[\s\S]*<\/div>/, ''), path).not.toMatch(/<p\b/)
+      expect(html, path).not.toMatch(/YouTube에 아무 정보도|nothing is sent to YouTube/)
+    }
+  })
+
   it('plays a youtu.be share link and a short for the right video, and starts where a link says', async () => {
     for (const recommendedYoutubeUrl of [
       'https://youtu.be/M7lc1UVf-VE?si=abc',

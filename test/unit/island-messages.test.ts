@@ -13,6 +13,7 @@ import { CITY_HOMES_MESSAGES } from '../../src/client/islands/CityHomes'
 import { CONTACT_FORM_MESSAGES } from '../../src/client/islands/ContactForm'
 import { DELETED_HOMEPAGE_MESSAGES } from '../../src/client/islands/DeletedHomepageActions'
 import { DOMAIN_SETTINGS_MESSAGES } from '../../src/client/islands/DomainSettings'
+import { GALLERY_STRIP_MESSAGES } from '../../src/client/islands/GalleryStrip'
 import { HOME_GALLERY_MESSAGES } from '../../src/client/islands/HomeGallery'
 import { HOME_REQUEST_MESSAGES } from '../../src/client/islands/HomeRequest'
 import { INBOX_ENTRY_MESSAGES } from '../../src/client/islands/InboxEntryActions'
@@ -70,6 +71,7 @@ const ISLANDS: Record<IslandName, IslandMessageIds> = {
   ValuationRequest: VALUATION_REQUEST_MESSAGES,
   VideoEmbed: VIDEO_EMBED_MESSAGES,
   HomeGallery: HOME_GALLERY_MESSAGES,
+  GalleryStrip: GALLERY_STRIP_MESSAGES,
   BuyerPrompt: BUYER_PROMPT_MESSAGES,
 }
 

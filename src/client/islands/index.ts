@@ -17,6 +17,7 @@ const publicIslands = {
   RealtorCarousel: () => import('./RealtorCarousel'),
   VideoEmbed: () => import('./VideoEmbed'),
   HomeGallery: () => import('./HomeGallery'),
+  GalleryStrip: () => import('./GalleryStrip'),
   BuyerPrompt: () => import('./BuyerPrompt'),
 } as const satisfies Record<string, Loader>
 

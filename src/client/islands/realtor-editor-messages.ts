@@ -10,6 +10,7 @@ export const REALTOR_EDITOR_MESSAGES = [
   'builder.field.',
   'builder.etc.',
   'builder.photo.',
+  'gallery.editor.',
   'builder.preview.',
   'builder.sections',
   'builder.testimonials.',

@@ -21,6 +21,7 @@ const LIST_PART_LABELS: Record<string, Record<string, string>> = {
     titleEn: 'builder.sections.titleEn',
     contentEn: 'builder.sections.contentEn',
   },
+  photos: { caption: 'gallery.editor.caption', captionEn: 'gallery.editor.captionEn' },
   testimonials: {
     clientName: 'builder.testimonials.clientName',
     quoteKr: 'builder.testimonials.quoteKr',

@@ -2,7 +2,7 @@
 // market, a map link, the realtor's card with the request forms, share links and the IDX notice. A home
 // that left the market gets a short page of similar homes (410) instead.
 import { SaveHomeButton } from '../../client/components/HomeCard'
-import HomeGallery, { HOME_GALLERY_MESSAGES } from '../../client/islands/HomeGallery'
+import { HOME_GALLERY_MESSAGES, ListingPhotos } from '../../client/components/ListingPhotos'
 import { pickPhoto } from '../../lib/home/photos'
 import { homepagePhones } from '../../lib/home/profile'
 import { messagesOf } from '../../lib/island-messages'
@@ -76,7 +76,8 @@ export function HomeDetailPage(p: HomeDetailPageProps) {
         </p>
         <Island
           name="HomeGallery"
-          component={HomeGallery}
+          // The server renders the view alone; the island adds the viewer (decision 114).
+          component={ListingPhotos}
           props={{ photos: home.photos, address, messages: messagesOf(ctx.locale, HOME_GALLERY_MESSAGES) }}
           hydrate="visible"
         />

@@ -1,6 +1,7 @@
 // The gallery: many photos in the order the homepage shows them. Reorder by dragging a tile's handle
 // (pointer events: mouse, pen and touch alike), by the arrow keys on the focused handle, or by the move
-// buttons; each move is announced in a live region. Each photo can be removed.
+// buttons; each move is announced in a live region. Each photo can be removed, and has a caption for the
+// Korean page and one for the English page (Photo.caption / captionEn, issue 33), each shown only on its own.
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react'
 import type { Photo } from '../../../lib/realtors/types'
 import { type Messages, t } from '../../lib/messages'
@@ -32,6 +33,17 @@ export function Gallery({
   const shown = drag ? moveItem(photos, drag.from, drag.over) : photos
   const total = photos.length
   const name = m('builder.photo.gallery')
+
+  /** `photo` with its caption of one page set; an emptied caption is removed, not stored as ''. */
+  function caption(photo: Photo, field: 'caption' | 'captionEn', value: string) {
+    onChange(
+      photos.map((item) => {
+        if (item !== photo) return item
+        const { [field]: _old, ...rest } = item
+        return value ? { ...rest, [field]: value } : rest
+      }),
+    )
+  }
 
   function move(from: number, to: number, refocus = true) {
     if (to < 0 || to >= total || from === to) return
@@ -147,6 +159,24 @@ export function Gallery({
                 >
                   ×
                 </button>
+              </span>
+              <span className="gallery-tile__captions">
+                {(['caption', 'captionEn'] as const).map((field) => {
+                  const id = `gallery-${field}-${index}`
+                  return (
+                    <span key={field} className="gallery-tile__caption">
+                      <label htmlFor={id}>{m(`gallery.editor.${field}`)}</label>
+                      <input
+                        id={id}
+                        type="text"
+                        maxLength={200}
+                        lang={field === 'caption' ? 'ko' : 'en'}
+                        value={photo[field] ?? ''}
+                        onChange={(event) => caption(photo, field, event.currentTarget.value)}
+                      />
+                    </span>
+                  )
+                })}
               </span>
             </li>
           )

@@ -1,14 +1,22 @@
 // The homepage's photo gallery, recommended video and the realtor's additional sections.
+import { GALLERY_STRIP_MESSAGES, GalleryStripView } from '../../../client/components/GalleryStripView'
 import VideoEmbed, { VIDEO_EMBED_MESSAGES } from '../../../client/islands/VideoEmbed'
 import { pickPhoto } from '../../../lib/home/photos'
 import { messagesOf } from '../../../lib/island-messages'
+import type { Locale } from '../../../lib/locale'
 import { sectionsIn } from '../../../lib/realtors/sections'
+import type { Photo } from '../../../lib/realtors/types'
 import { youtubeVideo } from '../../../lib/youtube'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
 import { Paragraphs } from './Paragraphs'
 import { tOf } from './t'
 
+/** A gallery photo's caption on a page of `locale`: that language's own, never the other's; none when empty. */
+export const captionIn = (photo: Photo, locale: Locale): string | undefined =>
+  (locale === 'en' ? photo.captionEn : photo.caption)?.trim() || undefined
+
+/** The realtor's photos in a strip; a photo opens full screen (GalleryStrip), or as an image without JS. */
 export function Gallery({ frame }: { frame: TenantFrame }) {
   const { ctx, name, photos } = frame
   const t = tOf(ctx)
@@ -16,22 +24,21 @@ export function Gallery({ frame }: { frame: TenantFrame }) {
   return (
     <section className="home-section home-gallery" aria-labelledby="gallery-title">
       <h2 id="gallery-title">{t('home.gallery.title')}</h2>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable strip must be focusable for keyboard scrolling (WCAG) */}
-      <div className="home-gallery__scroller" tabIndex={0}>
-        <ul className="home-gallery__strip">
-          {photos.gallery.map((photo, index) => (
-            <li key={photo.url} className="home-gallery__item">
-              <img
-                src={photo.url}
-                alt={t('home.gallery.alt', { index: index + 1, name })}
-                width={480}
-                height={320}
-                loading="lazy"
-              />
-            </li>
-          ))}
-        </ul>
-      </div>
+      <Island
+        name="GalleryStrip"
+        // The server renders the view alone; the island adds the viewer (decision 114).
+        component={GalleryStripView}
+        props={{
+          photos: photos.gallery.map((photo, index) => ({
+            src: photo.url,
+            alt: t('home.gallery.alt', { index: index + 1, name }),
+            caption: captionIn(photo, ctx.locale),
+          })),
+          label: t('gallery.viewer', { name }),
+          messages: messagesOf(ctx.locale, GALLERY_STRIP_MESSAGES),
+        }}
+        hydrate="interaction"
+      />
     </section>
   )
 }
@@ -57,7 +64,6 @@ export function Video({ frame }: { frame: TenantFrame }) {
         }}
         hydrate="interaction"
       />
-      <p className="home-video__note">{t('home.video.note')}</p>
     </section>
   )
 }
