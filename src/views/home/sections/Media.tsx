@@ -2,12 +2,16 @@
 import VideoEmbed, { VIDEO_EMBED_MESSAGES } from '../../../client/islands/VideoEmbed'
 import { pickPhoto } from '../../../lib/home/photos'
 import { messagesOf } from '../../../lib/island-messages'
+import { photoAttrs } from '../../../lib/photos/srcset'
 import { sectionsIn } from '../../../lib/realtors/sections'
 import { youtubeVideo } from '../../../lib/youtube'
 import { Island } from '../../Island'
 import type { TenantFrame } from '../TenantLayout'
 import { Paragraphs } from './Paragraphs'
 import { tOf } from './t'
+
+/** A gallery photo's width: 78% of a phone's column, at most 40% of the 1,200 px page (listings.css). */
+export const GALLERY_SIZES = '(max-width: 760px) 80vw, 480px'
 
 export function Gallery({ frame }: { frame: TenantFrame }) {
   const { ctx, name, photos } = frame
@@ -22,7 +26,7 @@ export function Gallery({ frame }: { frame: TenantFrame }) {
           {photos.gallery.map((photo, index) => (
             <li key={photo.url} className="home-gallery__item">
               <img
-                src={photo.url}
+                {...photoAttrs(photo.url, GALLERY_SIZES)}
                 alt={t('home.gallery.alt', { index: index + 1, name })}
                 width={480}
                 height={320}
