@@ -3,6 +3,7 @@
 // without reading R2, and the homepage's <img>s name the sizes in srcset.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { releasePhotos } from '../../src/lib/photos/release'
 import { srcsetOf } from '../../src/lib/photos/srcset'
 import worker, { createApp } from '../../src/worker'
 import { fixtureStore } from '../fixtures/fixture-realtors'
@@ -80,6 +81,18 @@ describe('sizes made at upload', () => {
     const key = keyOf(url)
     const listed = await env.PHOTOS.list({ prefix: key })
     expect(listed.objects).toEqual([])
+  })
+})
+
+describe('a released upload', () => {
+  it('leaves R2 with its sizes, and the edge cache', async () => {
+    const { uploadUrl, url } = await grant()
+    await call(uploadUrl, { method: 'PUT', body: JPEG_1200, headers: { 'content-type': 'image/jpeg' } })
+    const key = keyOf(url)
+    expect((await call(`${url}.w960.webp`)).status).toBe(200) // now in the cache too
+    expect(await releasePhotos(env.DB, env.PHOTOS, 2, [url])).toBe(1)
+    expect((await env.PHOTOS.list({ prefix: key })).objects).toEqual([])
+    expect((await call(`${url}.w960.webp`)).status).toBe(404)
   })
 })
 
