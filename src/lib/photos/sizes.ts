@@ -17,16 +17,9 @@ export async function webpAt(images: ImagesBinding, bytes: Uint8Array<ArrayBuffe
   return new Uint8Array(await output.response().arrayBuffer())
 }
 
-/** Stores an upload's sizes narrower than the image (the original serves the widest); returns their widths. */
+/** Stores an upload's three sizes (`fit: 'scale-down'`: a size wider than the image is the image's width). */
 export async function storeSizes(bucket: R2Bucket, images: ImagesBinding, key: string, bytes: Uint8Array<ArrayBuffer>) {
-  const info = await images.info(new Blob([bytes]).stream())
-  const width = 'width' in info ? info.width : Number.POSITIVE_INFINITY
-  const made: number[] = []
-  for (const target of PHOTO_WIDTHS) {
-    await putSize(bucket, key, target, await webpAt(images, bytes, Math.min(target, width)))
-    made.push(target)
-  }
-  return made
+  for (const width of PHOTO_WIDTHS) await putSize(bucket, key, width, await webpAt(images, bytes, width))
 }
 
 export const putSize = (bucket: R2Bucket, key: string, width: number, body: Uint8Array) =>
