@@ -3,17 +3,18 @@
 // under mls/{feed}/{ListingKey}/{MediaKey}-{version}-{width}.{ext} at the widths pages ask for (the Images binding
 // makes the narrower ones). A photo the feed did not change since it was stored is not fetched again.
 import { fingerprint } from '../config'
+import { IMMUTABLE, PHOTO_WIDTHS, webpAt } from '../photos/sizes'
 import { sniffImageType } from '../uploads'
 import { type FetchLike, fetchUpstream } from '../upstream'
 import type { ListingPhoto, MlsFeed, ResoMedia, ResoProperty } from './record'
 
-/** The widths a page's srcset offers (a card at 480, a home page at 960, full screen at 1600). */
-export const PHOTO_WIDTHS = [480, 960, 1600] as const
+/** The widths a page's srcset offers: one list with a realtor's uploads (src/lib/photos/sizes.ts). */
+export { PHOTO_WIDTHS }
+
 /** An MLS photo is a few MB at most; a larger answer is not a photo we keep. */
 const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 /** Photos fetched at once: under the Workers limit of 6 connections per invocation. */
 const PARALLEL = 4
-const IMMUTABLE = 'public, max-age=31536000, immutable'
 const EXT = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' } as const
 
 /** A stored photo and the version of the Media it was made from (ModificationTimestamp, else its URL's hash). */
@@ -98,11 +99,7 @@ async function storePhoto(store: PhotoStore, prefix: string, media: ResoMedia): 
   for (const target of PHOTO_WIDTHS) {
     if (target >= width) break
     const key = `${base}-${target}.webp`
-    const output = await store.images
-      .input(new Blob([bytes]).stream())
-      .transform({ width: target })
-      .output({ format: 'image/webp', quality: 80 })
-    await put(key, new Uint8Array(await output.response().arrayBuffer()), 'image/webp')
+    await put(key, await webpAt(store.images, bytes, target), 'image/webp')
     sizes.push({ key, width: target })
   }
   // The original is the widest size when it is no wider than the widest a page asks for.

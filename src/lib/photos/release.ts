@@ -4,6 +4,7 @@
 // deleted. Another realtor's uploads, seed photos and every other URL are never touched.
 import { PHOTOS_PREFIX, photoPrefixOf } from '../uploads'
 import { isOwnPhotoKey, uploadedKeyOf } from './keys'
+import { dropSizes } from './sizes'
 
 /**
  * Whether any realtor profile (live or deleted but restorable) still mentions the object's path: photo_refs,
@@ -35,6 +36,7 @@ export async function releasePhotos(
       if (await referenced(db, key)) continue
       if (!(await bucket.head(key))) continue
       await bucket.delete(key)
+      await dropSizes(bucket, key)
       deleted++
     } catch (error) {
       console.error(`[photos] could not release ${key}; the object stays`, error)

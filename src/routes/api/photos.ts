@@ -9,13 +9,13 @@ import { preconditionStatus } from '../../lib/conditional'
 import { AppError } from '../../lib/errors'
 import { hasDotSegment, photoKeyOf } from '../../lib/photos/keys'
 import { stripMetadata } from '../../lib/photos/metadata'
+import { cacheKeyOf, IMMUTABLE, photoCache, putSize, sizeOf, storeSizes, webpAt } from '../../lib/photos/sizes'
 import { isUploadType, sniffImageType, verifyUploadUrl } from '../../lib/uploads'
 import { apiMessage, requestBody } from '../../middleware/api'
 
 const KEY_PATTERN = /^(?!.*\.\.)[\w-]+(?:\/[\w.-]+)+$/
 /** Our keys are realtors/{id}/{uuid}.{ext} and seed/{desiredUrl}/{name}: far shorter than R2's 1,024 bytes. */
 const MAX_KEY_LENGTH = 512
-const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 const app = new Hono<AppEnv>()
 
@@ -31,32 +31,56 @@ function keyOf(c: Context<AppEnv>, url: URL): string {
   return key
 }
 
+/**
+ * The photo's object: stored, or a size of an upload stored before sizes were made at upload, derived from
+ * its original once and stored (src/lib/photos/sizes.ts); null when neither exists. Only originals of
+ * the upload types are put into the bucket by the upload route and the seed, so an original is an image.
+ */
+async function objectOf(env: AppEnv['Bindings'], key: string): Promise<R2ObjectBody | null> {
+  const object = await env.PHOTOS.get(key)
+  const size = object ? null : sizeOf(key)
+  if (!size) return object
+  const original = await env.PHOTOS.get(size.original)
+  if (!original) return null
+  await putSize(env.PHOTOS, size.original, size.width, await webpAt(env.IMAGES, original.body, size.width))
+  return env.PHOTOS.get(key)
+}
+
 app.on(['GET', 'HEAD'], '/*', async (c) => {
   const url = new URL(c.req.url)
   const key = keyOf(c, url)
-  const object = await c.env.PHOTOS.get(key)
-  if (!object) throw photoNotFound(c, url)
-  const contentType = object.httpMetadata?.contentType ?? 'application/octet-stream'
-  const headers = new Headers({
-    'Content-Type': contentType,
-    'Cache-Control': IMMUTABLE,
-    ETag: object.httpEtag,
-    'Last-Modified': object.uploaded.toUTCString(),
-  })
-  // Only the upload types render inline; anything else put into the bucket by other means (an SVG
-  // with script, HTML) is a download, never a document on this origin.
-  if (!isUploadType(contentType)) headers.set('Content-Disposition', 'attachment')
-  const status = preconditionStatus(c.req.raw.headers, { etag: object.httpEtag, lastModified: object.uploaded })
-  if (status !== null) {
-    await object.body.cancel()
-    return new Response(null, { status, headers })
+  // The edge cache first (docs/decisions/113-photo-sizes.md): a hit answers without the R2 read. Keys are
+  // immutable (a replaced photo gets a new key), so an entry never goes stale.
+  const cache = photoCache()
+  const cacheKey = cacheKeyOf(key)
+  let cached = await cache.match(cacheKey)
+  if (!cached) {
+    const object = await objectOf(c.env, key)
+    if (!object) throw photoNotFound(c, url)
+    const contentType = object.httpMetadata?.contentType ?? 'application/octet-stream'
+    const headers = new Headers({
+      'Content-Type': contentType,
+      'Cache-Control': IMMUTABLE,
+      ETag: object.httpEtag,
+      'Last-Modified': object.uploaded.toUTCString(),
+      'Content-Length': String(object.size),
+    })
+    // Only the upload types render inline; anything else put into the bucket by other means (an SVG
+    // with script, HTML) is a download, never a document on this origin.
+    if (!isUploadType(contentType)) headers.set('Content-Disposition', 'attachment')
+    cached = new Response(object.body, { headers })
+    c.executionCtx.waitUntil(cache.put(cacheKey, cached.clone()))
   }
-  headers.set('Content-Length', String(object.size))
-  if (c.req.method === 'HEAD') {
-    await object.body.cancel()
-    return new Response(null, { headers })
+  const headers = new Headers(cached.headers)
+  const etag = headers.get('etag') ?? ''
+  const lastModified = new Date(headers.get('last-modified') ?? 0)
+  const status = preconditionStatus(c.req.raw.headers, { etag, lastModified })
+  if (status !== null || c.req.method === 'HEAD') {
+    await cached.body?.cancel()
+    if (status !== null) headers.delete('Content-Length')
+    return new Response(null, { status: status ?? 200, headers })
   }
-  return new Response(object.body, { headers })
+  return new Response(cached.body, { headers })
 })
 
 app.put('/*', async (c) => {
@@ -84,6 +108,8 @@ app.put('/*', async (c) => {
     throw new AppError(415, apiMessage(c, 'api.photos.unreadable', type), { code: 'unreadable_image' })
   if (await c.env.PHOTOS.head(key)) throw new AppError(409, apiMessage(c, 'api.photos.taken'))
   await c.env.PHOTOS.put(key, image, { httpMetadata: { contentType: grant.contentType, cacheControl: IMMUTABLE } })
+  // Its sizes now, once per upload (decision 113); one the binding cannot make is derived on its first GET.
+  await storeSizes(c.env.PHOTOS, c.env.IMAGES, key, image).catch(console.error)
   return c.json({ url: `${url.origin}${url.pathname}` }, 200)
 })
 

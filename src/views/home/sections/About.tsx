@@ -2,6 +2,7 @@
 // and the areas they serve.
 import { pickPhoto } from '../../../lib/home/photos'
 import { aboutMeOf } from '../../../lib/home/profile'
+import { photoAttrs } from '../../../lib/photos/srcset'
 import type { TenantFrame } from '../TenantLayout'
 import { Paragraphs } from './Paragraphs'
 import { tOf } from './t'
@@ -20,7 +21,7 @@ export function About({ frame }: { frame: TenantFrame }) {
       {secondPortrait ? (
         <img
           className="home-about__photo"
-          src={secondPortrait.url}
+          {...photoAttrs(secondPortrait.url, '(max-width: 760px) 240px, 400px')}
           alt={t('home.hero.portraitAlt', { name })}
           width={360}
           height={450}

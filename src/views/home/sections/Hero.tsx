@@ -2,9 +2,13 @@
 // first actions (contact, call).
 import { pickPhoto } from '../../../lib/home/photos'
 import { homepagePhones, type Market, otherNameOf } from '../../../lib/home/profile'
+import { photoAttrs } from '../../../lib/photos/srcset'
 import { stateLabelKey } from '../../../lib/realtors/compliance'
 import type { TenantFrame } from '../TenantLayout'
 import { tOf } from './t'
+
+/** The portrait's width (src/styles/home/hero.css, pages.css): 180 px on a phone, 280 px wider. */
+const PORTRAIT_SIZES = '(max-width: 760px) 180px, 280px'
 
 export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) {
   const { ctx, realtor, name, photos, compliance } = frame
@@ -16,13 +20,20 @@ export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) 
   return (
     <section className="home-hero" aria-labelledby="home-name">
       {top ? (
-        <img className="home-hero__backdrop" src={top.url} alt="" width={1600} height={900} fetchPriority="high" />
+        <img
+          className="home-hero__backdrop"
+          {...photoAttrs(top.url, '100vw')}
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority="high"
+        />
       ) : null}
       <div className="home-hero__inner">
         {portrait ? (
           <img
             className="home-hero__portrait"
-            src={portrait.url}
+            {...photoAttrs(portrait.url, PORTRAIT_SIZES)}
             alt={t('home.hero.portraitAlt', { name })}
             width={320}
             height={400}

@@ -4,6 +4,7 @@ import VideoEmbed, { VIDEO_EMBED_MESSAGES } from '../../../client/islands/VideoE
 import { pickPhoto } from '../../../lib/home/photos'
 import { messagesOf } from '../../../lib/island-messages'
 import type { Locale } from '../../../lib/locale'
+import { photoAttrs } from '../../../lib/photos/srcset'
 import { sectionsIn } from '../../../lib/realtors/sections'
 import type { Photo } from '../../../lib/realtors/types'
 import { youtubeVideo } from '../../../lib/youtube'
@@ -15,6 +16,9 @@ import { tOf } from './t'
 /** A gallery photo's caption on a page of `locale`: that language's own, never the other's; none when empty. */
 export const captionIn = (photo: Photo, locale: Locale): string | undefined =>
   (locale === 'en' ? photo.captionEn : photo.caption)?.trim() || undefined
+
+/** A gallery photo's width: 78% of a phone's column, at most 40% of the 1,200 px page (listings.css). */
+export const GALLERY_SIZES = '(max-width: 760px) 80vw, 480px'
 
 /** The realtor's photos in a strip; a photo opens full screen (GalleryStrip), or as an image without JS. */
 export function Gallery({ frame }: { frame: TenantFrame }) {
@@ -30,7 +34,7 @@ export function Gallery({ frame }: { frame: TenantFrame }) {
         component={GalleryStripView}
         props={{
           photos: photos.gallery.map((photo, index) => ({
-            src: photo.url,
+            ...photoAttrs(photo.url, GALLERY_SIZES),
             alt: t('home.gallery.alt', { index: index + 1, name }),
             caption: captionIn(photo, ctx.locale),
           })),
