@@ -24,16 +24,15 @@ describe('designOf', () => {
     expect(templateOf('__proto__')).toBe('clean')
   })
 
-  it('gives editorial and warm the brand as text for light and dark papers, and leaves clean as it was', () => {
-    expect(designOf({ ...BASE, designTemplate: 'warm' }).style).toMatchObject({
-      '--brand-ink': '#1f4e79',
-      '--brand-ink-dark': expect.stringMatching(/^#[0-9a-f]{6}$/),
-    })
-    expect(Object.keys(designOf({ ...BASE, designTemplate: 'clean' }).style)).toEqual([
-      '--brand',
-      '--brand-contrast',
-      '--home-font-size',
-    ])
+  it('gives every design the brand as text for light and dark papers: the brand itself where it reads', () => {
+    for (const designTemplate of ['clean', 'editorial', 'warm'] as const) {
+      expect(designOf({ ...BASE, designTemplate }).style).toMatchObject({
+        '--brand': '#1f4e79',
+        '--brand-ink': '#1f4e79',
+        '--brand-ink-dark': expect.stringMatching(/^#[0-9a-f]{6}$/),
+      })
+    }
+    expect(designOf({ ...BASE, designMainColor: '#f5c518' }).style['--brand-ink']).not.toBe('#f5c518')
   })
 })
 

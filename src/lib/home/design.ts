@@ -77,11 +77,9 @@ export function designOf(
     '--brand': brand,
     '--brand-contrast': contrastTextOn(brand),
     '--home-font-size': `${fontSizeOf(realtor.designFontSize)}px`,
-  }
-  if (template !== 'clean') {
-    // The brand as text (numbers, links, small headings) on the designs' lightest and darkest papers.
-    style['--brand-ink'] = brandInkOn(brand, '#ebe3d7', '#000000')
-    style['--brand-ink-dark'] = brandInkOn(brand, '#2c251f', '#ffffff')
+    // The brand as text (numbers, small headings) on the designs' lightest and darkest papers, in any colour.
+    '--brand-ink': brandInkOn(brand, '#ebe3d7', '#000000'),
+    '--brand-ink-dark': brandInkOn(brand, '#2c251f', '#ffffff'),
   }
   return { style, className: classes.join(' ') }
 }
