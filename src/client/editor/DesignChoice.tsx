@@ -41,9 +41,9 @@ export function DesignChoice({
               <span />
               <span />
             </span>
-            <span className="design-choice__name">{m(`design33.option.${value}`)}</span>
+            <span className="design-choice__name">{m(`builder.design33.option.${value}`)}</span>
             <span id={`${id}-${value}-hint`} className="design-choice__hint">
-              {m(`design33.option.${value}.hint`)}
+              {m(`builder.design33.option.${value}.hint`)}
             </span>
           </label>
         ))}

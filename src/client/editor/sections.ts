@@ -43,7 +43,7 @@ export type FieldSpec =
   /** Options are values; `optionLabels` is the key prefix of their labels, else a value is its own label. */
   | (Labelled & { kind: 'select'; options: readonly string[]; optionLabels?: string })
   | (Labelled & { kind: 'yesno' | 'color' })
-  /** One of a few designs, as cards with a drawing and a line each (`design33.option.{value}`, `….hint`). */
+  /** One of a few designs, as cards with a drawing and a line each (`builder.design33.option.{value}`, `….hint`). */
   | (Labelled & { kind: 'design'; options: readonly string[] })
   /** The verified custom domain, read-only: it is connected on the Domain screen (docs/decisions/054). */
   | (Labelled & { kind: 'domain' })
@@ -220,7 +220,7 @@ export const SECTIONS: readonly SectionSpec[] = [
     id: 'design',
     title: 'builder.section.design',
     fields: [
-      { kind: 'design', path: 'designTemplate', label: 'design33.field.label', options: HOME_DESIGNS },
+      { kind: 'design', path: 'designTemplate', label: 'builder.design33.field.label', options: HOME_DESIGNS },
       { kind: 'color', path: 'designMainColor', label: 'builder.field.designMainColor' },
       { kind: 'number', path: 'designFontSize', label: 'builder.field.designFontSize' },
       { kind: 'yesno', path: 'designMainDarkMode', label: 'builder.field.designMainDarkMode' },

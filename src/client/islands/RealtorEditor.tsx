@@ -27,7 +27,7 @@ import { useHydrated } from '../use-hydrated'
 export const REALTOR_EDITOR_MESSAGES = [
   'builder.section.',
   'builder.field.',
-  'design33.',
+  'builder.design33.',
   'builder.etc.',
   'builder.photo.',
   'builder.preview.',
