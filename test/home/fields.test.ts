@@ -68,6 +68,9 @@ const SHOWN: Partial<Record<keyof Realtor, Check>> = {
   designFontSize: (r) => ko(`--home-font-size:${r.designFontSize}px`),
   designMainDarkMode: () => ko('<body class="home home--main-dark"'),
   contentDarkMode: () => ko('<body class="home home--main-dark" '),
+  // RICH's design is clean, the design before issue 33: no class of its own (the others: test/home/designs.test.ts).
+  designTemplate: (r) =>
+    ko(r.designTemplate === 'clean' ? '<body class="home home--main-dark" ' : `home--design-${r.designTemplate}"`),
   recommendedYoutubeUrl: (r) => ko(`href="${r.recommendedYoutubeUrl}"`),
   additionalSections: (r) => [
     ...ko(...r.additionalSections.flatMap((s) => [s.title, s.content])),

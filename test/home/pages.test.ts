@@ -139,7 +139,7 @@ describe('tenant home page', () => {
   it('applies the design: hex main colour, dark modes, font size; refuses a non-hex colour', async () => {
     const { html } = await page('/rich-agent')
     expect(html).toMatch(
-      /<body class="home home--main-dark"[^>]*style="--brand:#6d4fa3;--brand-contrast:#ffffff;--home-font-size:18px"/,
+      /<body class="home home--main-dark"[^>]*style="--brand:#6d4fa3;--brand-contrast:#ffffff;--home-font-size:18px;--brand-ink:#6d4fa3;--brand-ink-dark:#[0-9a-f]{6}"/,
     )
     const hostile = createApp({
       realtors: () =>
@@ -155,7 +155,7 @@ describe('tenant home page', () => {
     })
     const other = await page('/rich-agent', { app: hostile })
     expect(other.html).toMatch(
-      /<body class="home home--content-dark"[^>]*style="--brand:#1f4e79;[^"]*--home-font-size:20px"/,
+      /<body class="home home--content-dark"[^>]*style="--brand:#1f4e79;[^"]*--home-font-size:20px;[^"]*"/,
     )
     expect(other.html).not.toContain('evil')
   })

@@ -44,6 +44,7 @@ const DYNAMIC: { ids: RegExp; source: string }[] = [
   { ids: /^home\.probiz\.s\d\.(title|body)$/, source: 'home.probiz.s${n}.' },
   { ids: /^home\.gsap\.(fade|rise|spin|pulse)$/, source: 'home.gsap.${kind}' },
   { ids: /^builder\.etc\.\w+$/, source: 'builder.etc.${' },
+  { ids: /^builder\.design33\.option\.(clean|editorial|warm)(\.hint)?$/, source: 'builder.design33.option.${value}' },
   {
     ids: /^(home\.license|home\.footer\.brokerageLicense|builder\.field\.(licenseNumber|brokerageLicense))\.(ca|ga)$/,
     source: '${base}.${state.toLowerCase()}',

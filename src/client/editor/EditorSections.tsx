@@ -5,6 +5,7 @@ import { sectionOrderOf } from '../../lib/home/section-order'
 import type { Locale } from '../../lib/locale'
 import { licenseStateOf, stateLabelKey } from '../../lib/realtors/compliance'
 import { type Messages, t } from '../lib/messages'
+import { DesignChoice } from './DesignChoice'
 import { DomainLine } from './DomainLine'
 import { ColorField, EtcField, Field, type FieldExample, SelectField, YesNoField } from './fields'
 import type { EditorForm } from './form-binding'
@@ -131,6 +132,8 @@ function SectionField({ spec, base, context }: { spec: FieldSpec; base: string; 
           }))}
         />
       )
+    case 'design':
+      return <DesignChoice form={form} path={path} label={label} options={spec.options} m={m} />
     case 'yesno':
       return <YesNoField form={form} path={path} label={label} hint={spec.hint && m(spec.hint)} messages={messages} />
     case 'color':

@@ -3,7 +3,14 @@
 import { NAME_ETC_TYPES } from '../../lib/home/profile'
 import type { Locale } from '../../lib/locale'
 import { BROKERAGE_ETC_TYPES } from '../../lib/realtors/compliance'
-import { BUYER_PROMPTS, ETC_INFO_TYPES, type EtcInfoType, HOME_SECTIONS, STATES } from '../../lib/realtors/types'
+import {
+  BUYER_PROMPTS,
+  ETC_INFO_TYPES,
+  type EtcInfoType,
+  HOME_DESIGNS,
+  HOME_SECTIONS,
+  STATES,
+} from '../../lib/realtors/types'
 
 /** An item of a list field (an activity region, an etcInfo entry, an additional section). */
 export type ListItem = Record<string, string | number>
@@ -51,6 +58,8 @@ export type FieldSpec =
    */
   | (Labelled & { kind: 'order'; options: readonly string[]; optionLabels: string })
   | (Labelled & { kind: 'yesno' | 'color' })
+  /** One of a few designs, as cards with a drawing and a line each (`builder.design33.option.{value}`, `….hint`). */
+  | (Labelled & { kind: 'design'; options: readonly string[] })
   /** The verified custom domain, read-only: it is connected on the Domain screen (docs/decisions/054). */
   | (Labelled & { kind: 'domain' })
   /**
@@ -228,6 +237,7 @@ export const SECTIONS: readonly SectionSpec[] = [
     id: 'design',
     title: 'builder.section.design',
     fields: [
+      { kind: 'design', path: 'designTemplate', label: 'builder.design33.field.label', options: HOME_DESIGNS },
       { kind: 'color', path: 'designMainColor', label: 'builder.field.designMainColor' },
       { kind: 'number', path: 'designFontSize', label: 'builder.field.designFontSize' },
       { kind: 'yesno', path: 'designMainDarkMode', label: 'builder.field.designMainDarkMode' },

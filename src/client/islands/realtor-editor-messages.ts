@@ -8,6 +8,7 @@
 export const REALTOR_EDITOR_MESSAGES = [
   'builder.section.',
   'builder.field.',
+  'builder.design33.',
   'builder.etc.',
   'builder.photo.',
   'gallery.editor.',

@@ -1,5 +1,6 @@
 // The homepage's hero: the top photo behind the realtor's portrait, name, license, market and the two
 // first actions (contact, call).
+import { templateOf } from '../../../lib/home/design'
 import { pickPhoto } from '../../../lib/home/photos'
 import { homepagePhones, type Market, otherNameOf } from '../../../lib/home/profile'
 import { photoAttrs } from '../../../lib/photos/srcset'
@@ -13,7 +14,9 @@ const PORTRAIT_SIZES = '(max-width: 760px) 180px, 280px'
 export function Hero({ frame, market }: { frame: TenantFrame; market: Market }) {
   const { ctx, realtor, name, photos, compliance } = frame
   const t = tOf(ctx)
-  const top = pickPhoto(photos.top)
+  // The editorial and warm designs are photo-led: without a top photo, the first gallery photo (decision 112).
+  const top =
+    pickPhoto(photos.top) ?? (templateOf(realtor.designTemplate) === 'clean' ? null : pickPhoto(photos.gallery))
   const portrait = pickPhoto(photos.id) ?? pickPhoto(photos.id2)
   const otherName = otherNameOf(realtor, ctx.locale, name)
   const phone = homepagePhones(realtor).contact
