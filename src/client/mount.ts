@@ -6,7 +6,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 
 /** Hydrates the island's server render, or renders it over its fallback when the server sent none (data-render="client"). */
 export function mount(element: HTMLElement, component: ComponentType<object>, props: object): void {
-  if (element.dataset.render === 'client') return createRoot(element).render(createElement(component, props))
+  if (element.dataset.render === 'client') {
+    createRoot(element).render(createElement(component, props))
+    return
+  }
   hydrateRoot(element, createElement(component, props), {
     onRecoverableError: (error) => console.warn('[islands] recovered from a hydration mismatch', error),
   })
