@@ -23,8 +23,10 @@ test('a new realtor sees the bar on their unpublished page, a visitor sees comin
   page.on('pageerror', (error) => {
     throw error
   })
+  // A long walk through two browsers: room for a loaded machine, and a retry starts with an account of its own.
+  test.setTimeout(120_000)
   const width = testInfo.project.name
-  const address = `publish-${width}`
+  const address = `publish-${width}${testInfo.retry ? `-${testInfo.retry}` : ''}`
   const email = `${address}@realtor.local`
   const password = 'publish-pass-2026'
 
