@@ -71,6 +71,10 @@ describe('GET /v1/realtor/{key}', () => {
         'ppProfileId',
         'buyerPrompt',
         'buyerPromptViews',
+        // Issue 33: the design, testimonials and the homepage's section order.
+        'designTemplate',
+        'testimonials',
+        'sectionOrder',
       ].sort(),
     )
   })

@@ -46,6 +46,7 @@ const RENAMED: Record<string, string> = {
   'etcInfo.korea_name': 'builder.field.nameKo',
   'etcInfo.english_name': 'builder.field.nameEn',
   sectionOrder: 'builder.sections.order',
+  designTemplate: 'builder.design33.field.label',
 }
 
 const SEPARATOR = ' · '
