@@ -46,11 +46,15 @@ describe("the homepage's gallery", () => {
     const section = await galleryOf('/rich-agent')
     expect(section).toContain('data-island="GalleryStrip"')
     expect(section).toContain('data-hydrate="interaction"')
-    const links = [...section.matchAll(/<a href="([^"]+)" data-replay="photo-(\d)"><img src="([^"]+)" alt="([^"]+)"/g)]
+    const links = [
+      ...section.matchAll(/<a href="([^"]+)" data-replay="photo-(\d)"><img src="([^"]+)"([^>]*?) alt="([^"]+)"/g),
+    ]
     expect(links.map(([, href, n, src]) => [href, n, src])).toEqual(
       GALLERY.map((photo, i) => [photo.url, String(i), photo.url]),
     )
-    expect(links.map((link) => link[4])).toEqual([
+    // An uploaded photo names its sizes (decision 113); a photo on another site is shown as it is.
+    expect(links.map((link) => /srcSet="[^"]*\.w480\.webp 480w/.test(link[4]!))).toEqual([true, true, false])
+    expect(links.map((link) => link[5])).toEqual([
       '한그레이스 갤러리 사진 1',
       '한그레이스 갤러리 사진 2',
       '한그레이스 갤러리 사진 3',
