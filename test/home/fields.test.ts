@@ -161,7 +161,9 @@ describe('the realtor fields on the homepage (docs/product.md §3.1)', () => {
     const { en: html } = await render(RICH)
     const logos = /<p class="tenant-footer__logos">(.*?)<\/p>/.exec(html)?.[1]
     expect(logos).toContain('src="/photos/seed/grace/logo.png"')
-    expect(logos).toContain('src="/photos/seed/grace/logo2.png" alt="Brokerage logo"')
+    expect(logos).toMatch(
+      /src="\/photos\/seed\/grace\/logo2.png" srcSet="[^"]+\.w480\.webp 480w[^"]*" sizes="48px" alt="Brokerage logo"/,
+    )
     const without = await render({ ...RICH, photos: RICH.photos.filter((photo) => photo.path !== 'logo2') })
     expect(without.en).not.toContain('tenant-footer__logos')
   })

@@ -20,7 +20,9 @@ describe('the recommended video', () => {
     expect(section).toMatch(
       /<a class="home-video__poster" href="https:\/\/www.youtube.com\/watch\?v=dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer" data-replay="play">/,
     )
-    expect(section).toContain('<img src="/photos/seed/grace/top.png" alt=""')
+    expect(section).toMatch(
+      /<img src="\/photos\/seed\/grace\/top.png" srcSet="[^"]+\.w960\.webp 960w[^"]*" sizes="[^"]+" alt=""/,
+    )
     expect(section).toContain('Play video')
     // Nothing on the page loads from YouTube before the click: no player, no thumbnail.
     expect(html).not.toMatch(/<iframe|ytimg\.com|youtube-nocookie\.com\/embed/)

@@ -1,6 +1,8 @@
 // The face of an example realtor site: a browser bar with its address, its banner, its logo, name and
 // region. Drawn by the landing hero (on the server) and by each carousel slide (an island).
+
 import type { ReactNode } from 'react'
+import { photoAttrs } from '../../lib/photos/srcset'
 import type { ExampleSite } from '../islands/RealtorCarousel'
 
 export function SiteCardFace({
@@ -42,7 +44,7 @@ export function SiteCardFace({
         {site.logo ? (
           <img
             className="site-card__logo"
-            src={site.logo}
+            {...photoAttrs(site.logo, '40px')}
             width="40"
             height="40"
             alt=""

@@ -1,7 +1,9 @@
 // The recommended video: a poster that becomes YouTube's privacy-enhanced player in the same box when
 // clicked, so nothing reaches YouTube before the click (docs/decisions/035-video-embed.md). Without
 // JavaScript the poster is a link to the video on YouTube.
+
 import { type MouseEvent, useEffect, useRef, useState } from 'react'
+import { photoAttrs } from '../../lib/photos/srcset'
 import { type Messages, t } from '../lib/messages'
 import { takePendingClick } from '../pending-click'
 
@@ -71,7 +73,16 @@ export default function VideoEmbed({ id, start = null, name, poster, messages }:
         setPlaying(true)
       }}
     >
-      {poster ? <img src={poster} alt="" width={1280} height={720} loading="lazy" decoding="async" /> : null}
+      {poster ? (
+        <img
+          {...photoAttrs(poster, '(max-width: 1200px) 100vw, 1200px')}
+          alt=""
+          width={1280}
+          height={720}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
       <span className="home-video__play" aria-hidden="true" />
       <span className="home-video__label">{t(messages, 'home.video.play')}</span>
     </a>

@@ -1,6 +1,7 @@
 // The frame of a realtor's site: the realtor's own header (logo, name, section links, language
 // switcher) and footer (logos, name, license, brokerage, the Equal Housing Opportunity mark, terms) instead of
 // the provider's. What the rules need in it is on every page (decision 101).
+
 import type { ReactNode } from 'react'
 import BuyerPrompt, { BUYER_PROMPT_MESSAGES } from '../../client/islands/BuyerPrompt'
 import LanguageSwitcher from '../../client/islands/LanguageSwitcher'
@@ -8,6 +9,7 @@ import { derivedFrom } from '../../lib/derived'
 import { groupPhotos, type PhotoGroups, pickPhoto } from '../../lib/home/photos'
 import { displayNameOf, etcInfoOf, homepagePhones, listingAgentIdOf } from '../../lib/home/profile'
 import { messagesOf } from '../../lib/island-messages'
+import { photoAttrs } from '../../lib/photos/srcset'
 import { type Compliance, complianceOf, stateLabelKey } from '../../lib/realtors/compliance'
 import type { Realtor } from '../../lib/realtors/types'
 import { sitePath } from '../../lib/urls'
@@ -63,7 +65,9 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
       {frame.notice}
       <header className="tenant-header">
         <a className="tenant-header__brand" href={home}>
-          {logo ? <img src={logo.url} alt="" width={40} height={40} className="tenant-header__logo" /> : null}
+          {logo ? (
+            <img {...photoAttrs(logo.url, '40px')} alt="" width={40} height={40} className="tenant-header__logo" />
+          ) : null}
           <span className="tenant-header__name">{name}</span>
         </a>
         <nav className="tenant-header__nav" aria-label={t('home.nav.label')}>
@@ -97,8 +101,14 @@ export function TenantLayout({ frame, children }: { frame: TenantFrame; children
         <div className="tenant-footer__company">
           {logo2 ? (
             <p className="tenant-footer__logos">
-              {logo ? <img src={logo.url} alt="" width={48} height={48} loading="lazy" /> : null}
-              <img src={logo2.url} alt={t('home.footer.logo2Alt')} width={48} height={48} loading="lazy" />
+              {logo ? <img {...photoAttrs(logo.url, '48px')} alt="" width={48} height={48} loading="lazy" /> : null}
+              <img
+                {...photoAttrs(logo2.url, '48px')}
+                alt={t('home.footer.logo2Alt')}
+                width={48}
+                height={48}
+                loading="lazy"
+              />
             </p>
           ) : null}
           <p className="tenant-footer__name">{name}</p>

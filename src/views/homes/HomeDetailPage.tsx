@@ -1,6 +1,7 @@
 // A home's page on a realtor's site (issue 30): the gallery, price and facts, remarks, status and days on
 // market, a map link, the realtor's card with the request forms, share links and the IDX notice. A home
 // that left the market gets a short page of similar homes (410) instead.
+
 import { SaveHomeButton } from '../../client/components/HomeCard'
 import { HOME_GALLERY_MESSAGES, ListingPhotos } from '../../client/components/ListingPhotos'
 import { pickPhoto } from '../../lib/home/photos'
@@ -11,6 +12,7 @@ import type { MlsFeed } from '../../lib/mls/record'
 import { shownPrice } from '../../lib/mls/rules'
 import type { FoundHome } from '../../lib/mls/search'
 import { formatPrice, formatThousands } from '../../lib/number-format'
+import { photoAttrs } from '../../lib/photos/srcset'
 import { sitePath } from '../../lib/urls'
 import { HomeRequestSection } from '../home/sections/HomeRequest'
 import { tOf } from '../home/sections/t'
@@ -137,7 +139,9 @@ export function HomeDetailPage(p: HomeDetailPageProps) {
           </div>
           <aside className="home-detail__agent" aria-label={t('homes.agent.label')}>
             <div className="home-detail__card">
-              {portrait ? <img src={portrait.url} alt="" width={72} height={72} loading="lazy" /> : null}
+              {portrait ? (
+                <img {...photoAttrs(portrait.url, '72px')} alt="" width={72} height={72} loading="lazy" />
+              ) : null}
               <div>
                 <p className="home-detail__name">{name}</p>
                 {phone.href ? <a href={phone.href}>{phone.text}</a> : phone.text ? <span>{phone.text}</span> : null}
