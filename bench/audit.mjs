@@ -233,23 +233,9 @@ async function uploadPhoneSizedPhotos(slug) {
 
 /** axe on every demo homepage (Korean) in its own design modes and with both flipped; each is restored. */
 async function auditDesignModes(browser) {
-  const api = (pathname, init = {}) =>
-    fetch(`${worker.origin}${pathname}`, {
-      ...init,
-      headers: { 'content-type': 'application/json', ...init.headers },
-    })
-  const login = await api('/v1/auth/login', {
-    method: 'POST',
-    body: JSON.stringify({ email: 'admin@realtor.local', password: 'realtor-admin-2026' }),
-  })
-  if (!login.ok) throw new Error(`the audit could not sign the local admin in: ${login.status}`)
-  const { token } = await login.json()
+  const api = await adminApi()
   const patch = async (id, modes) => {
-    const response = await api(`/v1/realtor/${id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${token}` },
-      body: JSON.stringify(modes),
-    })
+    const response = await api(`/v1/realtor/${id}`, { method: 'PATCH', body: JSON.stringify(modes) })
     if (!response.ok) throw new Error(`PATCH /v1/realtor/${id}: ${response.status}`)
   }
   const context = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 } })

@@ -1,7 +1,7 @@
 // Who the browser tests sign in as, and how, in one place: the seeded admin and demo realtor (`npm start`'s
 // seed), a bearer token as an API client gets one, and the Korean sign-in form followed, for an account that has
 // not accepted it yet, by the service agreement.
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequest, APIRequestContext } from '@playwright/test'
 import { expect, type Page } from './fixtures'
 
 export interface Credentials {
@@ -65,4 +65,21 @@ export async function signInTo(page: Page, account: Credentials, next: string): 
   }
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
   return asked
+}
+
+/**
+ * A request context signed in as the seed's admin, for specs that switch realtors' settings through the API. Every
+ * local request shares one sign-in budget (docs/decisions/026-sign-in-throttling.md): a 429 waits out its minute.
+ */
+export async function adminRequest(playwright: { request: APIRequest }, baseURL: string | undefined) {
+  const admin = await playwright.request.newContext({ baseURL })
+  for (let attempt = 0; ; attempt++) {
+    const login = await admin.post('/v1/auth/login', { data: ADMIN })
+    if (login.status() === 429 && attempt < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 61_000))
+      continue
+    }
+    if (login.status() !== 200) throw new Error(`the admin could not sign in: ${login.status()}`)
+    return admin
+  }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
-import { ADMIN } from './accounts'
+import { adminRequest } from './accounts'
 import { expect, test } from './fixtures'
 import { failures, textContrasts } from './readable-text'
 
@@ -25,17 +25,7 @@ const label = (m: Modes) => `main-dark ${m.designMainDarkMode}, content-dark ${m
 let admin: APIRequestContext
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  admin = await playwright.request.newContext({ baseURL })
-  for (let attempt = 0; ; attempt++) {
-    const login = await admin.post('/v1/auth/login', { data: ADMIN })
-    // Every local request shares one sign-in budget (docs/decisions/026-sign-in-throttling.md).
-    if (login.status() === 429 && attempt < 2) {
-      await new Promise((resolve) => setTimeout(resolve, 61_000))
-      continue
-    }
-    expect(login.status()).toBe(200)
-    break
-  }
+  admin = await adminRequest(playwright, baseURL)
 })
 
 test.afterAll(async () => {

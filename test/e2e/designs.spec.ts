@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import sharp from 'sharp'
-import { ADMIN } from './accounts'
+import { adminRequest } from './accounts'
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { failures, textContrasts } from './readable-text'
@@ -28,17 +28,7 @@ const label = (m: Modes) => `dark header ${m.designMainDarkMode}, dark body ${m.
 let admin: APIRequestContext
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  admin = await playwright.request.newContext({ baseURL })
-  for (let attempt = 0; ; attempt++) {
-    const login = await admin.post('/v1/auth/login', { data: ADMIN })
-    // Every local request shares one sign-in budget (docs/decisions/026-sign-in-throttling.md).
-    if (login.status() === 429 && attempt < 2) {
-      await new Promise((resolve) => setTimeout(resolve, 61_000))
-      continue
-    }
-    expect(login.status()).toBe(200)
-    break
-  }
+  admin = await adminRequest(playwright, baseURL)
 })
 
 test.afterAll(async () => {
