@@ -105,6 +105,16 @@ describe('photos stored before sizes existed', () => {
     expect(await widthOf('seed/sizes-test/old.jpg.w480.webp')).toEqual({ width: 480, type: 'image/webp' })
   })
 
+  it('answers a size it cannot make with the original, never a 5xx', async () => {
+    const bytes = new TextEncoder().encode('stored as a photo, no image inside')
+    await env.PHOTOS.put('seed/sizes-test/broken.jpg', bytes, { httpMetadata: { contentType: 'image/jpeg' } })
+    const response = await call('/photos/seed/sizes-test/broken.jpg.w480.webp')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/jpeg')
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes)
+    expect(await env.PHOTOS.get('seed/sizes-test/broken.jpg.w480.webp')).toBeNull()
+  })
+
   it('answers 404 for the size of a photo that does not exist', async () => {
     expect((await call('/photos/seed/sizes-test/none.jpg.w480.webp')).status).toBe(404)
   })

@@ -42,7 +42,14 @@ async function objectOf(env: AppEnv['Bindings'], key: string): Promise<R2ObjectB
   if (!size) return object
   const original = await env.PHOTOS.get(size.original)
   if (!original) return null
-  await putSize(env.PHOTOS, size.original, size.width, await webpAt(env.IMAGES, original.body, size.width))
+  try {
+    await putSize(env.PHOTOS, size.original, size.width, await webpAt(env.IMAGES, original.body, size.width))
+  } catch (error) {
+    // A size the binding cannot make (an image it cannot read) is the original itself: the page's srcset still
+    // shows the photo, and the request never ends in a 5xx.
+    console.error('photo size not made', size.original, error)
+    return env.PHOTOS.get(size.original)
+  }
   return env.PHOTOS.get(key)
 }
 
